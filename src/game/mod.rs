@@ -1,0 +1,140 @@
+//! The rules of the games, and nothing else: no printing, no input, no randomness.
+//!
+//! Every game the project plays implements [`Game`], in the manner of OpenSpiel, so an
+//! algorithm (minimax, a match loop, a learner) is written once and works on all of them.
+//! The trait is shaped for the whole family the lessons reach: a move is an associated
+//! type (a cell, a pair of squares in quantum tic-tac-toe, a from-to step in Morris, a
+//! collapse choice), boards have any size, every game parses and names its own moves, and
+//! declares its own symmetry group.
+
+pub mod symmetry;
+pub mod tictactoe;
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+pub use symmetry::Symmetry;
+pub use tictactoe::{Rules, Square, TicTacToe};
+
+/// The two sides. Every game of the seeds is played by two players taking turns; the
+/// first player is called X and the second O, whatever the pieces look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    X,
+    O,
+}
+
+impl Player {
+    /// The other side.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// The letter the player's marks are written with.
+    pub fn symbol(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+}
+
+impl Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if there is one.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(player) => Some(player),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// A position of a two-player game with perfect information, together with its rules.
+///
+/// Values are positions; [`Game::play`] changes one in place and refuses an illegal move
+/// without changing anything, so a caller can never reach a position the rules forbid.
+pub trait Game: Clone + Debug {
+    /// One move in the game's own terms.
+    type Move: Copy + Eq + Hash + Debug;
+    /// Why a move was refused: say exactly what was wrong.
+    type IllegalMove: std::error::Error;
+    /// Why a piece of text is not a move name.
+    type BadNotation: std::error::Error;
+    /// A compact identity of a position (with its rules), for tables and transpositions.
+    type Key: Copy + Eq + Hash + Ord + Debug;
+
+    /// Whose turn it is. Meaningless once the game is over.
+    fn to_move(&self) -> Player;
+
+    /// How many moves have been made so far.
+    fn ply(&self) -> usize;
+
+    /// Every legal move, in the game's fixed order (the order ties are broken in).
+    /// Empty once the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Makes a move, or says why it cannot be made and leaves the position as it was.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Reads a move written in the game's notation. The same code prints it back
+    /// ([`Game::move_name`]), so the two never disagree.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::BadNotation>;
+
+    /// The name of a move in the game's notation.
+    fn move_name(&self, mv: Self::Move) -> String;
+
+    /// This position's key.
+    fn key(&self) -> Self::Key;
+
+    /// How many symmetries the game declares, the identity (index 0) included. A game
+    /// without symmetry keeps the default of one.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// The image of this position under symmetry `index`.
+    fn transformed(&self, index: usize) -> Self {
+        debug_assert!(index < self.symmetry_count());
+        self.clone()
+    }
+
+    /// The image of a move under symmetry `index`: playing `mv` and then transforming
+    /// gives the same position as transforming and then playing the image.
+    fn transform_move(&self, mv: Self::Move, index: usize) -> Self::Move {
+        debug_assert!(index < self.symmetry_count());
+        mv
+    }
+
+    /// The smallest key among the images of this position under the game's symmetries:
+    /// one key for all positions that are the same up to symmetry.
+    fn canonical_key(&self) -> Self::Key {
+        (0..self.symmetry_count())
+            .map(|index| self.transformed(index).key())
+            .min()
+            .unwrap_or_else(|| self.key())
+    }
+
+    /// True once the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}

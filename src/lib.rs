@@ -1,0 +1,6 @@
+//! menace: play noughts and crosses against Donald Michie's matchbox learner, and watch it
+//! learn. The module tree, nothing else.
+
+pub mod game;
+pub mod menace;
+pub mod repl;

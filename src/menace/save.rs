@@ -1,0 +1,596 @@
+//! The save file: what MENACE learned, in YAML a person can read.
+//!
+//! ```yaml
+//! format: 1
+//! preset: challenge
+//! games:
+//!   won: 3
+//!   drawn: 1
+//!   lost: 2
+//! boxes:
+//!   '.........':
+//!     LL: 2
+//!     MM: 1
+//! ```
+//!
+//! YAML is read and written in exactly one place each ([`from_yaml`], [`to_yaml`]). A
+//! save goes to a temporary file in the same folder that is then renamed into place, so a
+//! crash never leaves half a file; a load checks everything before anything changes.
+
+use super::boxes::matchboxes;
+use super::learn::{MAX_BEADS, Menace, Preset, Record};
+use crate::game::{Rules, Square, TicTacToe};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The version of the format this program writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The file `save` writes when no name is given, inside the saves folder.
+pub const DEFAULT_FILE: &str = "menace.yaml";
+
+/// A save file larger than this is refused unread (a real one is about 30 KiB).
+const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Where a name given to `save` or `load` points: no name is the default file in the
+/// saves folder; a bare name (no folder) is a file in the saves folder, with `.yaml`
+/// added when it has no extension; a name with a folder is used as it is.
+pub fn resolve(saves_dir: &Path, name: Option<&str>) -> PathBuf {
+    let Some(name) = name else {
+        return saves_dir.join(DEFAULT_FILE);
+    };
+    let given = Path::new(name);
+    if given.components().count() > 1 || given.is_absolute() {
+        return given.to_path_buf();
+    }
+    let mut path = saves_dir.join(given);
+    if path.extension().is_none() {
+        path.set_extension("yaml");
+    }
+    path
+}
+
+/// Why a save failed. Nothing was changed on disk.
+#[derive(Debug)]
+pub struct SaveError {
+    pub path: PathBuf,
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "could not save to {}: {}",
+            self.path.display(),
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// Why a file was not loaded. The MENACE in memory was not changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: String,
+    pub problem: Problem,
+}
+
+/// What exactly was wrong with a save file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    Unreadable(String),
+    TooLarge(u64),
+    NotYaml(String),
+    NoVersion,
+    WrongVersion(u64),
+    BadPreset(String),
+    BadGames(String),
+    NotAPosition {
+        key: String,
+        why: String,
+    },
+    NotCanonical {
+        key: String,
+        canonical: String,
+    },
+    NoSuchBox {
+        key: String,
+    },
+    MissingBox(String),
+    BadCellName {
+        key: String,
+        cell: String,
+    },
+    OccupiedCell {
+        key: String,
+        cell: String,
+    },
+    NegativeCount {
+        key: String,
+        cell: String,
+        count: i64,
+    },
+    AbsurdCount {
+        key: String,
+        cell: String,
+        count: i64,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = &self.path;
+        match &self.problem {
+            Problem::Unreadable(why) => write!(f, "could not read {path}: {why}"),
+            Problem::TooLarge(bytes) => write!(
+                f,
+                "{path} is {bytes} bytes, far too large to be a MENACE save file"
+            ),
+            Problem::NotYaml(why) => write!(f, "{path} is not a valid save file: {why}"),
+            Problem::NoVersion => write!(
+                f,
+                "{path} has no `format:` line, so it is not a MENACE save file"
+            ),
+            Problem::WrongVersion(found) => write!(
+                f,
+                "{path} is in save format {found}, but this menace reads format {FORMAT}"
+            ),
+            Problem::BadPreset(why) => write!(f, "{path}: the preset is not valid: {why}"),
+            Problem::BadGames(why) => write!(f, "{path}: the games record is not valid: {why}"),
+            Problem::NotAPosition { key, why } => {
+                write!(f, "{path}: box \"{key}\" is not a position: {why}")
+            }
+            Problem::NotCanonical { key, canonical } => write!(
+                f,
+                "{path}: box \"{key}\" is not in canonical form (its box is {canonical})"
+            ),
+            Problem::NoSuchBox { key } => write!(
+                f,
+                "{path}: there is no box for {key} (MENACE moves only with X to move after 0, 2, 4 or 6 moves of an unfinished game)"
+            ),
+            Problem::MissingBox(key) => write!(f, "{path}: box {key} is missing"),
+            Problem::BadCellName { key, cell } => write!(
+                f,
+                "{path}: box {key} names a cell \"{cell}\"; cells are LL, LM, ... RR"
+            ),
+            Problem::OccupiedCell { key, cell } => write!(
+                f,
+                "{path}: box {key} has beads on {cell}, which is not empty in its picture"
+            ),
+            Problem::NegativeCount { key, cell, count } => {
+                write!(
+                    f,
+                    "{path}: box {key} has a negative count {count} on {cell}"
+                )
+            }
+            Problem::AbsurdCount { key, cell, count } => write!(
+                f,
+                "{path}: box {key} has {count} beads on {cell}, more than the {MAX_BEADS} allowed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The file as written: fields in a fixed order, boxes in listing order.
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    format: u32,
+    preset: String,
+    games: Games,
+    boxes: BoxesOut<'a>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Games {
+    won: u64,
+    drawn: u64,
+    lost: u64,
+}
+
+struct BoxesOut<'a>(&'a Menace);
+
+impl Serialize for BoxesOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            matchboxes()
+                .iter()
+                .map(|(id, matchbox)| (matchbox.name(), CellsOut(self.0.beads(id)))),
+        )
+    }
+}
+
+struct CellsOut<'a>(&'a [u32; 9]);
+
+impl Serialize for CellsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            Square::ALL
+                .iter()
+                .filter(|square| self.0[square.index()] > 0)
+                .map(|square| (square.name(), self.0[square.index()])),
+        )
+    }
+}
+
+/// Just the version, read first so that a newer file is named as such.
+#[derive(Deserialize)]
+struct VersionIn {
+    format: Option<serde_yaml::Value>,
+    #[serde(flatten)]
+    _rest: BTreeMap<String, IgnoredAny>,
+}
+
+/// The file as read, before any of it is trusted.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveIn {
+    #[allow(dead_code)]
+    format: u32,
+    preset: String,
+    games: Games,
+    boxes: BTreeMap<String, Option<BTreeMap<String, i64>>>,
+}
+
+/// The YAML text of a save file.
+pub fn to_yaml(menace: &Menace) -> String {
+    let record = menace.record();
+    let file = SaveOut {
+        format: FORMAT,
+        preset: menace.preset().spec(),
+        games: Games {
+            won: record.won,
+            drawn: record.drawn,
+            lost: record.lost,
+        },
+        boxes: BoxesOut(menace),
+    };
+    let body = serde_yaml::to_string(&file).unwrap_or_default();
+    format!(
+        "# MENACE's matchboxes: each box's picture, then its bead count per cell (LL top-left .. RR bottom-right).\n{body}"
+    )
+}
+
+/// Reads and checks a save file's text; `path` names it in error messages.
+pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
+    let fail = |problem| LoadError {
+        path: path.to_string(),
+        problem,
+    };
+    let yaml_error = |error: serde_yaml::Error| fail(Problem::NotYaml(error.to_string()));
+    let version: VersionIn = serde_yaml::from_str(text).map_err(yaml_error)?;
+    match version.format {
+        None => return Err(fail(Problem::NoVersion)),
+        Some(value) => match value.as_u64() {
+            Some(n) if n == u64::from(FORMAT) => {}
+            Some(n) => return Err(fail(Problem::WrongVersion(n))),
+            None => return Err(fail(Problem::NoVersion)),
+        },
+    }
+    let file: SaveIn = serde_yaml::from_str(text).map_err(yaml_error)?;
+    let preset =
+        Preset::parse(&file.preset).map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
+    let boxes = matchboxes();
+    let mut beads = vec![[0u32; 9]; boxes.len()];
+    let mut seen = vec![false; boxes.len()];
+    for (key, cells) in &file.boxes {
+        let position = TicTacToe::from_picture(key, Rules::default()).map_err(|why| {
+            fail(Problem::NotAPosition {
+                key: key.clone(),
+                why: why.to_string(),
+            })
+        })?;
+        let lookup = boxes
+            .find(&position)
+            .ok_or_else(|| fail(Problem::NoSuchBox { key: key.clone() }))?;
+        let matchbox = boxes.get(lookup.id);
+        if matchbox.name() != *key {
+            return Err(fail(Problem::NotCanonical {
+                key: key.clone(),
+                canonical: matchbox.name(),
+            }));
+        }
+        seen[lookup.id.index()] = true;
+        for (cell, count) in cells.iter().flatten() {
+            let square = Square::parse(cell).map_err(|_| {
+                fail(Problem::BadCellName {
+                    key: key.clone(),
+                    cell: cell.clone(),
+                })
+            })?;
+            let cell = square.name();
+            if *count < 0 {
+                return Err(fail(Problem::NegativeCount {
+                    key: key.clone(),
+                    cell,
+                    count: *count,
+                }));
+            }
+            if *count > i64::from(MAX_BEADS) {
+                return Err(fail(Problem::AbsurdCount {
+                    key: key.clone(),
+                    cell,
+                    count: *count,
+                }));
+            }
+            if *count > 0 && position.at(square).is_some() {
+                return Err(fail(Problem::OccupiedCell {
+                    key: key.clone(),
+                    cell,
+                }));
+            }
+            beads[lookup.id.index()][square.index()] = u32::try_from(*count).unwrap_or(0);
+        }
+    }
+    if let Some((_, missing)) = boxes.iter().find(|(id, _)| !seen[id.index()]) {
+        return Err(fail(Problem::MissingBox(missing.name())));
+    }
+    let record = Record {
+        won: file.games.won,
+        drawn: file.games.drawn,
+        lost: file.games.lost,
+    };
+    if record
+        .won
+        .checked_add(record.drawn)
+        .and_then(|n| n.checked_add(record.lost))
+        .is_none()
+    {
+        return Err(fail(Problem::BadGames("the counts are too large".into())));
+    }
+    Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
+}
+
+/// Writes `menace` to `path` atomically: a temporary file in the same folder, flushed to
+/// disk, then renamed over the target. Creates the folder if needed.
+pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
+    let fail = |error| SaveError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&folder).map_err(fail)?;
+    let mut temporary = tempfile::NamedTempFile::new_in(&folder).map_err(fail)?;
+    temporary
+        .write_all(to_yaml(menace).as_bytes())
+        .and_then(|()| temporary.as_file().sync_all())
+        .map_err(fail)?;
+    temporary.persist(path).map_err(|error| fail(error.error))?;
+    Ok(())
+}
+
+/// Reads and checks the save file at `path`.
+pub fn load(path: &Path) -> Result<Menace, LoadError> {
+    let name = path.display().to_string();
+    let fail = |problem| LoadError {
+        path: name.clone(),
+        problem,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|error| fail(Problem::Unreadable(error.to_string())))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(fail(Problem::TooLarge(size)));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|error| fail(Problem::Unreadable(error.to_string())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| fail(Problem::NotYaml("it is not UTF-8 text".into())))?;
+    from_yaml(&text, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::menace::Drawn;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn trained() -> Menace {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut menace = Menace::new(Preset::challenge(), &mut rng);
+        let turn = menace.take_turn(&TicTacToe::default(), &mut rng).unwrap();
+        let drawn: Drawn = turn.drawn().unwrap();
+        menace.learn(&[drawn], crate::menace::GameResult::Won);
+        menace
+    }
+
+    fn broken(edit: impl Fn(String) -> String) -> Problem {
+        let text = edit(to_yaml(&trained()));
+        from_yaml(&text, "test.yaml").unwrap_err().problem
+    }
+
+    #[test]
+    fn save_then_load_gives_identical_boxes() {
+        let menace = trained();
+        assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
+        for preset in ["michie", "custom 8/4/2/1 3/1/-1 refill"] {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let menace = Menace::new(Preset::parse(preset).unwrap(), &mut rng);
+            assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
+        }
+    }
+
+    #[test]
+    fn the_file_lists_boxes_by_ply_then_picture() {
+        let text = to_yaml(&trained());
+        let first = text.find("'.........'").or_else(|| text.find(".........:"));
+        assert!(
+            first.is_some(),
+            "the empty board is the first box:\n{}",
+            &text[..300]
+        );
+        assert!(text.contains("format: 1"));
+        assert!(text.contains("preset: challenge"));
+    }
+
+    #[test]
+    fn save_is_atomic_and_round_trips_through_the_disk() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("sub").join("m.yaml");
+        let menace = trained();
+        save(&menace, &path).unwrap();
+        assert_eq!(load(&path).unwrap(), menace);
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(leftovers, vec![std::ffi::OsString::from("m.yaml")]);
+    }
+
+    #[test]
+    fn names_resolve_into_the_saves_folder() {
+        let saves = Path::new("saves");
+        assert_eq!(resolve(saves, None), Path::new("saves/menace.yaml"));
+        assert_eq!(
+            resolve(saves, Some("trained")),
+            Path::new("saves/trained.yaml")
+        );
+        assert_eq!(resolve(saves, Some("t.yml")), Path::new("saves/t.yml"));
+        assert_eq!(
+            resolve(saves, Some("other/t.yaml")),
+            Path::new("other/t.yaml")
+        );
+    }
+
+    #[test]
+    fn unreadable_yaml_is_refused() {
+        assert!(matches!(broken(|_| "boxes: [".into()), Problem::NotYaml(_)));
+        assert!(matches!(
+            broken(|_| "just text".into()),
+            Problem::NotYaml(_)
+        ));
+    }
+
+    #[test]
+    fn a_missing_or_wrong_version_is_refused() {
+        assert_eq!(
+            broken(|t| t.replace("format: 1", "format: 2")),
+            Problem::WrongVersion(2)
+        );
+        assert_eq!(broken(|t| t.replace("format: 1\n", "")), Problem::NoVersion);
+    }
+
+    #[test]
+    fn a_bad_preset_is_refused() {
+        assert!(matches!(
+            broken(|t| t.replace("preset: challenge", "preset: lazy")),
+            Problem::BadPreset(_)
+        ));
+    }
+
+    /// The save text with one box's entry (its key line and its cell lines) removed.
+    fn without_box(text: &str, key: &str) -> String {
+        let mut skipping = false;
+        let mut kept = Vec::new();
+        for line in text.lines() {
+            if line.starts_with("  '") || line.starts_with("  .") {
+                skipping = line.contains(key);
+            }
+            if !skipping {
+                kept.push(line);
+            }
+        }
+        kept.join("\n") + "\n"
+    }
+
+    #[test]
+    fn unknown_missing_and_non_canonical_boxes_are_refused() {
+        let key = "'.......OX'";
+        assert!(
+            to_yaml(&trained()).contains(key),
+            "the second box of the listing"
+        );
+        // A half turn of .......OX: the same box, but not its canonical picture.
+        assert_eq!(
+            broken(|t| t.replace(key, "'XO.......'")),
+            Problem::NotCanonical {
+                key: "XO.......".into(),
+                canonical: ".......OX".into()
+            }
+        );
+        // O to move: MENACE never moves here.
+        assert_eq!(
+            broken(|t| t.replace(key, "'X........'")),
+            Problem::NoSuchBox {
+                key: "X........".into()
+            }
+        );
+        assert!(matches!(
+            broken(|t| t.replace(key, "'QQQ'")),
+            Problem::NotAPosition { .. }
+        ));
+        assert_eq!(
+            broken(|t| without_box(&t, key)),
+            Problem::MissingBox(".......OX".into())
+        );
+        // Removing a box and keeping the rest is what the helper does, nothing more.
+        assert!(from_yaml(&without_box(&to_yaml(&trained()), "no such key"), "x").is_ok());
+    }
+
+    #[test]
+    fn each_cell_problem_is_named() {
+        let key = "'.......OX'";
+        let entry = |cells: &'static str| {
+            move |t: String| {
+                let start = t.find(key).unwrap();
+                let end = start + t[start..].find("\n  '").unwrap();
+                format!("{}{key}:\n{cells}{}", &t[..start], &t[end..])
+            }
+        };
+        assert_eq!(
+            broken(entry("    LL: -2")),
+            Problem::NegativeCount {
+                key: key.trim_matches('\'').into(),
+                cell: "LL".into(),
+                count: -2
+            }
+        );
+        assert!(matches!(
+            broken(entry("    LL: 99999999999")),
+            Problem::AbsurdCount {
+                count: 99_999_999_999,
+                ..
+            }
+        ));
+        assert!(matches!(
+            broken(entry("    ZZ: 1")),
+            Problem::BadCellName { .. }
+        ));
+        assert_eq!(
+            broken(entry("    RR: 1")),
+            Problem::OccupiedCell {
+                key: key.trim_matches('\'').into(),
+                cell: "RR".into()
+            }
+        );
+        assert!(matches!(broken(entry("    LL: lots")), Problem::NotYaml(_)));
+        // An empty box is allowed: zero counts may be left out.
+        let empty = entry("    {}")(to_yaml(&trained()));
+        assert!(from_yaml(&empty, "x").is_ok(), "{}", &empty[..400]);
+    }
+
+    #[test]
+    fn missing_files_and_huge_files_are_refused_by_load() {
+        let folder = tempfile::tempdir().unwrap();
+        let missing = load(&folder.path().join("none.yaml")).unwrap_err();
+        assert!(matches!(missing.problem, Problem::Unreadable(_)));
+        let binary = folder.path().join("bin.yaml");
+        std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+        assert!(matches!(
+            load(&binary).unwrap_err().problem,
+            Problem::NotYaml(_)
+        ));
+    }
+}
