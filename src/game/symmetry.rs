@@ -84,7 +84,7 @@ impl Symmetry {
         match self {
             Symmetry::Identity => "exactly as drawn",
             Symmetry::QuarterTurnClockwise => "turned a quarter turn clockwise",
-            Symmetry::HalfTurn => "turned upside down (a half turn)",
+            Symmetry::HalfTurn => "turned a half turn",
             Symmetry::QuarterTurnAnticlockwise => "turned a quarter turn anticlockwise",
             Symmetry::MirrorLeftRight => "mirrored left-right",
             Symmetry::MirrorTopBottom => "mirrored top-bottom",

@@ -1,1 +1,281 @@
-//! The console.
+//! The console: the only code that reads the terminal. A line comes in through a
+//! [`LineSource`], becomes a [`command::Command`], the [`session::Session`] acts on it and
+//! returns events, and [`render`] turns them into the text that goes out.
+
+pub mod command;
+pub mod render;
+pub mod session;
+
+use render::Palette;
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::history::FileHistory;
+use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
+use session::Session;
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read, Write};
+use std::path::PathBuf;
+
+/// The prompt, the same for every line.
+pub const PROMPT: &str = "menace> ";
+
+/// One read from the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    Line(String),
+    /// Ctrl-C: the line is abandoned.
+    Interrupted,
+    /// Ctrl-D or the end of piped input.
+    End,
+    /// A line that could not be read as text; `String` says why.
+    Unreadable(String),
+}
+
+/// Where lines come from. `echo` says whether the console must print the prompt and the
+/// line itself, because the source shows neither (piped input, scripted tests).
+pub trait LineSource {
+    fn read_line(&mut self, prompt: &str) -> Input;
+    fn echo(&self) -> bool;
+}
+
+/// Lines given in advance, for tests and demonstrations; echoed like piped input.
+#[derive(Debug, Clone, Default)]
+pub struct Script {
+    lines: VecDeque<String>,
+}
+
+impl Script {
+    pub fn new<I, S>(lines: I) -> Script
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Script {
+            lines: lines.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+impl LineSource for Script {
+    fn read_line(&mut self, _prompt: &str) -> Input {
+        self.lines.pop_front().map_or(Input::End, Input::Line)
+    }
+
+    fn echo(&self) -> bool {
+        true
+    }
+}
+
+/// Standard input that is not a terminal: read plainly, bytes checked for UTF-8 here so a
+/// bad line is refused without ending the session.
+pub struct PipedInput<R: BufRead> {
+    reader: R,
+}
+
+impl<R: BufRead> PipedInput<R> {
+    pub fn new(reader: R) -> Self {
+        PipedInput { reader }
+    }
+}
+
+impl<R: BufRead> LineSource for PipedInput<R> {
+    fn read_line(&mut self, _prompt: &str) -> Input {
+        let mut bytes = Vec::new();
+        // Read at most a little past the longest command; the rest of a huge line is
+        // skipped without holding it in memory.
+        let limit = (command::MAX_LINE * 4 + 2) as u64;
+        match Read::by_ref(&mut self.reader).take(limit).read_until(b'\n', &mut bytes) {
+            Ok(0) => Input::End,
+            Ok(_) => {
+                let complete = bytes.ends_with(b"\n");
+                let mut skipped = 0usize;
+                if !complete && bytes.len() as u64 == limit {
+                    let mut rest = Vec::new();
+                    while let Ok(read) = Read::by_ref(&mut self.reader)
+                        .take(64 * 1024)
+                        .read_until(b'\n', &mut rest)
+                    {
+                        skipped += rest.len();
+                        if read == 0 || rest.ends_with(b"\n") {
+                            break;
+                        }
+                        rest.clear();
+                    }
+                }
+                while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                    bytes.pop();
+                }
+                if skipped > 0 {
+                    return Input::Unreadable(format!(
+                        "That line is over {} characters long; commands are at most {}.",
+                        command::MAX_LINE,
+                        command::MAX_LINE
+                    ));
+                }
+                match String::from_utf8(bytes) {
+                    Ok(line) => Input::Line(line),
+                    Err(_) => Input::Unreadable("That line is not UTF-8 text.".into()),
+                }
+            }
+            Err(error) => Input::Unreadable(format!("That line could not be read: {error}.")),
+        }
+    }
+
+    fn echo(&self) -> bool {
+        true
+    }
+}
+
+/// Completes command words and move names with Tab.
+#[derive(Helper, Hinter, Highlighter, Validator)]
+pub struct MenaceHelper;
+
+impl Completer for MenaceHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _context: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let start = before.rfind(' ').map_or(0, |space| space + 1);
+        let word = &before[start..];
+        let first_word = !before[..start].chars().any(|c| !c.is_whitespace());
+        let mut candidates: Vec<String> = Vec::new();
+        if first_word {
+            candidates.extend(command::COMMAND_WORDS.iter().map(|w| w.to_string()));
+            candidates.extend(crate::game::Square::ALL.iter().map(|s| s.name()));
+        } else if before.trim_start().starts_with("preset") {
+            candidates.extend(["challenge", "michie", "custom"].map(String::from));
+        }
+        let matches = candidates
+            .into_iter()
+            .filter(|candidate| {
+                candidate
+                    .to_ascii_lowercase()
+                    .starts_with(&word.to_ascii_lowercase())
+            })
+            .map(|candidate| Pair {
+                display: candidate.clone(),
+                replacement: candidate,
+            })
+            .collect();
+        Ok((start, matches))
+    }
+}
+
+/// A terminal, through rustyline: line editing, history kept in a file, Tab completion.
+pub struct TerminalInput {
+    editor: Editor<MenaceHelper, FileHistory>,
+    history: Option<PathBuf>,
+}
+
+impl TerminalInput {
+    /// `history`: the file that keeps past lines between sessions, if any.
+    pub fn new(history: Option<PathBuf>) -> rustyline::Result<TerminalInput> {
+        let config = rustyline::Config::builder()
+            .auto_add_history(true)
+            .max_history_size(1000)?
+            .build();
+        let mut editor = Editor::with_config(config)?;
+        editor.set_helper(Some(MenaceHelper));
+        if let Some(path) = &history {
+            // A missing history file is normal the first time.
+            let _ = editor.load_history(path);
+        }
+        Ok(TerminalInput { editor, history })
+    }
+
+    /// Writes the history file; failing to is not worth stopping for.
+    pub fn save_history(&mut self) {
+        if let Some(path) = &self.history {
+            if let Some(folder) = path.parent() {
+                let _ = std::fs::create_dir_all(folder);
+            }
+            let _ = self.editor.save_history(path);
+        }
+    }
+}
+
+impl LineSource for TerminalInput {
+    fn read_line(&mut self, prompt: &str) -> Input {
+        match self.editor.readline(prompt) {
+            Ok(line) => Input::Line(line),
+            Err(ReadlineError::Interrupted) => Input::Interrupted,
+            Err(ReadlineError::Eof) => Input::End,
+            Err(error) => Input::Unreadable(format!("That line could not be read: {error}.")),
+        }
+    }
+
+    fn echo(&self) -> bool {
+        false
+    }
+}
+
+/// Runs the console until the input ends or the user quits. Output errors end it.
+pub fn run(
+    session: &mut Session,
+    input: &mut dyn LineSource,
+    out: &mut dyn Write,
+    palette: Palette,
+) -> io::Result<()> {
+    while !session.is_finished() {
+        let read = input.read_line(PROMPT);
+        if input.echo() {
+            match &read {
+                Input::Line(line) => writeln!(out, "{PROMPT}{}", printable(line))?,
+                _ => writeln!(out, "{PROMPT}")?,
+            }
+        }
+        let events = match read {
+            Input::Line(line) => session.handle_line(&line),
+            Input::Interrupted => {
+                writeln!(out, "(line abandoned; Ctrl-D or quit leaves)")?;
+                continue;
+            }
+            Input::End => session.end_of_input(),
+            Input::Unreadable(why) => vec![session::Event::Refusal(why)],
+        };
+        out.write_all(render::events(&events, palette).as_bytes())?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// A line as echoed: control characters shown as `?` so no escape code reaches the screen,
+/// and very long lines cut short.
+fn printable(line: &str) -> String {
+    let mut shown: String = line
+        .chars()
+        .take(command::MAX_LINE)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if line.chars().count() > command::MAX_LINE {
+        shown.push_str("...");
+    }
+    shown
+}
+
+/// One line typed into the console, and everything it prints, as a piped session shows
+/// it: the prompt and the line echoed, then the answer (without colour).
+pub fn respond(session: &mut Session, line: &str) -> String {
+    let mut text = format!("{PROMPT}{}\n", printable(line));
+    text.push_str(&render::events(&session.handle_line(line), Palette::PLAIN));
+    text
+}
+
+/// A whole session from scripted lines, as the console would print it (without colour).
+/// Tests and the lessons use this.
+pub fn transcript<I, S>(session: &mut Session, lines: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: Into<String>,
+{
+    let mut out = Vec::new();
+    let mut script = Script::new(lines);
+    // Writing to a Vec cannot fail.
+    let _ = run(session, &mut script, &mut out, Palette::PLAIN);
+    String::from_utf8_lossy(&out).into_owned()
+}

@@ -1,0 +1,298 @@
+//! One line of input becomes one [`Command`], or one clear sentence saying why not.
+
+use crate::game::tictactoe::BadNotation;
+use crate::game::{Square, TicTacToe};
+use crate::menace::boxes::BOX_PLIES;
+use crate::menace::learn::PresetError;
+use crate::menace::Preset;
+use std::fmt;
+
+/// The longest line the console reads; anything longer is refused whole.
+pub const MAX_LINE: usize = 200;
+
+/// The most games one `play` may ask for: each one needs your moves.
+pub const MAX_GAMES: u32 = 1_000;
+
+/// What a line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Play this many games against MENACE (a bare number, or `play N`).
+    Play(u32),
+    /// Your move as O.
+    Move(Square),
+    /// List the boxes, all or those of one ply.
+    Boxes(Option<usize>),
+    /// Draw one box: by picture or any position it serves, by number, or the last used.
+    Box(Option<BoxQuery>),
+    /// Show the board of the game in progress.
+    Board,
+    /// Save the boxes: to the default file, or to the one named.
+    Save(Option<String>),
+    /// Load boxes from a file.
+    Load(String),
+    /// Start again from a preset's fresh boxes.
+    Preset(Preset),
+    /// Start again from the current preset's fresh boxes.
+    Reset,
+    /// Give up the game in progress.
+    Resign,
+    Stats,
+    Help,
+    Quit,
+    Yes,
+    No,
+}
+
+/// How `box` names a box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoxQuery {
+    /// Any position: the box that serves it.
+    Position(TicTacToe),
+    /// The box's number in the listing, from 1.
+    Number(usize),
+}
+
+/// Every command word, for `help` and tab completion.
+pub const COMMAND_WORDS: [&str; 15] = [
+    "play", "board", "boxes", "box", "save", "load", "preset", "reset", "resign", "stats",
+    "help", "quit", "exit", "yes", "no",
+];
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandError {
+    Empty,
+    TooLong(usize),
+    NotAscii(char),
+    Unknown(String),
+    BadMove(BadNotation),
+    BadCount(String),
+    MissingArgument { command: &'static str, usage: &'static str },
+    ExtraWords { command: &'static str, extra: String },
+    BadPly(String),
+    BadBox(String),
+    BadPreset(PresetError),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Empty => write!(
+                f,
+                "Type a move like MM, a number of games to play, or help."
+            ),
+            CommandError::TooLong(length) => write!(
+                f,
+                "That line is {length} characters long; commands are at most {MAX_LINE}."
+            ),
+            CommandError::NotAscii(c) => write!(
+                f,
+                "Only plain letters, digits and punctuation are understood, not {c:?}."
+            ),
+            CommandError::Unknown(word) => write!(
+                f,
+                "There is no command \"{word}\"; type help to see them all."
+            ),
+            CommandError::BadMove(why) => write!(f, "Not a move: {why}."),
+            CommandError::BadCount(text) => write!(
+                f,
+                "The number of games must be a whole number from 1 to {MAX_GAMES}, not \"{text}\"."
+            ),
+            CommandError::MissingArgument { command, usage } => {
+                write!(f, "{command} needs more: {usage}.")
+            }
+            CommandError::ExtraWords { command, extra } => {
+                write!(f, "{command} does not take \"{extra}\".")
+            }
+            CommandError::BadPly(text) => write!(
+                f,
+                "MENACE moves at ply 0, 2, 4 or 6, so boxes takes one of those, not \"{text}\"."
+            ),
+            CommandError::BadBox(why) => write!(f, "{why}."),
+            CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Reads one line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let length = line.chars().count();
+    if length > MAX_LINE {
+        return Err(CommandError::TooLong(length));
+    }
+    if let Some(c) = line
+        .chars()
+        .find(|c| !(c.is_ascii_graphic() || *c == ' ' || *c == '\t'))
+    {
+        return Err(CommandError::NotAscii(c));
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((first, rest)) = words.split_first() else {
+        return Err(CommandError::Empty);
+    };
+    let word = first.to_ascii_lowercase();
+    let no_more = |command: &'static str, parsed: Command| {
+        if rest.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(CommandError::ExtraWords {
+                command,
+                extra: rest.join(" "),
+            })
+        }
+    };
+    if word.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+        return no_more("a number of games", Command::Play(parse_count(first)?));
+    }
+    match word.as_str() {
+        "play" => match rest {
+            [] => Err(CommandError::MissingArgument {
+                command: "play",
+                usage: "play N, where N is how many games",
+            }),
+            [count] => Ok(Command::Play(parse_count(count)?)),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "play",
+                extra: extra.join(" "),
+            }),
+        },
+        "board" => no_more("board", Command::Board),
+        "boxes" => match rest {
+            [] => Ok(Command::Boxes(None)),
+            [ply] => ply
+                .parse::<usize>()
+                .ok()
+                .filter(|ply| BOX_PLIES.contains(ply))
+                .map(|ply| Command::Boxes(Some(ply)))
+                .ok_or_else(|| CommandError::BadPly(ply.to_string())),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "boxes",
+                extra: extra.join(" "),
+            }),
+        },
+        "box" => match rest {
+            [] => Ok(Command::Box(None)),
+            [which] => parse_box(which).map(|query| Command::Box(Some(query))),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "box",
+                extra: extra.join(" "),
+            }),
+        },
+        "save" => match rest {
+            [] => Ok(Command::Save(None)),
+            [file] => Ok(Command::Save(Some(file.to_string()))),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "save",
+                extra: extra.join(" "),
+            }),
+        },
+        "load" => match rest {
+            [] => Err(CommandError::MissingArgument {
+                command: "load",
+                usage: "load FILE, e.g. load menace",
+            }),
+            [file] => Ok(Command::Load(file.to_string())),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "load",
+                extra: extra.join(" "),
+            }),
+        },
+        "preset" => Preset::parse(&rest.join(" "))
+            .map(Command::Preset)
+            .map_err(CommandError::BadPreset),
+        "reset" => no_more("reset", Command::Reset),
+        "resign" => no_more("resign", Command::Resign),
+        "stats" => no_more("stats", Command::Stats),
+        "help" | "?" => no_more("help", Command::Help),
+        "quit" | "exit" => no_more("quit", Command::Quit),
+        "yes" | "y" => no_more("yes", Command::Yes),
+        "no" | "n" => no_more("no", Command::No),
+        _ if first.len() == 2 && rest.is_empty() => Square::parse(first)
+            .map(Command::Move)
+            .map_err(CommandError::BadMove),
+        _ => Err(CommandError::Unknown(first.to_string())),
+    }
+}
+
+fn parse_count(text: &str) -> Result<u32, CommandError> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_GAMES).contains(n))
+        .ok_or_else(|| CommandError::BadCount(text.to_string()))
+}
+
+fn parse_box(text: &str) -> Result<BoxQuery, CommandError> {
+    if let Ok(number) = text.parse::<usize>() {
+        return Ok(BoxQuery::Number(number));
+    }
+    TicTacToe::from_picture(text, Default::default())
+        .map(BoxQuery::Position)
+        .map_err(|why| CommandError::BadBox(format!("\"{text}\" is not a box: {why}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_play_ask_for_games() {
+        assert_eq!(parse("3"), Ok(Command::Play(3)));
+        assert_eq!(parse("  play 12 "), Ok(Command::Play(12)));
+        assert_eq!(parse("PLAY 1"), Ok(Command::Play(1)));
+        for bad in ["play -1", "0", "-1", "play 1001", "play x", "1.5", "99999999999"] {
+            assert!(matches!(parse(bad), Err(CommandError::BadCount(_))), "{bad}");
+        }
+        assert!(matches!(parse("play"), Err(CommandError::MissingArgument { .. })));
+    }
+
+    #[test]
+    fn moves_are_two_letters_in_any_case() {
+        assert_eq!(parse("MM"), Ok(Command::Move(Square::ALL[4])));
+        assert_eq!(parse("rl"), Ok(Command::Move(Square::ALL[6])));
+        assert!(matches!(parse("MX"), Err(CommandError::BadMove(_))));
+        assert!(matches!(parse("xyz"), Err(CommandError::Unknown(_))));
+    }
+
+    #[test]
+    fn bad_lines_get_one_sentence() {
+        assert_eq!(parse(""), Err(CommandError::Empty));
+        assert_eq!(parse("   "), Err(CommandError::Empty));
+        assert_eq!(parse(&"x".repeat(10_000)), Err(CommandError::TooLong(10_000)));
+        assert_eq!(parse("héllo"), Err(CommandError::NotAscii('é')));
+        assert_eq!(parse("a\u{1b}[2J"), Err(CommandError::NotAscii('\u{1b}')));
+        for line in ["", "frobnicate", "boxes 3", "box Q", "preset nope", "stats now"] {
+            let sentence = parse(line).unwrap_err().to_string();
+            assert!(sentence.ends_with('.'), "{sentence}");
+            assert!(!sentence.contains('\n'), "{sentence}");
+        }
+    }
+
+    #[test]
+    fn box_and_boxes_take_their_arguments() {
+        assert_eq!(parse("boxes"), Ok(Command::Boxes(None)));
+        assert_eq!(parse("boxes 4"), Ok(Command::Boxes(Some(4))));
+        assert!(matches!(parse("boxes 3"), Err(CommandError::BadPly(_))));
+        assert_eq!(parse("box 1"), Ok(Command::Box(Some(BoxQuery::Number(1)))));
+        assert!(matches!(
+            parse("box X...O...."),
+            Ok(Command::Box(Some(BoxQuery::Position(_))))
+        ));
+        assert!(matches!(parse("box XX......."), Err(CommandError::BadBox(_))));
+    }
+
+    #[test]
+    fn presets_saves_and_loads() {
+        assert_eq!(parse("preset michie"), Ok(Command::Preset(Preset::michie())));
+        assert!(matches!(
+            parse("preset custom 8/4/2/1 3/1/-1 refill"),
+            Ok(Command::Preset(_))
+        ));
+        assert!(matches!(parse("preset"), Err(CommandError::BadPreset(_))));
+        assert_eq!(parse("save"), Ok(Command::Save(None)));
+        assert_eq!(parse("save a.yaml"), Ok(Command::Save(Some("a.yaml".into()))));
+        assert!(matches!(parse("load"), Err(CommandError::MissingArgument { .. })));
+        assert!(matches!(parse("save a b"), Err(CommandError::ExtraWords { .. })));
+    }
+}

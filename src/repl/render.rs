@@ -1,0 +1,487 @@
+//! Turns events into text: boards, matchboxes, explanations. Colour is applied in one
+//! place, [`Palette::paint`], through owo-colors' `if_supports_color`, so it switches
+//! off under NO_COLOR or when output is not a terminal; tests switch it off outright.
+
+use super::session::{Event, Question, Settings};
+use crate::game::{Player, Square, Symmetry, TicTacToe};
+use crate::menace::boxes::BOX_PLIES;
+use crate::menace::learn::EmptyBox;
+use crate::menace::{matchboxes, BoxId, GameResult, Preset, Turn};
+use owo_colors::{OwoColorize, Stream, Style};
+use std::fmt::Write;
+
+/// What a piece of text is, which decides its colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    X,
+    O,
+    /// MENACE's last move on the board.
+    LastMove,
+    Result,
+    Refusal,
+    Heading,
+}
+
+/// Whether to colour at all; when true, colour still needs a terminal without NO_COLOR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    pub colour: bool,
+}
+
+impl Palette {
+    pub const PLAIN: Palette = Palette { colour: false };
+
+    /// The one place colour is applied.
+    pub fn paint(self, text: &str, role: Role) -> String {
+        if !self.colour {
+            return text.to_string();
+        }
+        let style = match role {
+            Role::X => Style::new().red().bold(),
+            Role::O => Style::new().blue().bold(),
+            Role::LastMove => Style::new().yellow().bold().underline(),
+            Role::Result => Style::new().green().bold(),
+            Role::Refusal => Style::new().red(),
+            Role::Heading => Style::new().bold(),
+        };
+        text.if_supports_color(Stream::Stdout, |text| text.style(style))
+            .to_string()
+    }
+}
+
+/// The ordinal of MENACE's move at a ply: 0 -> "1st".
+fn ordinal(ply: usize) -> &'static str {
+    ["1st", "2nd", "3rd", "4th", "5th"][(ply / 2).min(4)]
+}
+
+fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("{count} {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
+/// The text for a list of events, each line ending in a newline.
+pub fn events(events: &[Event], palette: Palette) -> String {
+    events.iter().map(|event| self::event(event, palette)).collect()
+}
+
+/// The text for one event.
+pub fn event(event: &Event, palette: Palette) -> String {
+    match event {
+        Event::NewGame { number, of } => {
+            let count = if *of > 1 {
+                format!(" ({number} of {of})")
+            } else {
+                String::new()
+            };
+            format!("{}{count}\n", palette.paint("new game", Role::Heading))
+        }
+        Event::Board { board, menace_move } => self::board(board, *menace_move, palette),
+        Event::MenaceTurn(turn) => menace_turn(turn),
+        Event::YourMove => "Your move as O (a cell like MM, or help):\n".into(),
+        Event::GameOver { result, resigned } => {
+            let mut text = String::new();
+            if *resigned == Some(Player::O) {
+                text.push_str("You resign.\n");
+            }
+            let words = match result {
+                GameResult::Won => "MENACE wins",
+                GameResult::Lost => "You win",
+                GameResult::Drew => "Draw",
+            };
+            let _ = writeln!(text, "{}", palette.paint(words, Role::Result));
+            text
+        }
+        Event::Learned {
+            result,
+            changes,
+            preset,
+        } => learned(*result, changes, *preset),
+        Event::Listing { beads, ply } => listing(beads, *ply),
+        Event::BoxView { id, beads, asked } => box_view(*id, beads, *asked, palette),
+        Event::MatchOver { played } => format!(
+            "That was the last of the {} you asked for. Type a number to play again, or stats.\n",
+            plural(u64::from(*played), "game", "games")
+        ),
+        Event::Refused(id) => format!(
+            "MENACE refuses to play: its first box ({}) is empty, and with the resign rule an empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
+            matchboxes().get(*id).name()
+        ),
+        Event::Stats {
+            record,
+            preset,
+            first_box,
+            all_beads,
+            unsaved,
+        } => {
+            let games = record.games();
+            let percent = |n: u64| {
+                if games == 0 {
+                    String::new()
+                } else {
+                    format!(" ({:.0}%)", 100.0 * n as f64 / games as f64)
+                }
+            };
+            let mut text = String::new();
+            let _ = writeln!(text, "{}", plural(games, "game", "games"));
+            let _ = writeln!(text, "  MENACE wins: {}{}", record.won, percent(record.won));
+            let _ = writeln!(text, "  draws:       {}{}", record.drawn, percent(record.drawn));
+            let _ = writeln!(text, "  MENACE lost: {}{}", record.lost, percent(record.lost));
+            let _ = writeln!(text, "preset {}", preset.describe());
+            let _ = writeln!(
+                text,
+                "beads: {first_box} in the first box, {all_beads} in all 304 boxes"
+            );
+            if *unsaved > 0 {
+                let _ = writeln!(
+                    text,
+                    "{} since the last save (type save to keep them)",
+                    plural(*unsaved, "game", "games")
+                );
+            }
+            text
+        }
+        Event::Help => help(palette),
+        Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
+        Event::Loaded {
+            path,
+            preset,
+            record,
+        } => format!(
+            "Loaded {}: preset {}, learned from {} ({} won, {} drawn, {} lost).\n",
+            path.display(),
+            preset.spec(),
+            plural(record.games(), "game", "games"),
+            record.won,
+            record.drawn,
+            record.lost
+        ),
+        Event::PresetChanged(preset) => {
+            format!("Fresh boxes. Preset {}.\n", preset.describe())
+        }
+        Event::Question(question) => self::question(question),
+        Event::Kept => "Nothing changed.\n".into(),
+        Event::Refusal(sentence) => format!("{}\n", palette.paint(sentence, Role::Refusal)),
+        Event::Goodbye { unsaved } => {
+            if *unsaved > 0 {
+                format!(
+                    "Goodbye. (MENACE's learning from {} since the last save was not saved.)\n",
+                    plural(*unsaved, "game", "games")
+                )
+            } else {
+                "Goodbye.\n".into()
+            }
+        }
+    }
+}
+
+fn question(question: &Question) -> String {
+    match question {
+        Question::Reset { preset, games } => format!(
+            "MENACE has learned from {}. Throw that away for fresh boxes ({})? Type yes to confirm.\n",
+            plural(*games, "game", "games"),
+            preset.spec()
+        ),
+        Question::Load { path, unsaved } => format!(
+            "MENACE has learned from {} since the last save. Replace its boxes with {}? Type yes to confirm.\n",
+            plural(*unsaved, "game", "games"),
+            path.display()
+        ),
+        Question::Quit { unsaved } => format!(
+            "MENACE has learned from {} since the last save (save keeps them). Quit anyway? Type yes to confirm.\n",
+            plural(*unsaved, "game", "games")
+        ),
+    }
+}
+
+/// The board, with row and column letters; MENACE's last move is bracketed (and coloured).
+pub fn board(board: &TicTacToe, menace_move: Option<Square>, palette: Palette) -> String {
+    let mut text = String::from("      L   M   R\n");
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .map(|column| {
+                let square = Square::ALL[row * 3 + column];
+                let (mark, role) = match board.at(square) {
+                    Some(Player::X) => ("X", Role::X),
+                    Some(Player::O) => ("O", Role::O),
+                    None => (".", Role::Heading),
+                };
+                let painted = if role == Role::Heading {
+                    mark.to_string()
+                } else {
+                    palette.paint(mark, role)
+                };
+                if Some(square) == menace_move {
+                    format!("[{}]", palette.paint(mark, Role::LastMove))
+                } else {
+                    format!(" {painted} ")
+                }
+            })
+            .collect();
+        let line = format!("  {}  {}", ["L", "M", "R"][row], cells.join("|"));
+        let _ = writeln!(text, "{}", line.trim_end());
+        if row < 2 {
+            text.push_str("     ---+---+---\n");
+        }
+    }
+    text
+}
+
+fn menace_turn(turn: &Turn) -> String {
+    match turn {
+        Turn::Drew {
+            lookup,
+            bead,
+            square,
+            beads_before,
+            refilled,
+        } => {
+            let name = matchboxes().get(lookup.id).name();
+            let mut text = String::new();
+            if *refilled {
+                let _ = writeln!(
+                    text,
+                    "Box {name} is empty, so MENACE first puts 3 random legal beads into it."
+                );
+            }
+            let relation = match lookup.board_from_picture() {
+                Symmetry::Identity => "the board is its picture exactly as drawn".to_string(),
+                other => format!("the board is its picture {}", other.describe()),
+            };
+            let _ = writeln!(
+                text,
+                "MENACE opens box {name} ({relation}), draws bead {bead} from its {}, and plays X at {square}.",
+                plural(*beads_before, "bead", "beads")
+            );
+            text
+        }
+        Turn::Forced(square) => format!(
+            "Only {square} is empty: MENACE's fifth move is forced, so it needs no box.\n"
+        ),
+        Turn::Resigned(lookup) => format!(
+            "Box {} is empty: with the resign rule, MENACE gives up.\n",
+            matchboxes().get(lookup.id).name()
+        ),
+    }
+}
+
+fn learned(
+    result: GameResult,
+    changes: &[crate::menace::Reinforcement],
+    preset: Preset,
+) -> String {
+    let reward = preset.rewards.for_result(result);
+    let fate = match reward {
+        r if r > 0 => format!(
+            "goes back with {} of its colour ({r:+})",
+            plural(r as u64, "more", "more")
+        ),
+        0 => "goes back (+0)".to_string(),
+        -1 => "stays out (-1)".to_string(),
+        r => format!(
+            "stays out and {} of its colour come out too ({r})",
+            plural((-r - 1) as u64, "more", "more")
+        ),
+    };
+    let why = match result {
+        GameResult::Won => "MENACE won",
+        GameResult::Drew => "A draw",
+        GameResult::Lost => "MENACE lost",
+    };
+    if changes.is_empty() {
+        return format!("{why}; it drew no beads this game, so no box changes.\n");
+    }
+    let mut text = format!("{why}, so each bead it drew {fate}:\n");
+    for change in changes {
+        let _ = writeln!(
+            text,
+            "  box {}  {}: {} -> {}",
+            matchboxes().get(change.drawn.id).name(),
+            change.drawn.bead,
+            u64::from(change.before) + 1,
+            change.after
+        );
+    }
+    text
+}
+
+/// The bead counts of one box, one `CELL:COUNT` per legal cell.
+fn box_line(id: BoxId, beads: &[u32; 9]) -> String {
+    let matchbox = matchboxes().get(id);
+    let counts: Vec<String> = matchbox
+        .legal_squares()
+        .map(|square| format!("{square}:{}", beads[square.index()]))
+        .collect();
+    format!("{} {}", matchbox.name(), counts.join(" "))
+}
+
+/// All boxes (or one ply's), one line each, grouped by MENACE's move.
+pub fn listing(beads: &[[u32; 9]], ply: Option<usize>) -> String {
+    let boxes = matchboxes();
+    let mut text = String::new();
+    for box_ply in BOX_PLIES {
+        if ply.is_some_and(|wanted| wanted != box_ply) {
+            continue;
+        }
+        let ids: Vec<BoxId> = boxes
+            .iter()
+            .filter(|(_, matchbox)| matchbox.ply == box_ply)
+            .map(|(id, _)| id)
+            .collect();
+        let _ = writeln!(
+            text,
+            "-- MENACE's {} move (ply {box_ply}): {} --",
+            ordinal(box_ply),
+            plural(ids.len() as u64, "box", "boxes")
+        );
+        for id in ids {
+            if let Some(counts) = beads.get(id.index()) {
+                let _ = writeln!(text, "{}", box_line(id, counts));
+            }
+        }
+    }
+    text
+}
+
+/// One box drawn as a grid: marks where the picture has them, bead counts elsewhere.
+fn box_view(
+    id: BoxId,
+    beads: &[u32; 9],
+    asked: Option<(TicTacToe, crate::menace::Lookup)>,
+    palette: Palette,
+) -> String {
+    let boxes = matchboxes();
+    let matchbox = boxes.get(id);
+    let total: u64 = beads.iter().map(|n| u64::from(*n)).sum();
+    let mut text = format!(
+        "Box {} of {}: {} (MENACE's {} move, {})\n",
+        id.index() + 1,
+        boxes.len(),
+        palette.paint(&matchbox.name(), Role::Heading),
+        ordinal(matchbox.ply),
+        plural(total, "bead", "beads")
+    );
+    let cells: Vec<String> = Square::ALL
+        .iter()
+        .map(|square| match matchbox.picture.at(*square) {
+            Some(player) => player.symbol().to_string(),
+            None => beads[square.index()].to_string(),
+        })
+        .collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(1).max(1) + 2;
+    let header: String = ["L", "M", "R"]
+        .iter()
+        .map(|letter| format!("{letter:^width$}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let _ = writeln!(text, "     {}", header.trim_end());
+    for row in 0..3 {
+        let line: Vec<String> = (0..3)
+            .map(|column| {
+                let cell = &cells[row * 3 + column];
+                let padded = format!("{cell:^width$}");
+                match matchbox.picture.at(Square::ALL[row * 3 + column]) {
+                    Some(Player::X) => padded.replace('X', &palette.paint("X", Role::X)),
+                    Some(Player::O) => padded.replace('O', &palette.paint("O", Role::O)),
+                    None => padded,
+                }
+            })
+            .collect();
+        let line = format!("  {}  {}", ["L", "M", "R"][row], line.join("|"));
+        let _ = writeln!(text, "{}", line.trim_end());
+        if row < 2 {
+            let rule = vec!["-".repeat(width); 3].join("+");
+            let _ = writeln!(text, "     {rule}");
+        }
+    }
+    if let Some((position, lookup)) = asked {
+        let relation = lookup.board_from_picture();
+        if relation == Symmetry::Identity {
+            let _ = writeln!(text, "{} is this box's own picture.", position.picture());
+        } else {
+            let example = matchbox.legal_squares().next();
+            let _ = write!(
+                text,
+                "{} is this picture {}",
+                position.picture(),
+                relation.describe()
+            );
+            match example {
+                Some(bead) => {
+                    let _ = writeln!(
+                        text,
+                        ": a bead {bead} means X at {} on that board.",
+                        lookup.bead_to_board(bead)
+                    );
+                }
+                None => text.push_str(".\n"),
+            }
+        }
+    }
+    text
+}
+
+/// `help`: every command in one line, and the move notation as a picture.
+pub fn help(palette: Palette) -> String {
+    let mut text = format!("{}\n", palette.paint("Commands", Role::Heading));
+    for (command, what) in [
+        ("N (a number)", "play N games against MENACE (same as play N)"),
+        ("LL .. RR", "your move as O: row letter, then column letter"),
+        ("play N", "play N games against MENACE, 1 to 1000"),
+        ("board", "show the board of the game in progress"),
+        ("boxes [PLY]", "list all 304 boxes, or those of ply 0, 2, 4 or 6"),
+        ("box POS|N", "draw one box: by position (X...O....) or number 1-304"),
+        ("resign", "give up the game in progress (MENACE wins and learns)"),
+        ("save [FILE]", "save the boxes (default saves/menace.yaml)"),
+        ("load FILE", "load boxes saved before (a bare name looks in saves/)"),
+        ("preset NAME", "fresh boxes: challenge, michie, or custom 8/4/2/1 3/1/-1 refill"),
+        ("reset", "fresh boxes under the current preset"),
+        ("stats", "games played, won, drawn and lost, and bead counts"),
+        ("help", "this list"),
+        ("quit", "leave (Ctrl-D does too)"),
+    ] {
+        let _ = writeln!(text, "  {command:<13} {what}");
+    }
+    text.push('\n');
+    let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));
+    text.push_str(
+        "  LL | LM | LR     first letter: the row    (L top, M middle, R bottom)\n  ---+----+---     second letter: the column (L left, M middle, R right)\n  ML | MM | MR\n  ---+----+---     MM is the centre, LL the top-left corner,\n  RL | RM | RR     RR the bottom-right corner. Lower case works too.\n",
+    );
+    text
+}
+
+/// The greeting printed when the console starts.
+pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> String {
+    let mut text = format!(
+        "{}\n",
+        palette.paint(
+            "MENACE, the Machine Educable Noughts And Crosses Engine (Donald Michie, 1961)",
+            Role::Heading
+        )
+    );
+    let _ = writeln!(
+        text,
+        "304 matchboxes full of beads. MENACE plays X and moves first; you play O."
+    );
+    let _ = writeln!(text, "Preset {}.", settings.preset.describe());
+    if settings.rules.misere {
+        let _ = writeln!(text, "Misère rules: whoever completes three in a row loses.");
+    }
+    if settings.preset.empty_box == EmptyBox::Resign {
+        let _ = writeln!(text, "(Under these rules MENACE resigns when a box runs empty.)");
+    }
+    if !seed_given {
+        let _ = writeln!(
+            text,
+            "Random seed {} (menace --seed {} replays this session).",
+            settings.seed, settings.seed
+        );
+    }
+    let _ = writeln!(
+        text,
+        "Type a number to play that many games, or help for every command."
+    );
+    text
+}
