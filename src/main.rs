@@ -1,7 +1,7 @@
 //! The `menace` program: reads the command-line flags and hands over to the console.
 
 use clap::Parser;
-use menace::menace::{save, Preset};
+use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
 use menace::repl::session::{Session, Settings};
 use menace::repl::{self, PipedInput, TerminalInput};

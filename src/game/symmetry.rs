@@ -78,18 +78,18 @@ impl Symmetry {
             .expect("the symmetries of the square are closed under composition")
     }
 
-    /// Says how an image relates to the original, for a sentence such as
-    /// "the board is the box's picture turned a quarter turn clockwise".
+    /// Says, in a few words, how an image relates to the original, for sentences such as
+    /// "MENACE uses box X...O.... turned 1/4 clockwise".
     pub fn describe(self) -> &'static str {
         match self {
-            Symmetry::Identity => "exactly as drawn",
-            Symmetry::QuarterTurnClockwise => "turned a quarter turn clockwise",
-            Symmetry::HalfTurn => "turned a half turn",
-            Symmetry::QuarterTurnAnticlockwise => "turned a quarter turn anticlockwise",
+            Symmetry::Identity => "as drawn",
+            Symmetry::QuarterTurnClockwise => "turned 1/4 clockwise",
+            Symmetry::HalfTurn => "turned half round",
+            Symmetry::QuarterTurnAnticlockwise => "turned 1/4 anticlockwise",
             Symmetry::MirrorLeftRight => "mirrored left-right",
             Symmetry::MirrorTopBottom => "mirrored top-bottom",
-            Symmetry::MirrorMainDiagonal => "mirrored in the diagonal LL-RR",
-            Symmetry::MirrorAntiDiagonal => "mirrored in the diagonal LR-RL",
+            Symmetry::MirrorMainDiagonal => "flipped on LL-RR",
+            Symmetry::MirrorAntiDiagonal => "flipped on LR-RL",
         }
     }
 }

@@ -2,9 +2,9 @@
 
 use crate::game::tictactoe::BadNotation;
 use crate::game::{Square, TicTacToe};
+use crate::menace::Preset;
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::PresetError;
-use crate::menace::Preset;
 use std::fmt;
 
 /// The longest line the console reads; anything longer is refused whole.
@@ -54,8 +54,8 @@ pub enum BoxQuery {
 
 /// Every command word, for `help` and tab completion.
 pub const COMMAND_WORDS: [&str; 15] = [
-    "play", "board", "boxes", "box", "save", "load", "preset", "reset", "resign", "stats",
-    "help", "quit", "exit", "yes", "no",
+    "play", "board", "boxes", "box", "save", "load", "preset", "reset", "resign", "stats", "help",
+    "quit", "exit", "yes", "no",
 ];
 
 /// Why a line is not a command.
@@ -67,8 +67,14 @@ pub enum CommandError {
     Unknown(String),
     BadMove(BadNotation),
     BadCount(String),
-    MissingArgument { command: &'static str, usage: &'static str },
-    ExtraWords { command: &'static str, extra: String },
+    MissingArgument {
+        command: &'static str,
+        usage: &'static str,
+    },
+    ExtraWords {
+        command: &'static str,
+        extra: String,
+    },
     BadPly(String),
     BadBox(String),
     BadPreset(PresetError),
@@ -241,10 +247,24 @@ mod tests {
         assert_eq!(parse("3"), Ok(Command::Play(3)));
         assert_eq!(parse("  play 12 "), Ok(Command::Play(12)));
         assert_eq!(parse("PLAY 1"), Ok(Command::Play(1)));
-        for bad in ["play -1", "0", "-1", "play 1001", "play x", "1.5", "99999999999"] {
-            assert!(matches!(parse(bad), Err(CommandError::BadCount(_))), "{bad}");
+        for bad in [
+            "play -1",
+            "0",
+            "-1",
+            "play 1001",
+            "play x",
+            "1.5",
+            "99999999999",
+        ] {
+            assert!(
+                matches!(parse(bad), Err(CommandError::BadCount(_))),
+                "{bad}"
+            );
         }
-        assert!(matches!(parse("play"), Err(CommandError::MissingArgument { .. })));
+        assert!(matches!(
+            parse("play"),
+            Err(CommandError::MissingArgument { .. })
+        ));
     }
 
     #[test]
@@ -259,10 +279,20 @@ mod tests {
     fn bad_lines_get_one_sentence() {
         assert_eq!(parse(""), Err(CommandError::Empty));
         assert_eq!(parse("   "), Err(CommandError::Empty));
-        assert_eq!(parse(&"x".repeat(10_000)), Err(CommandError::TooLong(10_000)));
+        assert_eq!(
+            parse(&"x".repeat(10_000)),
+            Err(CommandError::TooLong(10_000))
+        );
         assert_eq!(parse("héllo"), Err(CommandError::NotAscii('é')));
         assert_eq!(parse("a\u{1b}[2J"), Err(CommandError::NotAscii('\u{1b}')));
-        for line in ["", "frobnicate", "boxes 3", "box Q", "preset nope", "stats now"] {
+        for line in [
+            "",
+            "frobnicate",
+            "boxes 3",
+            "box Q",
+            "preset nope",
+            "stats now",
+        ] {
             let sentence = parse(line).unwrap_err().to_string();
             assert!(sentence.ends_with('.'), "{sentence}");
             assert!(!sentence.contains('\n'), "{sentence}");
@@ -279,20 +309,35 @@ mod tests {
             parse("box X...O...."),
             Ok(Command::Box(Some(BoxQuery::Position(_))))
         ));
-        assert!(matches!(parse("box XX......."), Err(CommandError::BadBox(_))));
+        assert!(matches!(
+            parse("box XX......."),
+            Err(CommandError::BadBox(_))
+        ));
     }
 
     #[test]
     fn presets_saves_and_loads() {
-        assert_eq!(parse("preset michie"), Ok(Command::Preset(Preset::michie())));
+        assert_eq!(
+            parse("preset michie"),
+            Ok(Command::Preset(Preset::michie()))
+        );
         assert!(matches!(
             parse("preset custom 8/4/2/1 3/1/-1 refill"),
             Ok(Command::Preset(_))
         ));
         assert!(matches!(parse("preset"), Err(CommandError::BadPreset(_))));
         assert_eq!(parse("save"), Ok(Command::Save(None)));
-        assert_eq!(parse("save a.yaml"), Ok(Command::Save(Some("a.yaml".into()))));
-        assert!(matches!(parse("load"), Err(CommandError::MissingArgument { .. })));
-        assert!(matches!(parse("save a b"), Err(CommandError::ExtraWords { .. })));
+        assert_eq!(
+            parse("save a.yaml"),
+            Ok(Command::Save(Some("a.yaml".into())))
+        );
+        assert!(matches!(
+            parse("load"),
+            Err(CommandError::MissingArgument { .. })
+        ));
+        assert!(matches!(
+            parse("save a b"),
+            Err(CommandError::ExtraWords { .. })
+        ));
     }
 }

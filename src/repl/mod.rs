@@ -84,7 +84,10 @@ impl<R: BufRead> LineSource for PipedInput<R> {
         // Read at most a little past the longest command; the rest of a huge line is
         // skipped without holding it in memory.
         let limit = (command::MAX_LINE * 4 + 2) as u64;
-        match Read::by_ref(&mut self.reader).take(limit).read_until(b'\n', &mut bytes) {
+        match Read::by_ref(&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut bytes)
+        {
             Ok(0) => Input::End,
             Ok(_) => {
                 let complete = bytes.ends_with(b"\n");

@@ -6,7 +6,7 @@ use super::session::{Event, Question, Settings};
 use crate::game::{Player, Square, Symmetry, TicTacToe};
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::EmptyBox;
-use crate::menace::{matchboxes, BoxId, GameResult, Preset, Turn};
+use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
@@ -64,7 +64,10 @@ fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// The text for a list of events, each line ending in a newline.
 pub fn events(events: &[Event], palette: Palette) -> String {
-    events.iter().map(|event| self::event(event, palette)).collect()
+    events
+        .iter()
+        .map(|event| self::event(event, palette))
+        .collect()
 }
 
 /// The text for one event.
@@ -101,10 +104,14 @@ pub fn event(event: &Event, palette: Palette) -> String {
         } => learned(*result, changes, *preset),
         Event::Listing { beads, ply } => listing(beads, *ply),
         Event::BoxView { id, beads, asked } => box_view(*id, beads, *asked, palette),
-        Event::MatchOver { played } => format!(
-            "That was the last of the {} you asked for. Type a number to play again, or stats.\n",
-            plural(u64::from(*played), "game", "games")
-        ),
+        Event::MatchOver { played } => {
+            let which = if *played == 1 {
+                "the game".to_string()
+            } else {
+                format!("the last of the {played} games")
+            };
+            format!("That was {which} you asked for. Type a number to play again, or stats.\n")
+        }
         Event::Refused(id) => format!(
             "MENACE refuses to play: its first box ({}) is empty, and with the resign rule an empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
             matchboxes().get(*id).name()
@@ -127,8 +134,18 @@ pub fn event(event: &Event, palette: Palette) -> String {
             let mut text = String::new();
             let _ = writeln!(text, "{}", plural(games, "game", "games"));
             let _ = writeln!(text, "  MENACE wins: {}{}", record.won, percent(record.won));
-            let _ = writeln!(text, "  draws:       {}{}", record.drawn, percent(record.drawn));
-            let _ = writeln!(text, "  MENACE lost: {}{}", record.lost, percent(record.lost));
+            let _ = writeln!(
+                text,
+                "  draws:       {}{}",
+                record.drawn,
+                percent(record.drawn)
+            );
+            let _ = writeln!(
+                text,
+                "  MENACE lost: {}{}",
+                record.lost,
+                percent(record.lost)
+            );
             let _ = writeln!(text, "preset {}", preset.describe());
             let _ = writeln!(
                 text,
@@ -246,20 +263,16 @@ fn menace_turn(turn: &Turn) -> String {
                     "Box {name} is empty, so MENACE first puts 3 random legal beads into it."
                 );
             }
-            let relation = match lookup.board_from_picture() {
-                Symmetry::Identity => "the board is its picture exactly as drawn".to_string(),
-                other => format!("the board is its picture {}", other.describe()),
-            };
             let _ = writeln!(
                 text,
-                "MENACE opens box {name} ({relation}), draws bead {bead} from its {}, and plays X at {square}.",
-                plural(*beads_before, "bead", "beads")
+                "MENACE uses box {name} {}; bead {bead} of {beads_before} puts X at {square}.",
+                lookup.board_from_picture().describe()
             );
             text
         }
-        Turn::Forced(square) => format!(
-            "Only {square} is empty: MENACE's fifth move is forced, so it needs no box.\n"
-        ),
+        Turn::Forced(square) => {
+            format!("Only {square} is empty: MENACE's fifth move is forced (no box).\n")
+        }
         Turn::Resigned(lookup) => format!(
             "Box {} is empty: with the resign rule, MENACE gives up.\n",
             matchboxes().get(lookup.id).name()
@@ -267,11 +280,7 @@ fn menace_turn(turn: &Turn) -> String {
     }
 }
 
-fn learned(
-    result: GameResult,
-    changes: &[crate::menace::Reinforcement],
-    preset: Preset,
-) -> String {
+fn learned(result: GameResult, changes: &[crate::menace::Reinforcement], preset: Preset) -> String {
     let reward = preset.rewards.for_result(result);
     let fate = match reward {
         r if r > 0 => format!(
@@ -399,12 +408,16 @@ fn box_view(
     if let Some((position, lookup)) = asked {
         let relation = lookup.board_from_picture();
         if relation == Symmetry::Identity {
-            let _ = writeln!(text, "{} is this box's own picture.", position.picture());
+            let _ = writeln!(
+                text,
+                "{} is this box's picture as drawn.",
+                position.picture()
+            );
         } else {
             let example = matchbox.legal_squares().next();
             let _ = write!(
                 text,
-                "{} is this picture {}",
+                "{} is this box {}",
                 position.picture(),
                 relation.describe()
             );
@@ -412,7 +425,7 @@ fn box_view(
                 Some(bead) => {
                     let _ = writeln!(
                         text,
-                        ": a bead {bead} means X at {} on that board.",
+                        ": bead {bead} puts X at {} there.",
                         lookup.bead_to_board(bead)
                     );
                 }
@@ -427,18 +440,39 @@ fn box_view(
 pub fn help(palette: Palette) -> String {
     let mut text = format!("{}\n", palette.paint("Commands", Role::Heading));
     for (command, what) in [
-        ("N (a number)", "play N games against MENACE (same as play N)"),
+        (
+            "N (a number)",
+            "play N games against MENACE (same as play N)",
+        ),
         ("LL .. RR", "your move as O: row letter, then column letter"),
         ("play N", "play N games against MENACE, 1 to 1000"),
         ("board", "show the board of the game in progress"),
-        ("boxes [PLY]", "list all 304 boxes, or those of ply 0, 2, 4 or 6"),
-        ("box POS|N", "draw one box: by position (X...O....) or number 1-304"),
-        ("resign", "give up the game in progress (MENACE wins and learns)"),
+        (
+            "boxes [PLY]",
+            "list all 304 boxes, or those of ply 0, 2, 4 or 6",
+        ),
+        (
+            "box POS|N",
+            "draw one box: by position (X...O....) or number 1-304",
+        ),
+        (
+            "resign",
+            "give up the game in progress (MENACE wins and learns)",
+        ),
         ("save [FILE]", "save the boxes (default saves/menace.yaml)"),
-        ("load FILE", "load boxes saved before (a bare name looks in saves/)"),
-        ("preset NAME", "fresh boxes: challenge, michie, or custom 8/4/2/1 3/1/-1 refill"),
+        (
+            "load FILE",
+            "load boxes saved before (a bare name looks in saves/)",
+        ),
+        (
+            "preset NAME",
+            "fresh boxes: challenge, michie, or custom 8/4/2/1 3/1/-1 refill",
+        ),
         ("reset", "fresh boxes under the current preset"),
-        ("stats", "games played, won, drawn and lost, and bead counts"),
+        (
+            "stats",
+            "games played, won, drawn and lost, and bead counts",
+        ),
         ("help", "this list"),
         ("quit", "leave (Ctrl-D does too)"),
     ] {
@@ -466,11 +500,21 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
         "304 matchboxes full of beads. MENACE plays X and moves first; you play O."
     );
     let _ = writeln!(text, "Preset {}.", settings.preset.describe());
+    let _ = writeln!(
+        text,
+        "Each MENACE move names its box, how the board is that box's picture turned or\nmirrored, the bead it drew (from how many) and where that puts X."
+    );
     if settings.rules.misere {
-        let _ = writeln!(text, "Misère rules: whoever completes three in a row loses.");
+        let _ = writeln!(
+            text,
+            "Misère rules: whoever completes three in a row loses."
+        );
     }
     if settings.preset.empty_box == EmptyBox::Resign {
-        let _ = writeln!(text, "(Under these rules MENACE resigns when a box runs empty.)");
+        let _ = writeln!(
+            text,
+            "(Under these rules MENACE resigns when a box runs empty.)"
+        );
     }
     if !seed_given {
         let _ = writeln!(

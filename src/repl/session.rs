@@ -7,7 +7,7 @@ use crate::game::{Game, Outcome, Player, Rules, Square, TicTacToe};
 use crate::menace::learn::Record;
 use crate::menace::save::{self, LoadError, SaveError};
 use crate::menace::{
-    matchboxes, BoxId, Drawn, GameResult, Lookup, Menace, Preset, Reinforcement, Turn,
+    BoxId, Drawn, GameResult, Lookup, Menace, Preset, Reinforcement, Turn, matchboxes,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,28 +41,62 @@ impl Default for Settings {
 /// Something that happened, for the console to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
-    NewGame { number: u32, of: u32 },
-    Board { board: TicTacToe, menace_move: Option<Square> },
+    NewGame {
+        number: u32,
+        of: u32,
+    },
+    Board {
+        board: TicTacToe,
+        menace_move: Option<Square>,
+    },
     MenaceTurn(Turn),
     YourMove,
     /// A game ended; `resigned` says who gave up, if anyone did.
-    GameOver { result: GameResult, resigned: Option<Player> },
-    Learned { result: GameResult, changes: Vec<Reinforcement>, preset: Preset },
-    Listing { beads: Vec<[u32; 9]>, ply: Option<usize> },
-    BoxView { id: BoxId, beads: [u32; 9], asked: Option<(TicTacToe, Lookup)> },
-    MatchOver { played: u32 },
+    GameOver {
+        result: GameResult,
+        resigned: Option<Player>,
+    },
+    Learned {
+        result: GameResult,
+        changes: Vec<Reinforcement>,
+        preset: Preset,
+    },
+    Listing {
+        beads: Vec<[u32; 9]>,
+        ply: Option<usize>,
+    },
+    BoxView {
+        id: BoxId,
+        beads: [u32; 9],
+        asked: Option<(TicTacToe, Lookup)>,
+    },
+    MatchOver {
+        played: u32,
+    },
     /// MENACE will not start: its first box is empty under the resign rule.
     Refused(BoxId),
-    Stats { record: Record, preset: Preset, first_box: u64, all_beads: u64, unsaved: u64 },
+    Stats {
+        record: Record,
+        preset: Preset,
+        first_box: u64,
+        all_beads: u64,
+        unsaved: u64,
+    },
     Help,
     Saved(PathBuf),
-    Loaded { path: PathBuf, preset: Preset, record: Record },
+    Loaded {
+        path: PathBuf,
+        preset: Preset,
+        record: Record,
+    },
     PresetChanged(Preset),
     Question(Question),
     Kept,
     /// A line that could not be used; nothing changed.
     Refusal(String),
-    Goodbye { unsaved: u64 },
+    Goodbye {
+        unsaved: u64,
+    },
 }
 
 /// What the console asks before doing something that would lose learning.
@@ -356,12 +390,11 @@ impl Session {
             None => match self.current.as_ref().and_then(|current| current.last_box) {
                 Some(lookup) => (lookup.id, None),
                 None => {
-                    return refuse(
-                        "Name a box: box X...O.... (any position) or box 1 to box 304.",
-                    );
+                    return refuse("Name a box: box X...O.... (any position) or box 1 to box 304.");
                 }
             },
-            Some(BoxQuery::Number(number)) => match number.checked_sub(1).and_then(|n| boxes.id(n)) {
+            Some(BoxQuery::Number(number)) => match number.checked_sub(1).and_then(|n| boxes.id(n))
+            {
                 Some(id) => (id, None),
                 None => {
                     return refuse(&format!(

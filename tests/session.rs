@@ -1,0 +1,246 @@
+//! Whole console sessions driven through the library, with a fixed seed.
+
+use menace::game::{Game, Player, Square};
+use menace::menace::{Preset, matchboxes, save};
+use menace::repl::session::{Session, Settings};
+use menace::repl::{respond, transcript};
+use std::path::Path;
+
+fn settings(seed: u64, saves: &Path) -> Settings {
+    Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: saves.to_path_buf(),
+        ..Settings::default()
+    }
+}
+
+/// O's move by a fixed preference: centre, corners, edges.
+fn simple_reply(session: &Session) -> Option<String> {
+    let board = session.board()?;
+    (board.to_move() == Player::O).then_some(())?;
+    [4, 0, 2, 6, 8, 1, 3, 5, 7]
+        .into_iter()
+        .map(|index| Square::ALL[index])
+        .find(|square| board.at(*square).is_none())
+        .map(|square| square.name())
+}
+
+/// Plays every game in progress to its end with `simple_reply`, returning the text.
+fn play_out(session: &mut Session) -> String {
+    let mut text = String::new();
+    while let Some(reply) = simple_reply(session) {
+        text.push_str(&respond(session, &reply));
+        session.check().expect("a consistent session");
+    }
+    text
+}
+
+fn paths_hidden(text: &str, folder: &Path) -> String {
+    text.replace(&folder.display().to_string(), "[saves]")
+}
+
+#[test]
+fn a_seeded_session_reads_the_same_every_time() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(7, folder.path()));
+    let mut text = String::new();
+    text.push_str(&respond(&mut session, "2"));
+    text.push_str(&respond(&mut session, "LL"));
+    text.push_str(&respond(&mut session, "LL"));
+    text.push_str(&respond(&mut session, "fly away"));
+    text.push_str(&respond(&mut session, "play -1"));
+    text.push_str(&play_out(&mut session));
+    text.push_str(&respond(&mut session, "stats"));
+    text.push_str(&respond(&mut session, "box 1"));
+    text.push_str(&respond(&mut session, "box X........"));
+    text.push_str(&respond(&mut session, "box XO......."));
+    text.push_str(&respond(&mut session, "save trained"));
+    text.push_str(&respond(&mut session, "preset michie"));
+    text.push_str(&respond(&mut session, "yes"));
+    text.push_str(&respond(&mut session, "1"));
+    text.push_str(&play_out(&mut session));
+    text.push_str(&respond(&mut session, "load trained"));
+    text.push_str(&respond(&mut session, "yes"));
+    text.push_str(&respond(&mut session, "boxes 0"));
+    text.push_str(&respond(&mut session, "quit"));
+    insta::assert_snapshot!(paths_hidden(&text, folder.path()));
+
+    // The same seed and the same lines give the same session.
+    let again = tempfile::tempdir().unwrap();
+    let mut twin = Session::new(settings(7, again.path()));
+    let mut replay = String::new();
+    for line in ["2", "LL", "LL", "fly away", "play -1"] {
+        replay.push_str(&respond(&mut twin, line));
+    }
+    replay.push_str(&play_out(&mut twin));
+    assert!(paths_hidden(&text, folder.path()).starts_with(&paths_hidden(&replay, again.path())));
+}
+
+#[test]
+fn after_each_game_all_304_boxes_are_listed() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        show_boxes: true,
+        ..settings(11, folder.path())
+    });
+    let mut text = respond(&mut session, "1");
+    text.push_str(&play_out(&mut session));
+    insta::assert_snapshot!(text);
+    let box_lines = text
+        .lines()
+        .filter(|line| {
+            line.len() >= 9
+                && line[..9].chars().all(|c| matches!(c, '.' | 'X' | 'O'))
+                && line.as_bytes().get(9) == Some(&b' ')
+        })
+        .count();
+    assert_eq!(box_lines, 304);
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 80),
+        "fits 80 columns"
+    );
+}
+
+#[test]
+fn every_game_starts_with_new_game_and_ends_with_one_result_line() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(3, folder.path()));
+    let mut text = respond(&mut session, "5");
+    text.push_str(&play_out(&mut session));
+    assert_eq!(text.matches("new game").count(), 5);
+    let results = text
+        .lines()
+        .filter(|line| matches!(*line, "MENACE wins" | "You win" | "Draw"))
+        .count();
+    assert_eq!(results, 5);
+    assert_eq!(session.menace().record().games(), 5);
+}
+
+#[test]
+fn save_then_load_restores_the_same_boxes() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(5, folder.path()));
+    respond(&mut session, "3");
+    play_out(&mut session);
+    let saved = session.menace().clone();
+    assert!(respond(&mut session, "save").contains("Saved"));
+    assert!(folder.path().join("menace.yaml").exists());
+
+    let mut fresh = Session::new(settings(99, folder.path()));
+    let answer = respond(&mut fresh, "load menace");
+    assert!(answer.contains("Loaded"), "{answer}");
+    assert_eq!(fresh.menace(), &saved);
+}
+
+#[test]
+fn a_broken_file_changes_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(5, folder.path()));
+    respond(&mut session, "1");
+    play_out(&mut session);
+    let before = session.menace().clone();
+    let path = folder.path().join("broken.yaml");
+    let mut text = save::to_yaml(&Session::new(settings(1, folder.path())).menace().clone());
+    text = text.replacen("LL: 1", "LL: -4", 1);
+    std::fs::write(&path, text).unwrap();
+    let answer = respond(&mut session, "load broken");
+    assert!(answer.contains("Not loaded"), "{answer}");
+    assert!(answer.contains("negative"), "{answer}");
+    assert_eq!(answer.lines().count(), 2, "the echo and one sentence");
+    assert_eq!(session.menace(), &before);
+    let answer = respond(&mut session, "load missing-file");
+    assert!(answer.contains("Not loaded"), "{answer}");
+    assert_eq!(session.menace(), &before);
+}
+
+#[test]
+fn saving_mid_game_puts_the_drawn_beads_back_in_the_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(8, folder.path()));
+    let untouched = session.menace().clone();
+    respond(&mut session, "1");
+    respond(&mut session, "save mid");
+    let loaded = save::load(&folder.path().join("mid.yaml")).unwrap();
+    assert_eq!(loaded, untouched);
+}
+
+#[test]
+fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuses() {
+    let folder = tempfile::tempdir().unwrap();
+    // No beads for MENACE's second move: it must resign at its second turn.
+    let preset = Preset::parse("custom 1/0/1/1 3/1/-1 resign").unwrap();
+    let mut session = Session::new(Settings {
+        preset,
+        ..settings(2, folder.path())
+    });
+    let mut text = respond(&mut session, "1");
+    text.push_str(&play_out(&mut session));
+    assert!(text.contains("MENACE gives up"), "{text}");
+    assert!(text.lines().any(|line| line == "You win"), "{text}");
+    // Its one first-move bead stayed out after the loss: the first box is now empty.
+    let first = matchboxes().find(&Default::default()).unwrap().id;
+    assert_eq!(session.menace().total(first), 8);
+    let mut empty_first = Session::new(Settings {
+        preset: Preset::parse("custom 0/1/1/1 3/1/-1 resign").unwrap(),
+        ..settings(2, folder.path())
+    });
+    let answer = respond(&mut empty_first, "3");
+    assert!(answer.contains("MENACE refuses to play"), "{answer}");
+    assert_eq!(empty_first.board(), None);
+    assert!(respond(&mut empty_first, "preset michie").contains("Fresh boxes"));
+    assert!(respond(&mut empty_first, "1").contains("new game"));
+}
+
+#[test]
+fn bad_lines_change_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(4, folder.path()));
+    respond(&mut session, "1");
+    let board = session.board();
+    let boxes = session.menace().clone();
+    let long = "x".repeat(10_000);
+    for line in [
+        "",
+        "   ",
+        "frobnicate",
+        "play -1",
+        "2",
+        &long,
+        "héllo",
+        "ZZ",
+        "boxes 9",
+        "box 0",
+        "box 305",
+        "yes",
+        "load",
+        "preset",
+        "preset custom 1/2 3",
+        "\u{1b}[2J",
+    ] {
+        let answer = respond(&mut session, line);
+        let sentences = answer.lines().count() - 1;
+        assert_eq!(sentences, 1, "{line:?} answered with {answer}");
+        assert_eq!(session.board(), board, "{line:?}");
+        assert_eq!(session.menace(), &boxes, "{line:?}");
+        assert!(!answer.contains('\u{1b}'), "no escape codes: {answer:?}");
+    }
+    // A move on a taken square.
+    let taken = Square::ALL
+        .into_iter()
+        .find(|square| board.unwrap().at(*square).is_some())
+        .unwrap();
+    let answer = respond(&mut session, &taken.name());
+    assert!(answer.contains("already taken"), "{answer}");
+    assert_eq!(session.board(), board);
+}
+
+#[test]
+fn end_of_input_says_goodbye_and_mentions_unsaved_learning() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(4, folder.path()));
+    let text = transcript(&mut session, ["1", "resign"]);
+    assert!(text.contains("You resign."));
+    assert!(text.trim_end().ends_with("was not saved.)"), "{text}");
+    assert!(session.is_finished());
+}
