@@ -138,7 +138,7 @@ impl Matchboxes {
         self.boxes
             .iter()
             .enumerate()
-            .map(|(number, matchbox)| (BoxId(number as u16), matchbox))
+            .map(|(number, matchbox)| (BoxId(u16::try_from(number).unwrap_or(u16::MAX)), matchbox))
     }
 
     /// The box with this id.
@@ -148,7 +148,10 @@ impl Matchboxes {
 
     /// The id of the box at a position in the listing, if there is one.
     pub fn id(&self, index: usize) -> Option<BoxId> {
-        (index < self.boxes.len()).then(|| BoxId(index as u16))
+        u16::try_from(index)
+            .ok()
+            .filter(|_| index < self.boxes.len())
+            .map(BoxId)
     }
 
     /// The box that serves a position on the real board, by table: `None` where X does

@@ -674,10 +674,9 @@ mod tests {
             let mut trial = menace.clone();
             if let Ok(Turn::Drew { bead, .. }) =
                 trial.take_turn(&TicTacToe::default(), &mut generator)
+                && bead.index() == 0
             {
-                if bead.index() == 0 {
-                    corner += 1;
-                }
+                corner += 1;
             }
         }
         assert!(

@@ -1,0 +1,137 @@
+//! The built program, run as a user would, with piped standard input.
+
+use assert_cmd::Command;
+
+fn menace() -> Command {
+    let mut command = Command::cargo_bin("menace").expect("the menace binary is built");
+    command.env_remove("NO_COLOR").env_remove("FORCE_COLOR");
+    command
+}
+
+#[test]
+fn a_piped_session_reads_like_a_typed_one_and_exits_zero() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = menace()
+        .args(["--seed", "7", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .write_stdin("1\nMM\nnonsense\nstats\nsave\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("menace> 1\nnew game\n"), "{stdout}");
+    assert!(stdout.contains("menace> MM\n"), "{stdout}");
+    assert!(
+        stdout.contains("There is no command \"nonsense\""),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Saved MENACE's boxes"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("Goodbye."), "{stdout}");
+    assert!(
+        !stdout.contains('\u{1b}'),
+        "no escape codes when not a terminal"
+    );
+    assert!(folder.path().join("menace.yaml").exists());
+}
+
+#[test]
+fn the_same_seed_replays_the_same_session() {
+    let run = || {
+        menace()
+            .args(["--seed", "42", "--no-boxes", "--saves", "unused-dir"])
+            .write_stdin("3\nMM\nLL\nRR\nLR\nRL\n")
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn without_a_seed_it_prints_the_one_it_chose() {
+    let output = menace().write_stdin("").output().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("Random seed "), "{stdout}");
+}
+
+#[test]
+fn bytes_that_are_not_text_get_one_sentence_and_the_session_goes_on() {
+    let output = menace()
+        .args(["--seed", "1", "--no-boxes"])
+        .write_stdin(b"\xff\xfe\nstats\n".to_vec())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("not UTF-8"), "{stdout}");
+    assert!(stdout.contains("0 games"), "{stdout}");
+}
+
+#[test]
+fn a_huge_line_is_refused_whole() {
+    let mut input = "x".repeat(100_000);
+    input.push_str("\nstats\n");
+    let output = menace()
+        .args(["--seed", "1", "--no-boxes"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("commands are at most 200"), "{stdout}");
+    assert!(stdout.contains("0 games"), "{stdout}");
+    assert!(stdout.len() < 10_000, "the huge line is not echoed whole");
+}
+
+#[test]
+fn a_broken_save_file_given_with_load_is_named_and_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("broken.yaml");
+    std::fs::write(&path, "format: 1\npreset: challenge\nboxes: [").unwrap();
+    let output = menace()
+        .arg("--load")
+        .arg(&path)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("broken.yaml"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn a_saved_file_loads_with_the_load_flag() {
+    let folder = tempfile::tempdir().unwrap();
+    menace()
+        .args(["--seed", "3", "--no-boxes", "--preset", "michie", "--saves"])
+        .arg(folder.path())
+        .write_stdin("1\nresign\nsave kept\n")
+        .assert()
+        .success();
+    let output = menace()
+        .args(["--seed", "3", "--no-boxes", "--load", "kept", "--saves"])
+        .arg(folder.path())
+        .write_stdin("stats\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("1 game\n"), "{stdout}");
+    assert!(stdout.contains("MENACE wins: 1"), "{stdout}");
+    assert!(stdout.contains("preset michie"), "{stdout}");
+}
+
+#[test]
+fn bad_flags_are_refused_and_version_and_help_work() {
+    menace().args(["--preset", "lazy"]).assert().code(2);
+    menace().args(["--seed", "-3"]).assert().code(2);
+    let version = menace().arg("--version").output().unwrap();
+    assert!(
+        String::from_utf8(version.stdout)
+            .unwrap()
+            .starts_with("menace ")
+    );
+    let help = menace().arg("--help").output().unwrap();
+    assert!(String::from_utf8(help.stdout).unwrap().contains("--seed"));
+}

@@ -1,0 +1,75 @@
+//! Random lines never make the console panic, and every line leaves a consistent session.
+
+use menace::repl::respond;
+use menace::repl::session::{Session, Settings};
+use proptest::prelude::*;
+
+fn a_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Moves, right and wrong.
+        "[LMRlmrXx ]{1,3}",
+        // Commands with plausible arguments.
+        prop::sample::select(vec![
+            "1",
+            "2",
+            "play 2",
+            "play 0",
+            "play -1",
+            "board",
+            "boxes",
+            "boxes 4",
+            "boxes 5",
+            "box",
+            "box 1",
+            "box 304",
+            "box 305",
+            "box XO.......",
+            "box ....X....",
+            "stats",
+            "help",
+            "resign",
+            "save",
+            "save t",
+            "load t",
+            "load menace",
+            "reset",
+            "preset michie",
+            "preset challenge",
+            "preset custom 8/4/2/1 3/1/-1 refill",
+            "preset custom 0/1/1/1 3/1/-1 resign",
+            "preset custom 1/0/0/0 3/1/-5",
+            "yes",
+            "no",
+            "quit",
+        ])
+        .prop_map(String::from),
+        // Anything at all.
+        any::<String>(),
+        "[ -~]{0,300}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_lines_never_break_the_session(lines in prop::collection::vec(a_line(), 1..60), seed in any::<u64>()) {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Session::new(Settings {
+            seed,
+            show_boxes: false,
+            saves_dir: folder.path().to_path_buf(),
+            ..Settings::default()
+        });
+        for line in &lines {
+            let before = session.menace().record().games();
+            let answer = respond(&mut session, line);
+            prop_assert!(!answer.is_empty());
+            prop_assert!(session.check().is_ok(), "after {line:?}: {:?}", session.check());
+            prop_assert!(session.menace().record().games() >= before || answer.contains("Fresh boxes") || answer.contains("Loaded"));
+            if session.is_finished() {
+                break;
+            }
+        }
+    }
+}
