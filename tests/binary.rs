@@ -119,7 +119,7 @@ fn a_saved_file_loads_with_the_load_flag() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("1 game\n"), "{stdout}");
     assert!(stdout.contains("MENACE wins: 1"), "{stdout}");
-    assert!(stdout.contains("preset michie"), "{stdout}");
+    assert!(stdout.contains("michie preset"), "{stdout}");
 }
 
 #[test]

@@ -263,29 +263,23 @@ impl Preset {
         }
     }
 
-    /// One sentence a learner can read.
+    /// Two short lines a learner can read: how boxes start, and how MENACE learns.
     pub fn describe(&self) -> String {
         let start = match self.start {
             StartBeads::RandomColours => {
-                "each box starts with one random legal bead per empty cell".to_string()
+                "one random legal bead per empty cell in every box".to_string()
             }
-            StartBeads::PerMove([a, b, c, d]) => format!(
-                "boxes start with {a}/{b}/{c}/{d} beads of every legal move (MENACE's 1st/2nd/3rd/4th move)"
-            ),
-        };
-        let signed = |n: i32| {
-            if n >= 0 {
-                format!("+{n}")
-            } else {
-                n.to_string()
+            StartBeads::PerMove([a, b, c, d]) => {
+                format!("{a}/{b}/{c}/{d} beads of every legal move (MENACE's 1st/2nd/3rd/4th)")
             }
         };
+        let signed = |n: i32| format!("{n:+}");
         let empty = match self.empty_box {
             EmptyBox::Refill => "an empty box gets 3 random beads",
             EmptyBox::Resign => "an empty box makes MENACE resign",
         };
         format!(
-            "{}: {start}; win {}, draw {}, loss {}; {empty}",
+            "{} preset: {start}\nafter each game: win {}, draw {}, loss {}; {empty}",
             self.name.name(),
             signed(self.rewards.win),
             signed(self.rewards.draw),

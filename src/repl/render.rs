@@ -113,7 +113,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             format!("That was {which} you asked for. Type a number to play again, or stats.\n")
         }
         Event::Refused(id) => format!(
-            "MENACE refuses to play: its first box ({}) is empty, and with the resign rule an empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
+            "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
             matchboxes().get(*id).name()
         ),
         Event::Stats {
@@ -146,7 +146,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 record.lost,
                 percent(record.lost)
             );
-            let _ = writeln!(text, "preset {}", preset.describe());
+            let _ = writeln!(text, "{}", preset.describe());
             let _ = writeln!(
                 text,
                 "beads: {first_box} in the first box, {all_beads} in all 304 boxes"
@@ -176,7 +176,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             record.lost
         ),
         Event::PresetChanged(preset) => {
-            format!("Fresh boxes. Preset {}.\n", preset.describe())
+            format!("Fresh boxes.\n{}\n", preset.describe())
         }
         Event::Question(question) => self::question(question),
         Event::Kept => "Nothing changed.\n".into(),
@@ -197,17 +197,17 @@ pub fn event(event: &Event, palette: Palette) -> String {
 fn question(question: &Question) -> String {
     match question {
         Question::Reset { preset, games } => format!(
-            "MENACE has learned from {}. Throw that away for fresh boxes ({})? Type yes to confirm.\n",
+            "MENACE has learned from {}. Throw that away for fresh boxes ({})?\nType yes to confirm.\n",
             plural(*games, "game", "games"),
             preset.spec()
         ),
         Question::Load { path, unsaved } => format!(
-            "MENACE has learned from {} since the last save. Replace its boxes with {}? Type yes to confirm.\n",
+            "MENACE has learned from {} since the last save. Replace its boxes with\n{}? Type yes to confirm.\n",
             plural(*unsaved, "game", "games"),
             path.display()
         ),
         Question::Quit { unsaved } => format!(
-            "MENACE has learned from {} since the last save (save keeps them). Quit anyway? Type yes to confirm.\n",
+            "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes to confirm.\n",
             plural(*unsaved, "game", "games")
         ),
     }
@@ -499,7 +499,7 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
         text,
         "304 matchboxes full of beads. MENACE plays X and moves first; you play O."
     );
-    let _ = writeln!(text, "Preset {}.", settings.preset.describe());
+    let _ = writeln!(text, "{}", settings.preset.describe());
     let _ = writeln!(
         text,
         "Each MENACE move names its box, how the board is that box's picture turned or\nmirrored, the bead it drew (from how many) and where that puts X."
