@@ -282,3 +282,44 @@ where
     let _ = run(session, &mut script, &mut out, Palette::PLAIN);
     String::from_utf8_lossy(&out).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    fn completions(line: &str) -> Vec<String> {
+        let history = DefaultHistory::new();
+        let context = Context::new(&history);
+        let (_, pairs) = MenaceHelper
+            .complete(line, line.len(), &context)
+            .expect("completion never fails");
+        pairs.into_iter().map(|pair| pair.replacement).collect()
+    }
+
+    #[test]
+    fn tab_completes_commands_moves_and_presets() {
+        assert_eq!(completions("sta"), ["stats"]);
+        assert_eq!(completions("sa"), ["save"]);
+        assert_eq!(completions("m"), ["ML", "MM", "MR"]);
+        assert_eq!(completions("R"), ["reset", "resign", "RL", "RM", "RR"]);
+        assert_eq!(completions("preset mi"), ["michie"]);
+        assert!(completions("save x").is_empty());
+    }
+
+    #[test]
+    fn echoed_lines_carry_no_control_characters() {
+        assert_eq!(printable("a\u{1b}[2Jb"), "a?[2Jb");
+        let long = "y".repeat(500);
+        assert_eq!(printable(&long).len(), command::MAX_LINE + 3);
+    }
+
+    #[test]
+    fn piped_input_reads_lines_and_refuses_bad_ones() {
+        let mut input = PipedInput::new(&b"one\r\n\xff\ntwo"[..]);
+        assert_eq!(input.read_line(PROMPT), Input::Line("one".into()));
+        assert!(matches!(input.read_line(PROMPT), Input::Unreadable(_)));
+        assert_eq!(input.read_line(PROMPT), Input::Line("two".into()));
+        assert_eq!(input.read_line(PROMPT), Input::End);
+    }
+}
