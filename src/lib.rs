@@ -1,6 +1,7 @@
 //! menace: play noughts and crosses against Donald Michie's matchbox learner, and watch it
 //! learn. The module tree, nothing else.
 
+pub mod ai;
 pub mod game;
 pub mod menace;
 pub mod repl;
