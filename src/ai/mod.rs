@@ -1,7 +1,10 @@
 //! Players that are not human. Each is a value implementing [`Agent`]; the ones whose
 //! algorithm allows it are generic over [`Game`], so every variant gets them for free.
 
+pub mod lookahead;
 pub mod minimax;
+pub mod rating;
+pub mod teacher;
 
 use crate::game::Game;
 use rand::{Rng, RngExt};
