@@ -11,8 +11,11 @@ use crate::game::{Game, Player, Rules, Square, Symmetry, TicTacToe};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-/// The plies at which MENACE (X) moves from a box.
+/// The plies at which MENACE moves from a box when it plays X (first).
 pub const BOX_PLIES: [usize; 4] = [0, 2, 4, 6];
+
+/// The plies at which a MENACE playing O (second) moves from a box.
+pub const O_BOX_PLIES: [usize; 4] = [1, 3, 5, 7];
 
 /// The number of distinct board codes (3^9): the size of the lookup table.
 const CODES: usize = 19_683;
@@ -78,27 +81,40 @@ impl Lookup {
     }
 }
 
-/// All 304 boxes and the table from every board code to its box.
+/// All boxes of one side (304 for X, 289 for O) and the table from every board code to
+/// its box.
 #[derive(Debug)]
 pub struct Matchboxes {
+    side: Player,
     boxes: Vec<Matchbox>,
     table: Vec<Option<Lookup>>,
 }
 
-/// The one set of boxes, computed on first use.
+/// MENACE's 304 boxes (it plays X), computed on first use.
 pub fn matchboxes() -> &'static Matchboxes {
-    static MATCHBOXES: OnceLock<Matchboxes> = OnceLock::new();
-    MATCHBOXES.get_or_init(Matchboxes::compute)
+    matchboxes_for(Player::X)
+}
+
+/// The boxes of a MENACE playing `side`: 304 for X, 289 for O.
+pub fn matchboxes_for(side: Player) -> &'static Matchboxes {
+    static X_BOXES: OnceLock<Matchboxes> = OnceLock::new();
+    static O_BOXES: OnceLock<Matchboxes> = OnceLock::new();
+    match side {
+        Player::X => X_BOXES.get_or_init(|| Matchboxes::compute(Player::X)),
+        Player::O => O_BOXES.get_or_init(|| Matchboxes::compute(Player::O)),
+    }
 }
 
 impl Matchboxes {
-    fn compute() -> Matchboxes {
+    fn compute(side: Player) -> Matchboxes {
+        let plies = match side {
+            Player::X => BOX_PLIES,
+            Player::O => O_BOX_PLIES,
+        };
         let pictures = reachable_positions()
             .into_iter()
             .filter(|position| {
-                BOX_PLIES.contains(&position.ply())
-                    && position.to_move() == Player::X
-                    && !position.is_over()
+                plies.contains(&position.ply()) && position.to_move() == side && !position.is_over()
             })
             .map(|position| (position.ply(), canonical(&position)))
             .collect::<BTreeSet<(usize, TicTacToeOrd)>>();
@@ -120,7 +136,20 @@ impl Matchboxes {
                 }
             }
         }
-        Matchboxes { boxes, table }
+        Matchboxes { side, boxes, table }
+    }
+
+    /// The side whose moves these boxes hold.
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The plies at which this side moves from a box.
+    pub fn plies(&self) -> [usize; 4] {
+        match self.side {
+            Player::X => BOX_PLIES,
+            Player::O => O_BOX_PLIES,
+        }
     }
 
     /// How many boxes there are (304).
@@ -154,10 +183,11 @@ impl Matchboxes {
             .map(BoxId)
     }
 
-    /// The box that serves a position on the real board, by table: `None` where X does
-    /// not move from a box (O to move, ply 8, a finished game).
+    /// The box that serves a position on the real board, by table: `None` where this
+    /// side does not move from a box (the other side to move, X's forced ply 8, a
+    /// finished game).
     pub fn find(&self, board: &TicTacToe) -> Option<Lookup> {
-        if board.is_over() || board.to_move() != Player::X {
+        if board.is_over() || board.to_move() != self.side {
             return None;
         }
         self.table.get(board.code()).copied().flatten()
@@ -229,6 +259,29 @@ mod tests {
             .map(|ply| boxes.iter().filter(|(_, b)| b.ply == *ply).count())
             .collect();
         assert_eq!(per_ply, [1, 12, 108, 183]);
+    }
+
+    #[test]
+    fn a_menace_playing_o_has_289_boxes_3_38_153_95_by_ply() {
+        let boxes = matchboxes_for(Player::O);
+        assert_eq!(boxes.len(), 289);
+        let per_ply: Vec<usize> = O_BOX_PLIES
+            .iter()
+            .map(|ply| boxes.iter().filter(|(_, b)| b.ply == *ply).count())
+            .collect();
+        assert_eq!(per_ply, [3, 38, 153, 95]);
+        for position in reachable_positions() {
+            let found = boxes.find(&position);
+            if position.to_move() == Player::O && !position.is_over() {
+                let lookup = found.expect("every O-to-move position has a box");
+                assert_eq!(
+                    position.transform(lookup.to_picture),
+                    boxes.get(lookup.id).picture
+                );
+            } else {
+                assert_eq!(found, None);
+            }
+        }
     }
 
     #[test]

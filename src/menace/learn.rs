@@ -5,7 +5,7 @@
 //! the real-board cell the bead stands for. After the game every bead drawn is put back
 //! with a reward according to the result. The numbers are set by a [`Preset`].
 
-use super::boxes::{BoxId, Lookup, matchboxes};
+use super::boxes::{BoxId, Lookup, Matchboxes, matchboxes, matchboxes_for};
 use crate::game::{Game, Outcome, Player, Square, TicTacToe};
 use rand::{Rng, RngExt};
 use std::fmt;
@@ -297,11 +297,16 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// MENACE plays X.
+    /// The result for MENACE playing X.
     pub fn from_outcome(outcome: Outcome) -> GameResult {
+        GameResult::for_side(outcome, Player::X)
+    }
+
+    /// The result for a MENACE playing `side`.
+    pub fn for_side(outcome: Outcome, side: Player) -> GameResult {
         match outcome {
-            Outcome::Win(Player::X) => GameResult::Won,
-            Outcome::Win(Player::O) => GameResult::Lost,
+            Outcome::Win(winner) if winner == side => GameResult::Won,
+            Outcome::Win(_) => GameResult::Lost,
             Outcome::Draw => GameResult::Drew,
         }
     }
@@ -392,18 +397,26 @@ pub struct Reinforcement {
     pub after: u32,
 }
 
-/// The learner: the beads of all 304 boxes, the preset that governs them, and its record.
+/// The learner: the beads of all its boxes (304 when it plays X, 289 as O), the preset
+/// that governs them, and its record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menace {
+    side: Player,
     preset: Preset,
     beads: Vec<[u32; 9]>,
     record: Record,
 }
 
 impl Menace {
-    /// A fresh MENACE under `preset`; the challenge's random colours come from `rng`.
+    /// A fresh MENACE playing X under `preset`; the challenge's random colours come from
+    /// `rng`.
     pub fn new<R: Rng + ?Sized>(preset: Preset, rng: &mut R) -> Menace {
-        let boxes = matchboxes();
+        Menace::new_for(Player::X, preset, rng)
+    }
+
+    /// A fresh MENACE playing `side` (X moves first, O second).
+    pub fn new_for<R: Rng + ?Sized>(side: Player, preset: Preset, rng: &mut R) -> Menace {
+        let boxes = matchboxes_for(side);
         let beads = boxes
             .iter()
             .map(|(_, matchbox)| {
@@ -426,13 +439,24 @@ impl Menace {
             })
             .collect();
         Menace {
+            side,
             preset,
             beads,
             record: Record::default(),
         }
     }
 
-    /// A MENACE with the given beads (one array per box in listing order) and record,
+    /// The side it plays.
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// Its boxes.
+    pub fn boxes(&self) -> &'static Matchboxes {
+        matchboxes_for(self.side)
+    }
+
+    /// A MENACE playing X with the given beads (one array per box in listing order) and record,
     /// refusing beads on occupied cells or past [`MAX_BEADS`]. Used by loading.
     pub fn from_parts(
         preset: Preset,
@@ -461,6 +485,7 @@ impl Menace {
             }
         }
         Ok(Menace {
+            side: Player::X,
             preset,
             beads,
             record,
@@ -493,20 +518,20 @@ impl Menace {
     /// Why MENACE will not start a game, if it will not: under the resign rule an empty
     /// first box leaves it nothing to play.
     pub fn refuses_to_play(&self) -> Option<BoxId> {
-        let first = matchboxes().find(&TicTacToe::default())?;
+        let first = self.boxes().find(&TicTacToe::default())?;
         (self.preset.empty_box == EmptyBox::Resign && self.total(first.id) == 0).then_some(first.id)
     }
 
-    /// MENACE's move on `board` (X to move): find the box, draw a bead, take it out.
+    /// MENACE's move on `board` (its side to move): find the box, draw a bead, take it out.
     pub fn take_turn<R: Rng + ?Sized>(
         &mut self,
         board: &TicTacToe,
         rng: &mut R,
     ) -> std::result::Result<Turn, TurnError> {
-        if board.is_over() || board.to_move() != Player::X {
+        if board.is_over() || board.to_move() != self.side {
             return Err(TurnError::NotMenacesTurn);
         }
-        let Some(lookup) = matchboxes().find(board) else {
+        let Some(lookup) = self.boxes().find(board) else {
             // No box: the forced fifth move into the last empty cell.
             let empty = board.empty_mask();
             return Square::ALL
@@ -520,7 +545,7 @@ impl Menace {
             match self.preset.empty_box {
                 EmptyBox::Resign => return Ok(Turn::Resigned(lookup)),
                 EmptyBox::Refill => {
-                    let legal: Vec<Square> = matchboxes().get(lookup.id).legal_squares().collect();
+                    let legal: Vec<Square> = self.boxes().get(lookup.id).legal_squares().collect();
                     let counts = &mut self.beads[lookup.id.index()];
                     for _ in 0..REFILL_BEADS {
                         counts[legal[rng.random_range(0..legal.len())].index()] += 1;
@@ -765,6 +790,30 @@ mod tests {
                 assert_eq!(menace.beads(lookup.id)[square.index()], 0);
             }
         }
+    }
+
+    #[test]
+    fn a_menace_playing_o_draws_from_its_own_boxes_and_learns_from_its_side() {
+        let mut menace = Menace::new_for(Player::O, Preset::michie(), &mut rng());
+        let mut board = TicTacToe::default();
+        board.play(Square::ALL[4]).unwrap();
+        let turn = menace.take_turn(&board, &mut rng()).unwrap();
+        let drawn = turn.drawn().unwrap();
+        assert_eq!(menace.boxes().get(drawn.id).ply, 1);
+        assert_eq!(
+            menace.take_turn(&TicTacToe::default(), &mut rng()),
+            Err(TurnError::NotMenacesTurn)
+        );
+        assert_eq!(
+            GameResult::for_side(Outcome::Win(Player::O), Player::O),
+            GameResult::Won
+        );
+        let changes = menace.learn(&[drawn], GameResult::Won);
+        assert_eq!(
+            changes[0].after,
+            4 + 3,
+            "4 beads per move in the boxes of its first move, +3"
+        );
     }
 
     #[test]
