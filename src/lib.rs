@@ -2,6 +2,8 @@
 //! learn. The module tree, nothing else.
 
 pub mod ai;
+pub mod bench;
 pub mod game;
 pub mod menace;
+pub mod play;
 pub mod repl;

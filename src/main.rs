@@ -1,13 +1,17 @@
 //! The `menace` program: reads the command-line flags and hands over to the console.
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
+use menace::repl::session::{Progress, ProgressHook};
 use menace::repl::session::{Session, Settings};
 use menace::repl::{self, PipedInput, TerminalInput};
+use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 /// Play noughts and crosses against MENACE, Donald Michie's 1961 matchbox learner, and
 /// watch its 304 matchboxes learn.
@@ -37,6 +41,31 @@ struct Flags {
     /// Where save and load put bare file names, and where the line history is kept.
     #[arg(long, value_name = "DIR", default_value = "saves")]
     saves: PathBuf,
+
+    #[command(subcommand)]
+    task: Option<Task>,
+}
+
+/// Work done without the console.
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Measures training games per second (against random and perfect) and the time of a
+    /// full minimax solve; prints the medians of several runs.
+    Bench {
+        /// Training games per measurement.
+        #[arg(long, default_value_t = 1_000_000)]
+        games: u64,
+        /// How many times each measurement is repeated (the median is printed).
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+    },
+    /// How many games MENACE needs against perfect play before it stops losing, for
+    /// each preset, over many seeds; and how often Michie's first box runs empty.
+    Experiment {
+        /// Seeds per preset.
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+    },
 }
 
 fn parse_preset(text: &str) -> Result<Preset, String> {
@@ -45,6 +74,22 @@ fn parse_preset(text: &str) -> Result<Preset, String> {
 
 fn main() -> ExitCode {
     let flags = Flags::parse();
+    match flags.task {
+        Some(Task::Bench { games, repeats }) => {
+            let report = menace::bench::run(games.max(1), repeats);
+            println!("{}", render::bench(&report));
+            return ExitCode::SUCCESS;
+        }
+        Some(Task::Experiment { seeds }) => {
+            let mut session = Session::new(Settings::default());
+            let events = session.execute(menace::repl::command::Command::Experiment(
+                seeds.clamp(1, 1_000),
+            ));
+            print!("{}", render::events(&events, Palette::PLAIN));
+            return ExitCode::SUCCESS;
+        }
+        None => {}
+    }
     let seed = flags.seed.unwrap_or_else(rand::random);
     let settings = Settings {
         seed,
@@ -75,6 +120,9 @@ fn main() -> ExitCode {
     let palette = Palette {
         colour: stdout.is_terminal(),
     };
+    if palette.colour {
+        session.set_progress(Some(progress_bar()));
+    }
     let mut out = stdout.lock();
     let greeting = render::welcome(session.settings(), flags.seed.is_some(), palette);
     if out.write_all(greeting.as_bytes()).is_err() {
@@ -105,4 +153,31 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A progress bar for long training runs, drawn on standard error.
+fn progress_bar() -> ProgressHook {
+    let bar: Rc<RefCell<Option<ProgressBar>>> = Rc::new(RefCell::new(None));
+    ProgressHook(Rc::new(move |step| match step {
+        Progress::Start { total } if total >= 100_000 => {
+            let new_bar = ProgressBar::new(total);
+            if let Ok(style) = ProgressStyle::with_template(
+                "training {bar:40} {pos}/{len} games ({per_sec}, {eta} left)",
+            ) {
+                new_bar.set_style(style);
+            }
+            *bar.borrow_mut() = Some(new_bar);
+        }
+        Progress::Start { .. } => {}
+        Progress::Done(done) => {
+            if let Some(bar) = bar.borrow().as_ref() {
+                bar.set_position(done);
+            }
+        }
+        Progress::Finish => {
+            if let Some(bar) = bar.borrow_mut().take() {
+                bar.finish_and_clear();
+            }
+        }
+    }))
 }

@@ -577,25 +577,34 @@ impl Menace {
     }
 
     /// After a game: every drawn bead goes back with the preset's reward for `result`,
-    /// and the record counts the game.
+    /// and the record counts the game. Says how each box changed.
     pub fn learn(&mut self, drawn: &[Drawn], result: GameResult) -> Vec<Reinforcement> {
-        self.record.add(result);
-        let reward = i64::from(self.preset.rewards.for_result(result));
+        let before: Vec<u32> = drawn
+            .iter()
+            .map(|drawn| self.beads[drawn.id.index()][drawn.bead.index()])
+            .collect();
+        self.reinforce(drawn, result);
         drawn
             .iter()
-            .map(|drawn| {
-                let count = &mut self.beads[drawn.id.index()][drawn.bead.index()];
-                let before = *count;
-                // The drawn bead is out of the box: putting it back is +1, the reward more.
-                let changed = i64::from(before) + 1 + reward;
-                *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
-                Reinforcement {
-                    drawn: *drawn,
-                    before,
-                    after: *count,
-                }
+            .zip(before)
+            .map(|(drawn, before)| Reinforcement {
+                drawn: *drawn,
+                before,
+                after: self.beads[drawn.id.index()][drawn.bead.index()],
             })
             .collect()
+    }
+
+    /// The same as [`Menace::learn`] without the report: the training loop's fast path.
+    pub fn reinforce(&mut self, drawn: &[Drawn], result: GameResult) {
+        self.record.add(result);
+        let reward = i64::from(self.preset.rewards.for_result(result));
+        for drawn in drawn {
+            let count = &mut self.beads[drawn.id.index()][drawn.bead.index()];
+            // The drawn bead is out of the box: putting it back is +1, the reward more.
+            let changed = i64::from(*count) + 1 + reward;
+            *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
+        }
     }
 
     /// Puts back a bead drawn in a game that was abandoned, so it teaches nothing.

@@ -40,8 +40,14 @@ const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// saves folder; a bare name (no folder) is a file in the saves folder, with `.yaml`
 /// added when it has no extension; a name with a folder is used as it is.
 pub fn resolve(saves_dir: &Path, name: Option<&str>) -> PathBuf {
+    resolve_with(saves_dir, name, "yaml")
+}
+
+/// Like [`resolve`], for a file of another kind: `extension` is added to a bare name
+/// without one, and no name means `menace.EXTENSION`.
+pub fn resolve_with(saves_dir: &Path, name: Option<&str>, extension: &str) -> PathBuf {
     let Some(name) = name else {
-        return saves_dir.join(DEFAULT_FILE);
+        return saves_dir.join(DEFAULT_FILE).with_extension(extension);
     };
     let given = Path::new(name);
     if given.components().count() > 1 || given.is_absolute() {
@@ -49,7 +55,7 @@ pub fn resolve(saves_dir: &Path, name: Option<&str>) -> PathBuf {
     }
     let mut path = saves_dir.join(given);
     if path.extension().is_none() {
-        path.set_extension("yaml");
+        path.set_extension(extension);
     }
     path
 }
@@ -349,9 +355,15 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
     Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
 }
 
-/// Writes `menace` to `path` atomically: a temporary file in the same folder, flushed to
-/// disk, then renamed over the target. Creates the folder if needed.
+/// Writes `menace` to `path` atomically (see [`write_atomically`]).
 pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
+    write_atomically(path, to_yaml(menace).as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to
+/// disk, then renamed over the target, so the file is either the old one or the new one,
+/// never half of either. Creates the folder if needed.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let fail = |error| SaveError {
         path: path.to_path_buf(),
         error,
@@ -363,7 +375,7 @@ pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
     std::fs::create_dir_all(&folder).map_err(fail)?;
     let mut temporary = tempfile::NamedTempFile::new_in(&folder).map_err(fail)?;
     temporary
-        .write_all(to_yaml(menace).as_bytes())
+        .write_all(bytes)
         .and_then(|()| temporary.as_file().sync_all())
         .map_err(fail)?;
     temporary.persist(path).map_err(|error| fail(error.error))?;

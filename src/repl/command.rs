@@ -5,19 +5,44 @@ use crate::game::{Square, TicTacToe};
 use crate::menace::Preset;
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::PresetError;
+use crate::play::OpponentKind;
 use std::fmt;
 
 /// The longest line the console reads; anything longer is refused whole.
 pub const MAX_LINE: usize = 200;
 
-/// The most games one `play` may ask for: each one needs your moves.
+/// The most games one `play` may ask for: each one needs your moves (or your eyes).
 pub const MAX_GAMES: u32 = 1_000;
+
+/// The most games one `train` may ask for (about ten seconds).
+pub const MAX_TRAINING: u64 = 50_000_000;
+
+/// The most seeds one `experiment` may ask for.
+pub const MAX_SEEDS: u64 = 1_000;
 
 /// What a line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// Play this many games against MENACE (a bare number, or `play N`).
     Play(u32),
+    /// Watch this many games of MENACE against an opponent.
+    PlayVs(u32, OpponentKind),
+    /// Who plays O in `play`: an opponent to watch, or `None` for you.
+    Opponent(Option<OpponentKind>),
+    /// Who MENACE trains against by default.
+    Vs(OpponentKind),
+    /// Train MENACE at full speed.
+    Train {
+        games: u64,
+        vs: Option<OpponentKind>,
+        csv: Option<String>,
+    },
+    /// Ask an opponent (default the teacher) for your best move.
+    Hint(Option<OpponentKind>),
+    /// The rating heuristic's view of the board.
+    Rate,
+    /// How many games MENACE needs against perfect play, over many seeds.
+    Experiment(u64),
     /// Your move as O.
     Move(Square),
     /// List the boxes, all or those of one ply.
@@ -78,6 +103,8 @@ pub enum CommandError {
     BadPly(String),
     BadBox(String),
     BadPreset(PresetError),
+    BadOpponent(String),
+    BadTraining(String),
 }
 
 impl fmt::Display for CommandError {
@@ -116,6 +143,8 @@ impl fmt::Display for CommandError {
             ),
             CommandError::BadBox(why) => write!(f, "{why}."),
             CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
+            CommandError::BadOpponent(why) => write!(f, "Not an opponent: {why}."),
+            CommandError::BadTraining(why) => write!(f, "{why}."),
         }
     }
 }
@@ -159,8 +188,42 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 usage: "play N, where N is how many games",
             }),
             [count] => Ok(Command::Play(parse_count(count)?)),
+            [count, vs, opponent @ ..] if vs.eq_ignore_ascii_case("vs") => Ok(Command::PlayVs(
+                parse_count(count)?,
+                parse_opponent(opponent)?,
+            )),
             [_, extra @ ..] => Err(CommandError::ExtraWords {
                 command: "play",
+                extra: extra.join(" "),
+            }),
+        },
+        "vs" => parse_opponent(rest).map(Command::Vs),
+        "opponent" => match rest {
+            [who] if matches!(who.to_ascii_lowercase().as_str(), "you" | "me" | "human") => {
+                Ok(Command::Opponent(None))
+            }
+            _ => parse_opponent(rest).map(|kind| Command::Opponent(Some(kind))),
+        },
+        "train" => parse_train(rest),
+        "hint" => match rest {
+            [] => Ok(Command::Hint(None)),
+            _ => parse_opponent(rest).map(|kind| Command::Hint(Some(kind))),
+        },
+        "rate" => no_more("rate", Command::Rate),
+        "experiment" => match rest {
+            [] => Ok(Command::Experiment(20)),
+            [seeds] => seeds
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=MAX_SEEDS).contains(n))
+                .map(Command::Experiment)
+                .ok_or_else(|| {
+                    CommandError::BadTraining(format!(
+                        "experiment takes a number of seeds from 1 to {MAX_SEEDS}, not \"{seeds}\""
+                    ))
+                }),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "experiment",
                 extra: extra.join(" "),
             }),
         },
@@ -220,6 +283,56 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             .map_err(CommandError::BadMove),
         _ => Err(CommandError::Unknown(first.to_string())),
     }
+}
+
+fn parse_opponent(words: &[&str]) -> Result<OpponentKind, CommandError> {
+    OpponentKind::parse(words).map_err(CommandError::BadOpponent)
+}
+
+/// `train N [vs NAME [LEVEL]] [csv FILE]`
+fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
+    const USAGE: &str = "train N [vs NAME] [csv FILE], e.g. train 2000 vs perfect";
+    let Some((count, mut rest)) = words.split_first() else {
+        return Err(CommandError::MissingArgument {
+            command: "train",
+            usage: USAGE,
+        });
+    };
+    let games = count
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (1..=MAX_TRAINING).contains(n))
+        .ok_or_else(|| {
+            CommandError::BadTraining(format!(
+                "train takes a number of games from 1 to {MAX_TRAINING}, not \"{count}\""
+            ))
+        })?;
+    let mut csv = None;
+    if let Some(at) = rest
+        .iter()
+        .position(|word| word.eq_ignore_ascii_case("csv"))
+    {
+        match &rest[at + 1..] {
+            [file] => csv = Some(file.to_string()),
+            _ => {
+                return Err(CommandError::BadTraining(
+                    "csv takes one file name, at the end: train 2000 csv curve.csv".into(),
+                ));
+            }
+        }
+        rest = &rest[..at];
+    }
+    let vs = match rest {
+        [] => None,
+        [vs, opponent @ ..] if vs.eq_ignore_ascii_case("vs") => Some(parse_opponent(opponent)?),
+        _ => {
+            return Err(CommandError::ExtraWords {
+                command: "train",
+                extra: rest.join(" "),
+            });
+        }
+    };
+    Ok(Command::Train { games, vs, csv })
 }
 
 fn parse_count(text: &str) -> Result<u32, CommandError> {
@@ -313,6 +426,59 @@ mod tests {
             parse("box XX......."),
             Err(CommandError::BadBox(_))
         ));
+    }
+
+    #[test]
+    fn opponents_training_and_hints() {
+        assert_eq!(
+            parse("play 3 vs teacher"),
+            Ok(Command::PlayVs(3, OpponentKind::Teacher))
+        );
+        assert_eq!(
+            parse("vs rating 0"),
+            Ok(Command::Vs(OpponentKind::Rating(0)))
+        );
+        assert_eq!(parse("opponent you"), Ok(Command::Opponent(None)));
+        assert_eq!(
+            parse("opponent lookahead 3"),
+            Ok(Command::Opponent(Some(OpponentKind::Lookahead(3))))
+        );
+        assert_eq!(
+            parse("train 2000 vs perfect csv c.csv"),
+            Ok(Command::Train {
+                games: 2000,
+                vs: Some(OpponentKind::Perfect),
+                csv: Some("c.csv".into())
+            })
+        );
+        assert_eq!(
+            parse("train 10"),
+            Ok(Command::Train {
+                games: 10,
+                vs: None,
+                csv: None
+            })
+        );
+        for bad in [
+            "train",
+            "train 0",
+            "train x",
+            "train 5 csv",
+            "train 5 with perfect",
+            "vs",
+            "vs god",
+            "hint nobody",
+            "experiment 0",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse("hint"), Ok(Command::Hint(None)));
+        assert_eq!(
+            parse("hint perfect"),
+            Ok(Command::Hint(Some(OpponentKind::Perfect)))
+        );
+        assert_eq!(parse("rate"), Ok(Command::Rate));
+        assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
     }
 
     #[test]

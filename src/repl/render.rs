@@ -3,10 +3,11 @@
 //! off under NO_COLOR or when output is not a terminal; tests switch it off outright.
 
 use super::session::{Event, Question, Settings};
-use crate::game::{Player, Square, Symmetry, TicTacToe};
+use crate::game::{Game, Player, Square, Symmetry, TicTacToe};
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::EmptyBox;
 use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
+use crate::play::{Experiment, RunOutcome, TrainingReport};
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
@@ -181,6 +182,38 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Question(question) => self::question(question),
         Event::Kept => "Nothing changed.\n".into(),
         Event::Refusal(sentence) => format!("{}\n", palette.paint(sentence, Role::Refusal)),
+        Event::OpponentMoved { by, square, reason } => {
+            let mut text = format!("{by} plays O at {square}.\n");
+            if let Some(reason) = reason {
+                let _ = writeln!(text, "  ({reason})");
+            }
+            text
+        }
+        Event::OpponentSet(None) => "You play O again.\n".into(),
+        Event::OpponentSet(Some(kind)) => format!(
+            "From now on {kind} plays O in the games you ask for, and you watch.\n(opponent you: play yourself again)\n"
+        ),
+        Event::TrainerSet(kind) => format!("MENACE trains against {kind} from now on.\n"),
+        Event::Trained(report) => training(report),
+        Event::CurveWritten(path) => {
+            format!("Wrote the learning curve to {} (CSV).\n", path.display())
+        }
+        Event::Hint { by, square, reason } => {
+            let mut text = format!("{by} suggests {square}.\n");
+            if let Some(reason) = reason {
+                let _ = writeln!(text, "  ({reason})");
+            }
+            text
+        }
+        Event::Ratings { board, ratings } => {
+            let mut text = format!(
+                "Seed 001's ratings for {} (level 1 plays the highest):\n",
+                board.to_move()
+            );
+            text.push_str(&numbers_grid(board, ratings, palette));
+            text
+        }
+        Event::Experiments { runs, seeds } => experiments(runs, *seeds),
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {
                 format!(
@@ -316,6 +349,104 @@ fn learned(result: GameResult, changes: &[crate::menace::Reinforcement], preset:
     text
 }
 
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "  -  ".into()
+    } else {
+        format!("{:5.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+/// The summary table and the learning curve of a training run.
+pub fn training(report: &TrainingReport) -> String {
+    let mut text = format!(
+        "Trained {} against {}.\n",
+        plural(report.overall.games(), "game", "games"),
+        report.opponent
+    );
+    if let Some(games) = report.refused_after {
+        let _ = writeln!(
+            text,
+            "MENACE stopped after {}: its first box ran empty, so it refuses to play.",
+            plural(games, "game", "games")
+        );
+    }
+    let _ = writeln!(
+        text,
+        "              games    MENACE won          drawn           lost"
+    );
+    for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
+        let games = record.games();
+        let _ = writeln!(
+            text,
+            "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}",
+            record.won,
+            percent(record.won, games),
+            record.drawn,
+            percent(record.drawn, games),
+            record.lost,
+            percent(record.lost, games)
+        );
+    }
+    let window = report.curve.first().map_or(0, |point| point.window_games());
+    if report.curve.len() > 1 {
+        let _ = writeln!(
+            text,
+            "Learning curve, {} a row: W won, D drawn, L lost; first box: its beads.",
+            plural(window, "game", "games")
+        );
+        let _ = writeln!(text, "     games  {:<40}  first box", "results");
+        for point in &report.curve {
+            let total = point.window_games().max(1);
+            let won = (40 * point.won).div_ceil(total).min(40) as usize;
+            let won_or_drawn = ((40 * (point.won + point.drawn) + total / 2) / total)
+                .clamp(won as u64, 40) as usize;
+            let bar = format!(
+                "{}{}{}",
+                "W".repeat(won),
+                "D".repeat(won_or_drawn - won),
+                "L".repeat(40 - won_or_drawn)
+            );
+            let _ = writeln!(text, "  {:>8}  {bar}  {:>9}", point.games, point.first_box);
+        }
+    }
+    text
+}
+
+/// The learning experiment's table.
+fn experiments(runs: &[Experiment], seeds: u64) -> String {
+    let mut text = format!(
+        "Games MENACE needs against perfect until it loses none of the next {}\n({} per preset; median over the runs that got there):\n",
+        crate::play::SAFE_STREAK,
+        plural(seeds, "seed", "seeds")
+    );
+    let _ = writeln!(
+        text,
+        "  {:<30} {:>7} {:>8} {:>10} {:>10}",
+        "preset", "median", "reached", "refused", "unfinished"
+    );
+    for experiment in runs {
+        let reached = experiment.count(|run| matches!(run, RunOutcome::Safe(_)));
+        let refused = experiment.count(|run| matches!(run, RunOutcome::Refused(_)));
+        let unfinished = experiment.count(|run| matches!(run, RunOutcome::Unfinished));
+        let median = experiment
+            .median_safe()
+            .map_or_else(|| "-".to_string(), |games| games.to_string());
+        let _ = writeln!(
+            text,
+            "  {:<30} {median:>7} {:>8} {refused:>10} {unfinished:>10}",
+            experiment.preset.spec(),
+            format!("{reached}/{}", experiment.runs.len())
+        );
+    }
+    let _ = writeln!(
+        text,
+        "refused: the first box ran empty and MENACE would not play on (resign rule);\nunfinished: still losing after {} games.",
+        crate::play::EXPERIMENT_LIMIT
+    );
+    text
+}
+
 /// The bead counts of one box, one `CELL:COUNT` per legal cell.
 fn box_line(id: BoxId, beads: &[u32; 9]) -> String {
     let matchbox = matchboxes().get(id);
@@ -354,6 +485,45 @@ pub fn listing(beads: &[[u32; 9]], ply: Option<usize>) -> String {
     text
 }
 
+/// A 3x3 grid: the marks of `board` where it has them, `numbers` in the empty cells.
+fn numbers_grid(board: &TicTacToe, numbers: &[u32; 9], palette: Palette) -> String {
+    let cells: Vec<String> = Square::ALL
+        .iter()
+        .map(|square| match board.at(*square) {
+            Some(player) => player.symbol().to_string(),
+            None => numbers[square.index()].to_string(),
+        })
+        .collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(1).max(1) + 2;
+    let header: String = ["L", "M", "R"]
+        .iter()
+        .map(|letter| format!("{letter:^width$}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut text = String::new();
+    let _ = writeln!(text, "     {}", header.trim_end());
+    for row in 0..3 {
+        let line: Vec<String> = (0..3)
+            .map(|column| {
+                let cell = &cells[row * 3 + column];
+                let padded = format!("{cell:^width$}");
+                match board.at(Square::ALL[row * 3 + column]) {
+                    Some(Player::X) => padded.replace('X', &palette.paint("X", Role::X)),
+                    Some(Player::O) => padded.replace('O', &palette.paint("O", Role::O)),
+                    None => padded,
+                }
+            })
+            .collect();
+        let line = format!("  {}  {}", ["L", "M", "R"][row], line.join("|"));
+        let _ = writeln!(text, "{}", line.trim_end());
+        if row < 2 {
+            let rule = vec!["-".repeat(width); 3].join("+");
+            let _ = writeln!(text, "     {rule}");
+        }
+    }
+    text
+}
+
 /// One box drawn as a grid: marks where the picture has them, bead counts elsewhere.
 fn box_view(
     id: BoxId,
@@ -372,39 +542,7 @@ fn box_view(
         ordinal(matchbox.ply),
         plural(total, "bead", "beads")
     );
-    let cells: Vec<String> = Square::ALL
-        .iter()
-        .map(|square| match matchbox.picture.at(*square) {
-            Some(player) => player.symbol().to_string(),
-            None => beads[square.index()].to_string(),
-        })
-        .collect();
-    let width = cells.iter().map(String::len).max().unwrap_or(1).max(1) + 2;
-    let header: String = ["L", "M", "R"]
-        .iter()
-        .map(|letter| format!("{letter:^width$}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let _ = writeln!(text, "     {}", header.trim_end());
-    for row in 0..3 {
-        let line: Vec<String> = (0..3)
-            .map(|column| {
-                let cell = &cells[row * 3 + column];
-                let padded = format!("{cell:^width$}");
-                match matchbox.picture.at(Square::ALL[row * 3 + column]) {
-                    Some(Player::X) => padded.replace('X', &palette.paint("X", Role::X)),
-                    Some(Player::O) => padded.replace('O', &palette.paint("O", Role::O)),
-                    None => padded,
-                }
-            })
-            .collect();
-        let line = format!("  {}  {}", ["L", "M", "R"][row], line.join("|"));
-        let _ = writeln!(text, "{}", line.trim_end());
-        if row < 2 {
-            let rule = vec!["-".repeat(width); 3].join("+");
-            let _ = writeln!(text, "     {rule}");
-        }
-    }
+    text.push_str(&numbers_grid(&matchbox.picture, beads, palette));
     if let Some((position, lookup)) = asked {
         let relation = lookup.board_from_picture();
         if relation == Symmetry::Identity {
@@ -459,6 +597,31 @@ pub fn help(palette: Palette) -> String {
             "resign",
             "give up the game in progress (MENACE wins and learns)",
         ),
+        (
+            "hint [NAME]",
+            "ask an opponent (default teacher) for your best move",
+        ),
+        (
+            "rate",
+            "seed 001's ratings of every empty cell of the board",
+        ),
+        (
+            "play N vs NAME",
+            "watch N games of MENACE against an opponent",
+        ),
+        (
+            "opponent NAME",
+            "it plays O from now on (opponent you: you again)",
+        ),
+        (
+            "train N",
+            "N games at full speed [vs NAME] [csv FILE]: summary, curve",
+        ),
+        ("vs NAME", "who train uses from now on (default perfect)"),
+        (
+            "experiment [N]",
+            "games until MENACE stops losing to perfect, N seeds",
+        ),
         ("save [FILE]", "save the boxes (default saves/menace.yaml)"),
         (
             "load FILE",
@@ -466,7 +629,7 @@ pub fn help(palette: Palette) -> String {
         ),
         (
             "preset NAME",
-            "fresh boxes: challenge, michie, or custom 8/4/2/1 3/1/-1 refill",
+            "fresh boxes: challenge, michie, custom 8/4/2/1 3/1/-1 refill",
         ),
         ("reset", "fresh boxes under the current preset"),
         (
@@ -476,8 +639,13 @@ pub fn help(palette: Palette) -> String {
         ("help", "this list"),
         ("quit", "leave (Ctrl-D does too)"),
     ] {
-        let _ = writeln!(text, "  {command:<13} {what}");
+        let _ = writeln!(text, "  {command:<15} {what}");
     }
+    text.push('\n');
+    let _ = writeln!(text, "{}", palette.paint("Opponents (NAME)", Role::Heading));
+    text.push_str(
+        "  random      a random legal move        teacher     rules, explained\n  minimax     seed 003, first best move  perfect     a random best move\n  rating [L]  seed 001 heuristic, L=0/1  lookahead D seed 001 search, depth D\n  menace      a second MENACE, learning as O\n",
+    );
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));
     text.push_str(
@@ -528,4 +696,17 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
         "Type a number to play that many games, or help for every command."
     );
     text
+}
+
+/// The figures of `menace bench`.
+pub fn bench(report: &crate::bench::BenchReport) -> String {
+    format!(
+        "menace bench: medians of {} runs, {} training games each, one thread\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  full minimax solve of the empty board: {:.2} ms\n  (perfect-play table, filled once before: {:.2} ms)",
+        report.repeats,
+        report.games,
+        report.random_games_per_second,
+        report.perfect_games_per_second,
+        report.solve.as_secs_f64() * 1000.0,
+        report.perfect_table.as_secs_f64() * 1000.0,
+    )
 }

@@ -9,9 +9,12 @@ use crate::menace::save::{self, LoadError, SaveError};
 use crate::menace::{
     BoxId, Drawn, GameResult, Lookup, Menace, Preset, Reinforcement, Turn, matchboxes,
 };
+use crate::play::{self, Experiment, Opponent, OpponentKind, TrainingReport};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::fmt;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 /// How a session starts.
 #[derive(Debug, Clone)]
@@ -50,6 +53,12 @@ pub enum Event {
         menace_move: Option<Square>,
     },
     MenaceTurn(Turn),
+    /// The opponent MENACE plays against (when you watch) made a move.
+    OpponentMoved {
+        by: OpponentKind,
+        square: Square,
+        reason: Option<String>,
+    },
     YourMove,
     /// A game ended; `resigned` says who gave up, if anyone did.
     GameOver {
@@ -97,6 +106,25 @@ pub enum Event {
     Goodbye {
         unsaved: u64,
     },
+    /// Who plays O in `play` from now on (`None`: you).
+    OpponentSet(Option<OpponentKind>),
+    /// Who MENACE trains against from now on.
+    TrainerSet(OpponentKind),
+    Trained(Box<TrainingReport>),
+    CurveWritten(PathBuf),
+    Hint {
+        by: OpponentKind,
+        square: Square,
+        reason: Option<String>,
+    },
+    Ratings {
+        board: TicTacToe,
+        ratings: [u32; 9],
+    },
+    Experiments {
+        runs: Vec<Experiment>,
+        seeds: u64,
+    },
 }
 
 /// What the console asks before doing something that would lose learning.
@@ -122,6 +150,28 @@ struct Match {
     board: TicTacToe,
     drawn: Vec<Drawn>,
     last_box: Option<Lookup>,
+    /// Who plays O: an opponent to watch, or `None` for you.
+    opponent: Option<Opponent>,
+    /// The opponent is the session's own and goes back to it after the match.
+    session_opponent: bool,
+}
+
+/// Told how far a training run has got, so the console can draw a progress bar.
+#[derive(Clone)]
+pub struct ProgressHook(pub Rc<dyn Fn(Progress)>);
+
+/// A step of a long run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Start { total: u64 },
+    Done(u64),
+    Finish,
+}
+
+impl fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressHook")
+    }
 }
 
 /// Everything the console knows.
@@ -135,6 +185,11 @@ pub struct Session {
     /// Games learned since the boxes were last saved, loaded or reset.
     unsaved: u64,
     finished: bool,
+    /// Who plays O in `play`: an opponent to watch, or `None` for you.
+    watch: Option<Opponent>,
+    /// Who MENACE trains against.
+    trainer: Opponent,
+    progress: Option<ProgressHook>,
 }
 
 impl Session {
@@ -149,7 +204,15 @@ impl Session {
             pending: None,
             unsaved: 0,
             finished: false,
+            watch: None,
+            trainer: Opponent::Perfect,
+            progress: None,
         }
+    }
+
+    /// Lets the console follow long training runs.
+    pub fn set_progress(&mut self, hook: Option<ProgressHook>) {
+        self.progress = hook;
     }
 
     /// Starts from boxes loaded elsewhere (the `--load` flag).
@@ -208,7 +271,42 @@ impl Session {
     /// Does one command.
     pub fn execute(&mut self, command: Command) -> Vec<Event> {
         match command {
-            Command::Play(games) => self.start_match(games),
+            Command::Play(games) => {
+                let opponent = self.watch.take();
+                let from_session = opponent.is_some();
+                self.start_match(games, opponent, from_session)
+            }
+            Command::PlayVs(games, kind) => {
+                if let Some(busy) = self.busy("start more games") {
+                    return busy;
+                }
+                let opponent = Opponent::new(kind, self.menace.preset(), &mut self.rng);
+                self.start_match(games, Some(opponent), false)
+            }
+            Command::Opponent(kind) => {
+                if let Some(busy) = self.busy("change opponents") {
+                    return busy;
+                }
+                self.watch =
+                    kind.map(|kind| Opponent::new(kind, self.menace.preset(), &mut self.rng));
+                vec![Event::OpponentSet(kind)]
+            }
+            Command::Vs(kind) => {
+                self.set_trainer(kind);
+                vec![Event::TrainerSet(kind)]
+            }
+            Command::Train { games, vs, csv } => self.train(games, vs, csv.as_deref()),
+            Command::Hint(kind) => self.hint(kind.unwrap_or(OpponentKind::Teacher)),
+            Command::Rate => match &self.current {
+                Some(current) => vec![Event::Ratings {
+                    board: current.board,
+                    ratings: crate::ai::rating::ratings(&current.board),
+                }],
+                None => {
+                    refuse("No game is in progress: rate shows the ratings of the current board.")
+                }
+            },
+            Command::Experiment(seeds) => self.experiment(seeds),
             Command::Move(square) => self.your_move(square),
             Command::Boxes(ply) => vec![Event::Listing {
                 beads: self.menace.all_beads().to_vec(),
@@ -259,11 +357,22 @@ impl Session {
         })
     }
 
-    fn start_match(&mut self, games: u32) -> Vec<Event> {
+    fn start_match(
+        &mut self,
+        games: u32,
+        opponent: Option<Opponent>,
+        session_opponent: bool,
+    ) -> Vec<Event> {
         if let Some(busy) = self.busy("start more games") {
+            if session_opponent {
+                self.watch = opponent;
+            }
             return busy;
         }
         if let Some(first) = self.menace.refuses_to_play() {
+            if session_opponent {
+                self.watch = opponent;
+            }
             return vec![Event::Refused(first)];
         }
         self.current = Some(Match {
@@ -272,62 +381,95 @@ impl Session {
             board: TicTacToe::new(self.settings.rules),
             drawn: Vec::new(),
             last_box: None,
+            opponent,
+            session_opponent,
         });
-        self.start_game()
-    }
-
-    fn start_game(&mut self) -> Vec<Event> {
-        let Some(current) = self.current.as_mut() else {
-            return Vec::new();
-        };
-        current.board = TicTacToe::new(self.settings.rules);
-        current.drawn.clear();
-        current.last_box = None;
-        let mut events = vec![Event::NewGame {
-            number: current.finished + 1,
-            of: current.games,
-        }];
-        events.extend(self.menace_moves());
+        let mut events = Vec::new();
+        self.begin_game(&mut events);
+        self.advance(&mut events);
         events
     }
 
-    fn menace_moves(&mut self) -> Vec<Event> {
-        let Some(current) = self.current.as_mut() else {
-            return Vec::new();
-        };
-        let Ok(turn) = self.menace.take_turn(&current.board, &mut self.rng) else {
-            return refuse("It is not MENACE's turn.");
-        };
-        let mut events = vec![Event::MenaceTurn(turn)];
-        match turn {
-            Turn::Resigned(_) => {
-                events.extend(self.finish_game(GameResult::Lost, Some(Player::X)));
-                return events;
+    /// Clears the board for the next game of the match.
+    fn begin_game(&mut self, events: &mut Vec<Event>) {
+        if let Some(current) = self.current.as_mut() {
+            current.board = TicTacToe::new(self.settings.rules);
+            current.drawn.clear();
+            current.last_box = None;
+            events.push(Event::NewGame {
+                number: current.finished + 1,
+                of: current.games,
+            });
+        }
+    }
+
+    /// Plays on until it is your move or the match is over.
+    fn advance(&mut self, events: &mut Vec<Event>) {
+        loop {
+            let Some(current) = self.current.as_mut() else {
+                return;
+            };
+            if let Some(outcome) = current.board.outcome() {
+                self.finish_game(result_of(outcome), None, events);
+                if self.current.is_none() {
+                    return;
+                }
+                self.begin_game(events);
+                continue;
             }
-            Turn::Drew { lookup, .. } => current.last_box = Some(lookup),
-            Turn::Forced(_) => {}
+            if current.board.to_move() == Player::X {
+                let Ok(turn) = self.menace.take_turn(&current.board, &mut self.rng) else {
+                    return;
+                };
+                events.push(Event::MenaceTurn(turn));
+                if let Turn::Resigned(_) = turn {
+                    self.finish_game(GameResult::Lost, Some(Player::X), events);
+                    if self.current.is_none() {
+                        return;
+                    }
+                    self.begin_game(events);
+                    continue;
+                }
+                if let Turn::Drew { lookup, .. } = turn {
+                    current.last_box = Some(lookup);
+                }
+                current.drawn.extend(turn.drawn());
+                if let Some(square) = turn.square() {
+                    current.board.place(square);
+                }
+                events.push(Event::Board {
+                    board: current.board,
+                    menace_move: turn.square(),
+                });
+            } else if let Some(opponent) = current.opponent.as_mut() {
+                let by = opponent.kind();
+                let Some(chosen) = opponent.choose_explained(&current.board, &mut self.rng) else {
+                    return;
+                };
+                current.board.place(chosen.square);
+                events.push(Event::OpponentMoved {
+                    by,
+                    square: chosen.square,
+                    reason: chosen.reason,
+                });
+                events.push(Event::Board {
+                    board: current.board,
+                    menace_move: None,
+                });
+            } else {
+                events.push(Event::YourMove);
+                return;
+            }
         }
-        if let Some(drawn) = turn.drawn() {
-            current.drawn.push(drawn);
-        }
-        if let Some(square) = turn.square() {
-            current.board.place(square);
-        }
-        events.push(Event::Board {
-            board: current.board,
-            menace_move: turn.square(),
-        });
-        match current.board.outcome() {
-            Some(outcome) => events.extend(self.finish_game(result_of(outcome), None)),
-            None => events.push(Event::YourMove),
-        }
-        events
     }
 
     fn your_move(&mut self, square: Square) -> Vec<Event> {
         let Some(current) = self.current.as_mut() else {
             return refuse("No game is in progress: type a number to play that many games.");
         };
+        if current.opponent.is_some() {
+            return refuse("You are watching: the opponent plays O in this match.");
+        }
         if let Err(illegal) = current.board.play(square) {
             return refuse(&format!("You cannot play there: {illegal}."));
         }
@@ -335,10 +477,7 @@ impl Session {
             board: current.board,
             menace_move: None,
         }];
-        match current.board.outcome() {
-            Some(outcome) => events.extend(self.finish_game(result_of(outcome), None)),
-            None => events.extend(self.menace_moves()),
-        }
+        self.advance(&mut events);
         events
     }
 
@@ -346,42 +485,145 @@ impl Session {
         if self.current.is_none() {
             return refuse("No game is in progress, so there is nothing to resign.");
         }
-        self.finish_game(GameResult::Won, Some(Player::O))
+        let mut events = Vec::new();
+        self.finish_game(GameResult::Won, Some(Player::O), &mut events);
+        if self.current.is_some() {
+            self.begin_game(&mut events);
+            self.advance(&mut events);
+        }
+        events
     }
 
-    fn finish_game(&mut self, result: GameResult, resigned: Option<Player>) -> Vec<Event> {
+    /// MENACE (and a learning opponent) learn; the match ends after its last game.
+    fn finish_game(
+        &mut self,
+        result: GameResult,
+        resigned: Option<Player>,
+        events: &mut Vec<Event>,
+    ) {
         let Some(current) = self.current.as_mut() else {
-            return Vec::new();
+            return;
         };
         let changes = self.menace.learn(&current.drawn, result);
+        if let Some(opponent) = current.opponent.as_mut() {
+            opponent.game_over(&current.board);
+        }
         current.drawn.clear();
         current.finished += 1;
         self.unsaved += 1;
-        let mut events = vec![
-            Event::GameOver { result, resigned },
-            Event::Learned {
-                result,
-                changes,
-                preset: self.menace.preset(),
-            },
-        ];
+        events.push(Event::GameOver { result, resigned });
+        events.push(Event::Learned {
+            result,
+            changes,
+            preset: self.menace.preset(),
+        });
         if self.settings.show_boxes {
             events.push(Event::Listing {
                 beads: self.menace.all_beads().to_vec(),
                 ply: None,
             });
         }
-        let (finished, games) = (current.finished, current.games);
-        if finished >= games {
-            self.current = None;
-            events.push(Event::MatchOver { played: finished });
-        } else if let Some(first) = self.menace.refuses_to_play() {
-            self.current = None;
-            events.push(Event::Refused(first));
-        } else {
-            events.extend(self.start_game());
+        let refused = self.menace.refuses_to_play();
+        if (current.finished >= current.games || refused.is_some())
+            && let Some(done) = self.current.take()
+        {
+            if done.session_opponent {
+                self.watch = done.opponent;
+            }
+            events.push(match refused {
+                Some(first) if done.finished < done.games => Event::Refused(first),
+                _ => Event::MatchOver {
+                    played: done.finished,
+                },
+            });
+        }
+    }
+
+    fn set_trainer(&mut self, kind: OpponentKind) {
+        if self.trainer.kind() != kind {
+            self.trainer = Opponent::new(kind, self.menace.preset(), &mut self.rng);
+        }
+    }
+
+    fn train(&mut self, games: u64, vs: Option<OpponentKind>, csv: Option<&str>) -> Vec<Event> {
+        if let Some(busy) = self.busy("train") {
+            return busy;
+        }
+        if let Some(kind) = vs {
+            self.set_trainer(kind);
+        }
+        if let Some(first) = self.menace.refuses_to_play() {
+            return vec![Event::Refused(first)];
+        }
+        let hook = self.progress.clone();
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Start { total: games });
+        }
+        let report = play::train(
+            &mut self.menace,
+            &mut self.trainer,
+            games,
+            self.settings.rules,
+            &mut self.rng,
+            &mut |done| {
+                if let Some(hook) = &hook {
+                    (hook.0)(Progress::Done(done));
+                }
+            },
+        );
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Finish);
+        }
+        self.unsaved += report.overall.games();
+        let csv_text = report.curve_csv();
+        let mut events = vec![Event::Trained(Box::new(report))];
+        if let Some(name) = csv {
+            let path = save::resolve_with(&self.settings.saves_dir, Some(name), "csv");
+            match save::write_atomically(&path, csv_text.as_bytes()) {
+                Ok(()) => events.push(Event::CurveWritten(path)),
+                Err(SaveError { path, error }) => events.push(Event::Refusal(format!(
+                    "Could not write the curve to {}: {error}.",
+                    path.display()
+                ))),
+            }
         }
         events
+    }
+
+    fn hint(&mut self, kind: OpponentKind) -> Vec<Event> {
+        let Some(current) = &self.current else {
+            return refuse("No game is in progress: a hint needs a board.");
+        };
+        if current.board.to_move() != Player::O || current.opponent.is_some() {
+            return refuse("A hint is for your own move, when it is your turn.");
+        }
+        let board = current.board;
+        let mut adviser = if kind == self.trainer.kind() {
+            self.trainer.clone()
+        } else {
+            Opponent::new(kind, self.menace.preset(), &mut self.rng)
+        };
+        match adviser.choose_explained(&board, &mut self.rng) {
+            Some(chosen) => vec![Event::Hint {
+                by: kind,
+                square: chosen.square,
+                reason: chosen.reason,
+            }],
+            None => refuse("There is no move to hint at."),
+        }
+    }
+
+    fn experiment(&mut self, seeds: u64) -> Vec<Event> {
+        let presets = [
+            Preset::challenge(),
+            Preset::michie(),
+            Preset::parse("custom 8/4/2/1 3/1/-1 resign").unwrap_or_default(),
+        ];
+        let runs = presets
+            .into_iter()
+            .map(|preset| Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT))
+            .collect();
+        vec![Event::Experiments { runs, seeds }]
     }
 
     fn show_box(&self, query: Option<BoxQuery>) -> Vec<Event> {

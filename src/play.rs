@@ -1,0 +1,677 @@
+//! Matches and training runs: who moves, what the results were, learning curves.
+//!
+//! MENACE plays X; the opponent plays O. Training runs at full speed: the random and
+//! perfect opponents read precomputed tables, MENACE's boxes are found by table, and
+//! nothing is allocated per game.
+
+use crate::ai::Agent;
+use crate::ai::lookahead::{self, Lookahead};
+use crate::ai::minimax::Solver;
+use crate::ai::rating::{self, Rating};
+use crate::ai::teacher;
+use crate::game::{Game, Player, Rules, Square, TicTacToe};
+use crate::menace::learn::Record;
+use crate::menace::{Drawn, GameResult, Menace, Preset, Turn, matchboxes};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// Who MENACE can play against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpponentKind {
+    /// A uniformly random legal move.
+    Random,
+    /// Seed 003's minimax: the first best move.
+    Minimax,
+    /// Minimax values, a random choice among all best moves.
+    Perfect,
+    /// Seed 001's rating heuristic at a level (0 proportional, 1 best).
+    Rating(u8),
+    /// Seed 001's NextStep search to a depth.
+    Lookahead(u32),
+    /// The rule-based teacher.
+    Teacher,
+    /// A second MENACE, learning as O.
+    Menace,
+}
+
+/// The opponents in the order `help` lists them.
+pub const OPPONENT_NAMES: [&str; 7] = [
+    "random",
+    "minimax",
+    "perfect",
+    "rating",
+    "lookahead",
+    "teacher",
+    "menace",
+];
+
+/// The deepest `lookahead` allowed (the whole game is 9 half-moves).
+pub const MAX_DEPTH: u32 = 9;
+
+impl OpponentKind {
+    /// Reads a name with its optional number: `rating 0`, `lookahead 3`, `perfect`.
+    pub fn parse(words: &[&str]) -> Result<OpponentKind, String> {
+        let Some((name, rest)) = words.split_first() else {
+            return Err(format!("name an opponent: {}", OPPONENT_NAMES.join(", ")));
+        };
+        let number =
+            |default: u32, max: u32| -> Result<u32, String> {
+                match rest {
+                    [] => Ok(default),
+                    [n] => n.parse::<u32>().ok().filter(|n| *n <= max).ok_or_else(|| {
+                        format!("{name} takes a number from 0 to {max}, not \"{n}\"")
+                    }),
+                    [_, extra @ ..] => Err(format!("{name} does not take \"{}\"", extra.join(" "))),
+                }
+            };
+        let plain = |kind: OpponentKind| {
+            if rest.is_empty() {
+                Ok(kind)
+            } else {
+                Err(format!("{name} does not take \"{}\"", rest.join(" ")))
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "random" => plain(OpponentKind::Random),
+            "minimax" => plain(OpponentKind::Minimax),
+            "perfect" => plain(OpponentKind::Perfect),
+            "teacher" => plain(OpponentKind::Teacher),
+            "menace" => plain(OpponentKind::Menace),
+            "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
+            "lookahead" => match number(2, MAX_DEPTH)? {
+                0 => Err("lookahead needs a depth of at least 1".into()),
+                depth => Ok(OpponentKind::Lookahead(depth)),
+            },
+            _ => Err(format!(
+                "there is no opponent \"{name}\": choose {}",
+                OPPONENT_NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for OpponentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpponentKind::Random => write!(f, "random"),
+            OpponentKind::Minimax => write!(f, "minimax"),
+            OpponentKind::Perfect => write!(f, "perfect"),
+            OpponentKind::Rating(level) => write!(f, "rating {level}"),
+            OpponentKind::Lookahead(depth) => write!(f, "lookahead {depth}"),
+            OpponentKind::Teacher => write!(f, "teacher"),
+            OpponentKind::Menace => write!(f, "menace"),
+        }
+    }
+}
+
+/// For every board code, the best moves (a bit per cell) for the player to move under
+/// perfect play, solved once per rule set by minimax.
+pub fn perfect_moves(rules: Rules) -> &'static [u16] {
+    static CLASSIC: OnceLock<Vec<u16>> = OnceLock::new();
+    static MISERE: OnceLock<Vec<u16>> = OnceLock::new();
+    let cell = if rules.misere { &MISERE } else { &CLASSIC };
+    cell.get_or_init(|| {
+        let mut solver = Solver::new();
+        let mut table = vec![0u16; 19_683];
+        for reachable in crate::menace::boxes::reachable_positions() {
+            let Some(position) = TicTacToe::from_code(reachable.code(), rules) else {
+                continue;
+            };
+            let scores = solver.move_scores(&position);
+            let Some(best) = scores.iter().map(|(_, score)| *score).max() else {
+                continue;
+            };
+            table[position.code()] = scores
+                .iter()
+                .filter(|(_, score)| *score == best)
+                .fold(0, |mask, (square, _)| mask | 1 << square.index());
+        }
+        table
+    })
+}
+
+/// A uniformly random cell among the bits of `mask`.
+fn random_cell(mask: u16, rng: &mut dyn Rng) -> Option<Square> {
+    let count = mask.count_ones();
+    if count == 0 {
+        return None;
+    }
+    let mut skip = rng.random_range(0..count);
+    let mut rest = mask;
+    loop {
+        let cell = rest.trailing_zeros() as usize;
+        if skip == 0 {
+            return Square::new(cell);
+        }
+        skip -= 1;
+        rest &= rest - 1;
+    }
+}
+
+/// A move an opponent made, with its reason when it has one to give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpponentMove {
+    pub square: Square,
+    pub reason: Option<String>,
+}
+
+/// An opponent ready to play, with whatever it remembers between moves and games.
+#[derive(Debug, Clone)]
+pub enum Opponent {
+    Random,
+    Minimax,
+    Perfect,
+    Rating(Rating),
+    Lookahead(Lookahead),
+    Teacher,
+    Menace {
+        menace: Box<Menace>,
+        drawn: Vec<Drawn>,
+    },
+}
+
+impl Opponent {
+    /// A fresh opponent; a MENACE opponent starts with fresh boxes under `preset`.
+    pub fn new(kind: OpponentKind, preset: Preset, rng: &mut dyn Rng) -> Opponent {
+        match kind {
+            OpponentKind::Random => Opponent::Random,
+            OpponentKind::Minimax => Opponent::Minimax,
+            OpponentKind::Perfect => Opponent::Perfect,
+            OpponentKind::Rating(level) => Opponent::Rating(Rating { level }),
+            OpponentKind::Lookahead(depth) => Opponent::Lookahead(Lookahead { depth }),
+            OpponentKind::Teacher => Opponent::Teacher,
+            OpponentKind::Menace => Opponent::Menace {
+                menace: Box::new(Menace::new_for(Player::O, preset, rng)),
+                drawn: Vec::new(),
+            },
+        }
+    }
+
+    pub fn kind(&self) -> OpponentKind {
+        match self {
+            Opponent::Random => OpponentKind::Random,
+            Opponent::Minimax => OpponentKind::Minimax,
+            Opponent::Perfect => OpponentKind::Perfect,
+            Opponent::Rating(rating) => OpponentKind::Rating(rating.level),
+            Opponent::Lookahead(lookahead) => OpponentKind::Lookahead(lookahead.depth),
+            Opponent::Teacher => OpponentKind::Teacher,
+            Opponent::Menace { .. } => OpponentKind::Menace,
+        }
+    }
+
+    /// Its move, fast: no reasons. `None` once the game is over.
+    pub fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
+        if board.is_over() {
+            return None;
+        }
+        match self {
+            Opponent::Random => random_cell(board.empty_mask(), rng),
+            Opponent::Minimax => {
+                let best = perfect_moves(board.rules())[board.code()];
+                Square::new(best.trailing_zeros() as usize)
+            }
+            Opponent::Perfect => random_cell(perfect_moves(board.rules())[board.code()], rng),
+            Opponent::Rating(rating) => rating.choose(board, rng),
+            Opponent::Lookahead(lookahead) => lookahead.choose(board, rng),
+            Opponent::Teacher => teacher::advise(board).map(|advice| advice.square),
+            Opponent::Menace { menace, drawn } => match menace.take_turn(board, rng).ok()? {
+                turn @ Turn::Drew { square, .. } => {
+                    drawn.extend(turn.drawn());
+                    Some(square)
+                }
+                Turn::Forced(square) => Some(square),
+                // Resigning is not a move: with no beads it plays at random.
+                Turn::Resigned(_) => random_cell(board.empty_mask(), rng),
+            },
+        }
+    }
+
+    /// Its move with a one-sentence reason, for watching and hints.
+    pub fn choose_explained(
+        &mut self,
+        board: &TicTacToe,
+        rng: &mut dyn Rng,
+    ) -> Option<OpponentMove> {
+        let reason = match self {
+            Opponent::Teacher => {
+                let advice = teacher::advise(board)?;
+                return Some(OpponentMove {
+                    square: advice.square,
+                    reason: Some(advice.reason),
+                });
+            }
+            Opponent::Rating(_) => Some(rating::ratings(board)),
+            _ => None,
+        };
+        let square = self.choose(board, rng)?;
+        let reason = match (self.kind(), reason) {
+            (OpponentKind::Rating(_), Some(ray)) => Some(format!(
+                "{square} has rating {} (the highest is {}).",
+                ray[square.index()],
+                ray.iter().max().copied().unwrap_or(0)
+            )),
+            (OpponentKind::Lookahead(depth), _) => lookahead::rate_moves(board, depth)
+                .into_iter()
+                .find(|(mv, _)| *mv == square)
+                .map(|(_, rating)| {
+                    format!(
+                        "{square} rates {rating} looking {depth} half-moves ahead ({}).",
+                        scale_words(rating)
+                    )
+                }),
+            (OpponentKind::Minimax | OpponentKind::Perfect, _) => {
+                let value = Solver::new()
+                    .move_scores(board)
+                    .into_iter()
+                    .find(|(mv, _)| *mv == square)
+                    .map_or(0, |(_, score)| score);
+                Some(format!(
+                    "{square} scores {value:+} with best play on both sides: {}.",
+                    match value {
+                        v if v > 0 => "a win",
+                        0 => "a draw",
+                        _ => "a loss, whatever it does",
+                    }
+                ))
+            }
+            _ => None,
+        };
+        Some(OpponentMove { square, reason })
+    }
+
+    /// The game is over: a MENACE opponent learns from it.
+    pub fn game_over(&mut self, board: &TicTacToe) {
+        if let (Opponent::Menace { menace, drawn }, Some(outcome)) = (self, board.outcome()) {
+            menace.reinforce(drawn, GameResult::for_side(outcome, Player::O));
+            drawn.clear();
+        }
+    }
+}
+
+/// What a NextStep rating means, in words.
+pub fn scale_words(rating: u8) -> String {
+    match rating {
+        32 => "a win at once".into(),
+        25..=31 => format!("a win {} half-moves later", 32 - rating),
+        24 => "a certain draw".into(),
+        16 => "unknown at this depth".into(),
+        8 => "a loss at once".into(),
+        9..=15 => format!("a loss {} half-moves later", rating - 8),
+        _ => "in between".into(),
+    }
+}
+
+/// How one game ended for MENACE.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameEnd {
+    pub result: GameResult,
+    /// MENACE gave up on an empty box.
+    pub resigned: bool,
+}
+
+/// Plays one whole game, MENACE (X) against `opponent` (O), and lets both learn.
+/// `drawn` is scratch space, reused between games.
+pub fn play_game(
+    menace: &mut Menace,
+    opponent: &mut Opponent,
+    rules: Rules,
+    rng: &mut dyn Rng,
+    drawn: &mut Vec<Drawn>,
+) -> GameEnd {
+    drawn.clear();
+    let mut board = TicTacToe::new(rules);
+    let mut resigned = false;
+    while !board.is_over() {
+        let square = if board.to_move() == Player::X {
+            match menace.take_turn(&board, rng) {
+                Ok(turn @ Turn::Drew { square, .. }) => {
+                    drawn.extend(turn.drawn());
+                    square
+                }
+                Ok(Turn::Forced(square)) => square,
+                Ok(Turn::Resigned(_)) | Err(_) => {
+                    resigned = true;
+                    break;
+                }
+            }
+        } else {
+            match opponent.choose(&board, rng) {
+                Some(square) => square,
+                None => break,
+            }
+        };
+        board.place(square);
+    }
+    let result = if resigned {
+        GameResult::Lost
+    } else {
+        board.outcome().map_or(GameResult::Drew, |outcome| {
+            GameResult::for_side(outcome, Player::X)
+        })
+    };
+    menace.reinforce(drawn, result);
+    opponent.game_over(&board);
+    GameEnd { result, resigned }
+}
+
+/// One window of a learning curve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CurvePoint {
+    /// Games played by the end of this window.
+    pub games: u64,
+    pub won: u64,
+    pub drawn: u64,
+    pub lost: u64,
+    /// Beads in MENACE's first box at the end of the window.
+    pub first_box: u64,
+}
+
+impl CurvePoint {
+    pub fn window_games(&self) -> u64 {
+        self.won + self.drawn + self.lost
+    }
+}
+
+/// What a training run did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrainingReport {
+    pub opponent: OpponentKind,
+    /// Games asked for.
+    pub asked: u64,
+    pub overall: Record,
+    /// The last tenth of the games played (at least one game).
+    pub last_tenth: Record,
+    pub curve: Vec<CurvePoint>,
+    /// Set when MENACE stopped early because its first box ran empty.
+    pub refused_after: Option<u64>,
+}
+
+impl TrainingReport {
+    /// The learning curve as CSV: one row per window.
+    pub fn curve_csv(&self) -> String {
+        let mut csv = String::from("games,won,drawn,lost,first_box_beads\n");
+        for point in &self.curve {
+            csv.push_str(&format!(
+                "{},{},{},{},{}\n",
+                point.games, point.won, point.drawn, point.lost, point.first_box
+            ));
+        }
+        csv
+    }
+}
+
+/// How many windows a learning curve has at most.
+pub const CURVE_WINDOWS: u64 = 20;
+
+/// Plays `games` training games at full speed. `progress` is told how many games are
+/// done from time to time (for a progress bar).
+pub fn train(
+    menace: &mut Menace,
+    opponent: &mut Opponent,
+    games: u64,
+    rules: Rules,
+    rng: &mut dyn Rng,
+    progress: &mut dyn FnMut(u64),
+) -> TrainingReport {
+    let window = games.div_ceil(CURVE_WINDOWS).max(1);
+    let last_tenth_from = games - (games / 10).max(1).min(games);
+    let first_box = matchboxes()
+        .find(&TicTacToe::default())
+        .map(|lookup| lookup.id);
+    let mut report = TrainingReport {
+        opponent: opponent.kind(),
+        asked: games,
+        overall: Record::default(),
+        last_tenth: Record::default(),
+        curve: Vec::new(),
+        refused_after: None,
+    };
+    let mut point = CurvePoint::default();
+    let mut drawn = Vec::with_capacity(5);
+    for game in 0..games {
+        if menace.refuses_to_play().is_some() {
+            report.refused_after = Some(game);
+            break;
+        }
+        let end = play_game(menace, opponent, rules, rng, &mut drawn);
+        report.overall.add(end.result);
+        if game >= last_tenth_from {
+            report.last_tenth.add(end.result);
+        }
+        match end.result {
+            GameResult::Won => point.won += 1,
+            GameResult::Drew => point.drawn += 1,
+            GameResult::Lost => point.lost += 1,
+        }
+        if (game + 1) % window == 0 || game + 1 == games {
+            point.games = game + 1;
+            point.first_box = first_box.map_or(0, |id| menace.total(id));
+            report.curve.push(point);
+            point = CurvePoint::default();
+        }
+        if (game + 1) % 65_536 == 0 {
+            progress(game + 1);
+        }
+    }
+    if point.window_games() > 0 {
+        point.games = report.overall.games();
+        point.first_box = first_box.map_or(0, |id| menace.total(id));
+        report.curve.push(point);
+    }
+    progress(report.overall.games());
+    report
+}
+
+/// One run of the learning experiment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// It lost none of the next [`SAFE_STREAK`] games after this many games.
+    Safe(u64),
+    /// Its first box ran empty after this many games, so it refused to play on.
+    Refused(u64),
+    /// Still losing when the limit was reached.
+    Unfinished,
+}
+
+/// The loss-free stretch that counts as having learned.
+pub const SAFE_STREAK: u64 = 100;
+
+/// The most games one run of the experiment may take before it counts as unfinished.
+pub const EXPERIMENT_LIMIT: u64 = 200_000;
+
+/// Trains a fresh MENACE under `preset` against `perfect` until it loses none of
+/// [`SAFE_STREAK`] games in a row, its first box runs empty, or `limit` games pass.
+pub fn games_until_safe(preset: Preset, seed: u64, limit: u64) -> RunOutcome {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut menace = Menace::new(preset, &mut rng);
+    let mut opponent = Opponent::Perfect;
+    let mut drawn = Vec::with_capacity(5);
+    let mut last_loss_end = 0;
+    for game in 0..limit {
+        if menace.refuses_to_play().is_some() {
+            return RunOutcome::Refused(game);
+        }
+        let end = play_game(
+            &mut menace,
+            &mut opponent,
+            Rules::default(),
+            &mut rng,
+            &mut drawn,
+        );
+        if end.result == GameResult::Lost {
+            last_loss_end = game + 1;
+        } else if game + 1 - last_loss_end >= SAFE_STREAK {
+            return RunOutcome::Safe(last_loss_end);
+        }
+    }
+    RunOutcome::Unfinished
+}
+
+/// The experiment over many seeds for one preset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Experiment {
+    pub preset: Preset,
+    pub runs: Vec<RunOutcome>,
+    pub limit: u64,
+}
+
+impl Experiment {
+    /// Runs seeds `0..seeds`.
+    pub fn run(preset: Preset, seeds: u64, limit: u64) -> Experiment {
+        Experiment {
+            preset,
+            runs: (0..seeds)
+                .map(|seed| games_until_safe(preset, seed, limit))
+                .collect(),
+            limit,
+        }
+    }
+
+    /// The median number of games until safe, over the runs that got there.
+    pub fn median_safe(&self) -> Option<u64> {
+        let mut safe: Vec<u64> = self
+            .runs
+            .iter()
+            .filter_map(|run| match run {
+                RunOutcome::Safe(games) => Some(*games),
+                _ => None,
+            })
+            .collect();
+        safe.sort_unstable();
+        safe.get(safe.len() / 2).copied()
+    }
+
+    pub fn count(&self, wanted: fn(&RunOutcome) -> bool) -> usize {
+        self.runs.iter().filter(|run| wanted(run)).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::minimax::Minimax;
+
+    #[test]
+    fn opponents_parse_and_print_alike() {
+        for text in [
+            "random",
+            "minimax",
+            "perfect",
+            "rating 0",
+            "rating 1",
+            "lookahead 3",
+            "teacher",
+            "menace",
+        ] {
+            let words: Vec<&str> = text.split(' ').collect();
+            let kind = OpponentKind::parse(&words).unwrap();
+            assert_eq!(kind.to_string(), text);
+        }
+        assert_eq!(
+            OpponentKind::parse(&["rating"]),
+            Ok(OpponentKind::Rating(1))
+        );
+        assert!(OpponentKind::parse(&["lookahead", "0"]).is_err());
+        assert!(OpponentKind::parse(&["lookahead", "10"]).is_err());
+        assert!(OpponentKind::parse(&["perfect", "2"]).is_err());
+        assert!(OpponentKind::parse(&["nobody"]).is_err());
+        assert!(OpponentKind::parse(&[]).is_err());
+    }
+
+    #[test]
+    fn the_minimax_table_agrees_with_the_minimax_agent_everywhere() {
+        let mut agent = Minimax::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        for position in crate::menace::boxes::reachable_positions() {
+            let expected = agent.choose(&position, &mut rng);
+            let table = Opponent::Minimax.choose(&position, &mut rng);
+            assert_eq!(table, expected, "{}", position.picture());
+        }
+    }
+
+    #[test]
+    fn every_opponent_plays_only_legal_moves_to_the_end() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for name in OPPONENT_NAMES {
+            let kind = OpponentKind::parse(&[name]).unwrap();
+            let mut opponent = Opponent::new(kind, Preset::challenge(), &mut rng);
+            let mut menace = Menace::new(Preset::challenge(), &mut rng);
+            let mut drawn = Vec::new();
+            for _ in 0..20 {
+                play_game(
+                    &mut menace,
+                    &mut opponent,
+                    Rules::default(),
+                    &mut rng,
+                    &mut drawn,
+                );
+            }
+            assert_eq!(menace.record().games(), 20, "{name}");
+        }
+    }
+
+    #[test]
+    fn perfect_never_loses_to_menace() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut menace = Menace::new(Preset::challenge(), &mut rng);
+        let report = train(
+            &mut menace,
+            &mut Opponent::Perfect,
+            3_000,
+            Rules::default(),
+            &mut rng,
+            &mut |_| {},
+        );
+        assert_eq!(report.overall.won, 0);
+        assert_eq!(report.overall.games(), 3_000);
+        assert_eq!(report.last_tenth.games(), 300);
+        assert_eq!(report.curve.len(), 20);
+        assert_eq!(
+            report
+                .curve
+                .iter()
+                .map(CurvePoint::window_games)
+                .sum::<u64>(),
+            3_000
+        );
+    }
+
+    #[test]
+    fn a_small_run_keeps_its_curve_and_csv_consistent() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut menace = Menace::new(Preset::challenge(), &mut rng);
+        let report = train(
+            &mut menace,
+            &mut Opponent::Random,
+            7,
+            Rules::default(),
+            &mut rng,
+            &mut |_| {},
+        );
+        assert_eq!(report.curve.len(), 7);
+        assert_eq!(report.last_tenth.games(), 1);
+        assert_eq!(report.curve_csv().lines().count(), 8);
+    }
+
+    #[test]
+    fn a_second_menace_learns_as_o() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut opponent = Opponent::new(OpponentKind::Menace, Preset::challenge(), &mut rng);
+        let mut menace = Menace::new(Preset::challenge(), &mut rng);
+        train(
+            &mut menace,
+            &mut opponent,
+            200,
+            Rules::default(),
+            &mut rng,
+            &mut |_| {},
+        );
+        let Opponent::Menace { menace: second, .. } = &opponent else {
+            panic!("still a MENACE");
+        };
+        assert_eq!(second.record().games(), 200);
+        assert_eq!(second.record().won, menace.record().lost);
+    }
+}
