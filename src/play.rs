@@ -248,7 +248,7 @@ impl Opponent {
         let square = self.choose(board, rng)?;
         let reason = match (self.kind(), reason) {
             (OpponentKind::Rating(_), Some(ray)) => Some(format!(
-                "{square} has rating {} (the highest is {}).",
+                "{square} has rating {}; the highest here is {}.",
                 ray[square.index()],
                 ray.iter().max().copied().unwrap_or(0)
             )),
@@ -257,7 +257,7 @@ impl Opponent {
                 .find(|(mv, _)| *mv == square)
                 .map(|(_, rating)| {
                     format!(
-                        "{square} rates {rating} looking {depth} half-moves ahead ({}).",
+                        "{square} rates {rating} looking {depth} half-moves ahead: {}.",
                         scale_words(rating)
                     )
                 }),

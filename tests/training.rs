@@ -1,0 +1,133 @@
+//! Opponents and training through the console, with fixed seeds.
+
+use menace::play::OpponentKind;
+use menace::repl::command::Command;
+use menace::repl::respond;
+use menace::repl::session::{Event, Session, Settings};
+
+fn session(seed: u64) -> (Session, tempfile::TempDir) {
+    let folder = tempfile::tempdir().unwrap();
+    let session = Session::new(Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    (session, folder)
+}
+
+#[test]
+fn challenge_menace_learns_to_draw_perfect_play() {
+    for seed in [1, 2, 3, 4, 5] {
+        let (mut session, _folder) = session(seed);
+        let events = session.execute(Command::Train {
+            games: 2000,
+            vs: Some(OpponentKind::Perfect),
+            csv: None,
+        });
+        let Some(Event::Trained(report)) = events.first() else {
+            panic!("training reports: {events:?}");
+        };
+        let last = report.last_tenth;
+        assert_eq!(last.games(), 200);
+        assert_eq!(report.overall.won, 0, "nobody beats perfect play");
+        assert!(
+            last.drawn * 100 >= 95 * last.games(),
+            "seed {seed}: drew {} of the last {}",
+            last.drawn,
+            last.games()
+        );
+    }
+}
+
+#[test]
+fn a_short_training_run_reads_the_same_every_time() {
+    let (mut session, folder) = session(7);
+    let mut text = respond(&mut session, "train 200 vs random csv curve");
+    text.push_str(&respond(&mut session, "vs teacher"));
+    text.push_str(&respond(&mut session, "train 40"));
+    text.push_str(&respond(&mut session, "stats"));
+    let text = text.replace(&folder.path().display().to_string(), "[saves]");
+    insta::assert_snapshot!(text);
+    let csv = std::fs::read_to_string(folder.path().join("curve.csv")).unwrap();
+    assert!(csv.starts_with("games,won,drawn,lost,first_box_beads\n"));
+    assert_eq!(csv.lines().count(), 21, "a header and 20 windows");
+}
+
+#[test]
+fn hints_and_ratings_read_the_same_every_time() {
+    let (mut session, _folder) = session(9);
+    let mut text = respond(&mut session, "hint");
+    text.push_str(&respond(&mut session, "rate"));
+    text.push_str(&respond(&mut session, "1"));
+    for line in [
+        "hint",
+        "hint perfect",
+        "hint minimax",
+        "hint rating",
+        "hint rating 0",
+        "hint lookahead 2",
+        "rate",
+    ] {
+        text.push_str(&respond(&mut session, line));
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn watching_an_opponent_plays_whole_games_without_input() {
+    let (mut session, _folder) = session(11);
+    let text = respond(&mut session, "play 3 vs teacher");
+    assert_eq!(text.matches("new game").count(), 3);
+    let reasons = text.lines().filter(|line| line.starts_with("  (")).count();
+    assert_eq!(
+        text.matches("teacher plays O at").count(),
+        reasons,
+        "every move explained"
+    );
+    assert_eq!(session.board(), None, "the match is over");
+    assert_eq!(session.menace().record().games(), 3);
+    assert_eq!(session.menace().record().won, 0, "the teacher never loses");
+
+    let set = respond(&mut session, "opponent rating 0");
+    assert!(set.contains("rating 0 plays O"), "{set}");
+    let watched = respond(&mut session, "2");
+    assert!(watched.contains("rating 0 plays O at"), "{watched}");
+    assert_eq!(session.menace().record().games(), 5);
+    assert!(respond(&mut session, "opponent you").contains("You play O again"));
+    assert!(respond(&mut session, "1").contains("Your move as O"));
+}
+
+#[test]
+fn menace_against_menace_both_learn() {
+    let (mut session, _folder) = session(12);
+    let answer = respond(&mut session, "train 500 vs menace");
+    assert!(
+        answer.contains("Trained 500 games against menace"),
+        "{answer}"
+    );
+    // The second MENACE is kept between runs, so it goes on learning.
+    let again = respond(&mut session, "train 500");
+    assert!(again.contains("against menace"), "{again}");
+    assert_eq!(session.menace().record().games(), 1000);
+}
+
+#[test]
+fn training_waits_for_the_game_in_progress() {
+    let (mut session, _folder) = session(13);
+    respond(&mut session, "1");
+    let before = session.menace().clone();
+    let answer = respond(&mut session, "train 10");
+    assert!(answer.contains("A game is in progress"), "{answer}");
+    assert_eq!(session.menace(), &before);
+}
+
+#[test]
+fn the_experiment_reports_every_preset() {
+    let (mut session, _folder) = session(1);
+    let answer = respond(&mut session, "experiment 3");
+    for preset in ["challenge", "michie", "custom 8/4/2/1 3/1/-1 resign"] {
+        assert!(answer.contains(preset), "{answer}");
+    }
+    assert!(answer.contains("3/3") || answer.contains("/3"), "{answer}");
+}
