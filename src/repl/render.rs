@@ -398,7 +398,7 @@ pub fn training(report: &TrainingReport) -> String {
         let _ = writeln!(text, "     games  {:<40}  first box", "results");
         for point in &report.curve {
             let total = point.window_games().max(1);
-            let won = (40 * point.won).div_ceil(total).min(40) as usize;
+            let won = ((40 * point.won + total / 2) / total).min(40) as usize;
             let won_or_drawn = ((40 * (point.won + point.drawn) + total / 2) / total)
                 .clamp(won as u64, 40) as usize;
             let bar = format!(
