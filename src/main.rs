@@ -162,7 +162,7 @@ fn progress_bar() -> ProgressHook {
         Progress::Start { total } if total >= 100_000 => {
             let new_bar = ProgressBar::new(total);
             if let Ok(style) = ProgressStyle::with_template(
-                "training {bar:40} {pos}/{len} games ({per_sec}, {eta} left)",
+                "training {bar:40} {pos}/{len} games, {eta} left",
             ) {
                 new_bar.set_style(style);
             }
