@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod bench;
 pub mod game;
+pub mod lesson;
 pub mod menace;
 pub mod play;
 pub mod repl;

@@ -42,6 +42,10 @@ struct Flags {
     #[arg(long, value_name = "DIR", default_value = "saves")]
     saves: PathBuf,
 
+    /// Where the lesson files are.
+    #[arg(long, value_name = "DIR", default_value = "lessons")]
+    lessons: PathBuf,
+
     #[command(subcommand)]
     task: Option<Task>,
 }
@@ -66,6 +70,12 @@ enum Task {
         #[arg(long, default_value_t = 20)]
         seeds: u64,
     },
+    /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
+    /// and the scripted solutions of its exercises) and fails naming any broken step.
+    Lessons {
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn parse_preset(text: &str) -> Result<Preset, String> {
@@ -88,6 +98,7 @@ fn main() -> ExitCode {
             print!("{}", render::events(&events, Palette::PLAIN));
             return ExitCode::SUCCESS;
         }
+        Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
         None => {}
     }
     let seed = flags.seed.unwrap_or_else(rand::random);
@@ -99,6 +110,7 @@ fn main() -> ExitCode {
         rules: menace::game::Rules {
             misere: flags.misere,
         },
+        lessons_dir: flags.lessons.clone(),
     };
     let mut session = match &flags.load {
         None => Session::new(settings.clone()),
@@ -155,15 +167,58 @@ fn main() -> ExitCode {
     }
 }
 
+/// `menace lessons [--check]`.
+fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
+    let lessons = match menace::lesson::load_all(folder) {
+        Ok(lessons) if lessons.is_empty() => {
+            eprintln!("menace: there are no lessons in {}", folder.display());
+            return ExitCode::FAILURE;
+        }
+        Ok(lessons) => lessons,
+        Err(error) => {
+            eprintln!("menace: lesson check failed: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut failed = 0;
+    for (number, lesson) in lessons.iter().enumerate() {
+        if !check {
+            println!(
+                "{:>2}. {} ({} steps): {}",
+                number + 1,
+                lesson.title,
+                lesson.steps.len(),
+                lesson.summary
+            );
+            continue;
+        }
+        match menace::lesson::check::check(lesson) {
+            Ok(()) => println!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
+            Err(error) => {
+                failed += 1;
+                println!("FAIL  {error}");
+            }
+        }
+    }
+    if check {
+        println!("{} passed, {failed} failed", lessons.len() - failed);
+    }
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 /// A progress bar for long training runs, drawn on standard error.
 fn progress_bar() -> ProgressHook {
     let bar: Rc<RefCell<Option<ProgressBar>>> = Rc::new(RefCell::new(None));
     ProgressHook(Rc::new(move |step| match step {
         Progress::Start { total } if total >= 100_000 => {
             let new_bar = ProgressBar::new(total);
-            if let Ok(style) = ProgressStyle::with_template(
-                "training {bar:40} {pos}/{len} games, {eta} left",
-            ) {
+            if let Ok(style) =
+                ProgressStyle::with_template("training {bar:40} {pos}/{len} games, {eta} left")
+            {
                 new_bar.set_style(style);
             }
             *bar.borrow_mut() = Some(new_bar);

@@ -1,7 +1,7 @@
 //! One line of input becomes one [`Command`], or one clear sentence saying why not.
 
 use crate::game::tictactoe::BadNotation;
-use crate::game::{Square, TicTacToe};
+use crate::game::{Rules, Square, TicTacToe};
 use crate::menace::Preset;
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::PresetError;
@@ -43,6 +43,18 @@ pub enum Command {
     Rate,
     /// How many games MENACE needs against perfect play, over many seeds.
     Experiment(u64),
+    /// Classic or misère rules from the next game on.
+    Rules(Rules),
+    /// The list of lessons with your progress.
+    Lessons,
+    /// Start or resume a lesson, by number or name.
+    Lesson(String),
+    Next,
+    Back,
+    Skip,
+    QuitLesson,
+    /// The answer to a lesson's question.
+    Answer(String),
     /// Your move as O.
     Move(Square),
     /// List the boxes, all or those of one ply.
@@ -210,6 +222,39 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             _ => parse_opponent(rest).map(|kind| Command::Hint(Some(kind))),
         },
         "rate" => no_more("rate", Command::Rate),
+        "rules" => match rest {
+            [rules] if rules.eq_ignore_ascii_case("classic") => {
+                Ok(Command::Rules(Rules { misere: false }))
+            }
+            [rules] if rules.eq_ignore_ascii_case("misere") || *rules == "misère" => {
+                Ok(Command::Rules(Rules { misere: true }))
+            }
+            _ => Err(CommandError::MissingArgument {
+                command: "rules",
+                usage: "rules classic or rules misere",
+            }),
+        },
+        "lessons" => no_more("lessons", Command::Lessons),
+        "lesson" => match rest {
+            [which] => Ok(Command::Lesson(which.to_string())),
+            [] => Err(CommandError::MissingArgument {
+                command: "lesson",
+                usage: "lesson N or lesson NAME; lessons lists them",
+            }),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "lesson",
+                extra: extra.join(" "),
+            }),
+        },
+        "next" => no_more("next", Command::Next),
+        "back" => no_more("back", Command::Back),
+        "skip" => no_more("skip", Command::Skip),
+        "quit-lesson" => no_more("quit-lesson", Command::QuitLesson),
+        "answer" if rest.is_empty() => Err(CommandError::MissingArgument {
+            command: "answer",
+            usage: "answer followed by your answer",
+        }),
+        "answer" => Ok(Command::Answer(rest.join(" "))),
         "experiment" => match rest {
             [] => Ok(Command::Experiment(20)),
             [seeds] => seeds

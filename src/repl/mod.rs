@@ -264,9 +264,15 @@ fn printable(line: &str) -> String {
 /// One line typed into the console, and everything it prints, as a piped session shows
 /// it: the prompt and the line echoed, then the answer (without colour).
 pub fn respond(session: &mut Session, line: &str) -> String {
+    respond_with_events(session, line).0
+}
+
+/// [`respond`], also handing back the events behind the text.
+pub fn respond_with_events(session: &mut Session, line: &str) -> (String, Vec<session::Event>) {
     let mut text = format!("{PROMPT}{}\n", printable(line));
-    text.push_str(&render::events(&session.handle_line(line), Palette::PLAIN));
-    text
+    let events = session.handle_line(line);
+    text.push_str(&render::events(&events, Palette::PLAIN));
+    (text, events)
 }
 
 /// A whole session from scripted lines, as the console would print it (without colour).

@@ -4,6 +4,7 @@
 
 use super::session::{Event, Question, Settings};
 use crate::game::{Game, Player, Square, Symmetry, TicTacToe};
+use crate::lesson::course::LessonEvent;
 use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::EmptyBox;
 use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
@@ -85,7 +86,9 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Board { board, menace_move } => self::board(board, *menace_move, palette),
         Event::MenaceTurn(turn) => menace_turn(turn),
         Event::YourMove => "Your move as O (a cell like MM, or help):\n".into(),
-        Event::GameOver { result, resigned } => {
+        Event::GameOver {
+            result, resigned, ..
+        } => {
             let mut text = String::new();
             if *resigned == Some(Player::O) {
                 text.push_str("You resign.\n");
@@ -214,6 +217,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
             text
         }
         Event::Experiments { runs, seeds } => experiments(runs, *seeds),
+        Event::RulesSet(rules) if rules.misere => {
+            "Misère rules from the next game on: whoever completes three in a row loses.\n".into()
+        }
+        Event::RulesSet(_) => "Classic rules from the next game on.\n".into(),
+        Event::Lesson(event) => lesson(event, palette),
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {
                 format!(
@@ -445,6 +453,83 @@ fn experiments(runs: &[Experiment], seeds: u64) -> String {
         crate::play::EXPERIMENT_LIMIT
     );
     text
+}
+
+/// What the lesson runner says.
+fn lesson(event: &LessonEvent, palette: Palette) -> String {
+    match event {
+        LessonEvent::List(entries) => {
+            let mut text = String::from("Lessons (lesson N starts or resumes one):\n");
+            for entry in entries {
+                let state = if entry.progress.done {
+                    "done".to_string()
+                } else if entry.progress.step > 0 {
+                    format!("at step {} of {}", entry.progress.step + 1, entry.steps)
+                } else {
+                    format!("{} steps", entry.steps)
+                };
+                let _ = writeln!(text, "  {:>2}. {:<44} {state}", entry.number, entry.title);
+                let _ = writeln!(text, "      {}", entry.summary);
+            }
+            text
+        }
+        LessonEvent::Step(view) => {
+            let heading = format!(
+                "== Lesson {}: {} -- step {} of {} ({}) ==",
+                view.lesson_number, view.title, view.step, view.steps, view.kind
+            );
+            let mut text = format!(
+                "{}\n{}\n",
+                palette.paint(&heading, Role::Heading),
+                view.text
+            );
+            for output in &view.outputs {
+                text.push_str(output);
+            }
+            let prompt = match (view.kind, &view.already_done) {
+                (_, Some(done)) => format!("Already done: {done}. Type next to go on."),
+                ("exercise", None) => {
+                    "Your turn: type commands. hint helps, skip moves on.".to_string()
+                }
+                ("question", None) => {
+                    "Type answer and your answer (hint helps, skip moves on).".into()
+                }
+                _ => "Type next to go on (back goes back, quit-lesson leaves).".into(),
+            };
+            let _ = writeln!(text, "({prompt})");
+            text
+        }
+        LessonEvent::GoalMet(done) => format!(
+            "{} {done}. Type next to go on.\n",
+            palette.paint("Well done:", Role::Result)
+        ),
+        LessonEvent::Hint { text, number, of } => format!("Hint {number} of {of}: {text}\n"),
+        LessonEvent::NoHints => "This step has no hints: type next to go on.\n".into(),
+        LessonEvent::Correct { explain } => format!(
+            "{} {explain}\n(Type next to go on.)\n",
+            palette.paint("Right.", Role::Result)
+        ),
+        LessonEvent::Wrong { hint: Some(hint) } => format!("Not quite. Hint: {hint}\n"),
+        LessonEvent::Wrong { hint: None } => "Not quite. Try again, or skip.\n".into(),
+        LessonEvent::NotYet(sentence) | LessonEvent::Problem(sentence) => {
+            format!("{}\n", palette.paint(sentence, Role::Refusal))
+        }
+        LessonEvent::Skipped => "Skipped.\n".into(),
+        LessonEvent::Finished { title, next } => {
+            let mut text = format!(
+                "{} You finished the lesson \"{title}\".\n",
+                palette.paint("Done!", Role::Result)
+            );
+            if let Some(next) = next {
+                let _ = writeln!(text, "Next: {next} (type lesson and its number).");
+            }
+            text
+        }
+        LessonEvent::Left { title } => {
+            format!("You left \"{title}\"; opening it again resumes where you were.\n")
+        }
+        LessonEvent::AtStart => "This is the first step.\n".into(),
+    }
 }
 
 /// The bead counts of one box, one `CELL:COUNT` per legal cell.

@@ -4,6 +4,7 @@
 
 use super::command::{self, BoxQuery, Command};
 use crate::game::{Game, Outcome, Player, Rules, Square, TicTacToe};
+use crate::lesson::course::{Course, LessonEvent};
 use crate::menace::learn::Record;
 use crate::menace::save::{self, LoadError, SaveError};
 use crate::menace::{
@@ -27,6 +28,8 @@ pub struct Settings {
     /// Where `save` and `load` look for bare file names.
     pub saves_dir: PathBuf,
     pub rules: Rules,
+    /// Where the lesson files are.
+    pub lessons_dir: PathBuf,
 }
 
 impl Default for Settings {
@@ -37,6 +40,7 @@ impl Default for Settings {
             show_boxes: true,
             saves_dir: PathBuf::from("saves"),
             rules: Rules::default(),
+            lessons_dir: PathBuf::from("lessons"),
         }
     }
 }
@@ -64,6 +68,8 @@ pub enum Event {
     GameOver {
         result: GameResult,
         resigned: Option<Player>,
+        /// Who played O: `None` when it was you.
+        opponent: Option<OpponentKind>,
     },
     Learned {
         result: GameResult,
@@ -125,6 +131,8 @@ pub enum Event {
         runs: Vec<Experiment>,
         seeds: u64,
     },
+    RulesSet(Rules),
+    Lesson(LessonEvent),
 }
 
 /// What the console asks before doing something that would lose learning.
@@ -190,6 +198,7 @@ pub struct Session {
     /// Who MENACE trains against.
     trainer: Opponent,
     progress: Option<ProgressHook>,
+    course: Course,
 }
 
 impl Session {
@@ -207,6 +216,7 @@ impl Session {
             watch: None,
             trainer: Opponent::Perfect,
             progress: None,
+            course: Course::default(),
         }
     }
 
@@ -254,10 +264,39 @@ impl Session {
                 _ => vec![Event::Kept],
             };
         }
-        match parsed {
-            Ok(command) => self.execute(command),
-            Err(error) => vec![Event::Refusal(error.to_string())],
+        let command = match parsed {
+            Ok(command) => command,
+            Err(error) => return vec![Event::Refusal(error.to_string())],
+        };
+        if let Some(events) = self.lesson_command(&command) {
+            return events;
         }
+        let mut events = self.execute(command);
+        if self.course.is_active() {
+            let mut course = std::mem::take(&mut self.course);
+            let said = course.observe(&events, self);
+            self.course = course;
+            events.extend(said.into_iter().map(Event::Lesson));
+        }
+        events
+    }
+
+    /// The lesson commands, and a bare `hint` while a lesson step has hints.
+    fn lesson_command(&mut self, command: &Command) -> Option<Vec<Event>> {
+        let mut course = std::mem::take(&mut self.course);
+        let said = match command {
+            Command::Lessons => Some(course.list(&self.settings)),
+            Command::Lesson(which) => Some(course.open(which, self)),
+            Command::Next => Some(course.next(self)),
+            Command::Back => Some(course.back(self)),
+            Command::Skip => Some(course.skip(self)),
+            Command::QuitLesson => Some(course.quit()),
+            Command::Answer(text) => Some(course.answer(text)),
+            Command::Hint(None) if course.wants_hint() => Some(course.hint()),
+            _ => None,
+        };
+        self.course = course;
+        said.map(|said| said.into_iter().map(Event::Lesson).collect())
     }
 
     /// Input has ended: say goodbye.
@@ -307,6 +346,25 @@ impl Session {
                 }
             },
             Command::Experiment(seeds) => self.experiment(seeds),
+            Command::Rules(rules) => {
+                if let Some(busy) = self.busy("change the rules") {
+                    return busy;
+                }
+                self.settings.rules = rules;
+                vec![Event::RulesSet(rules)]
+            }
+            // Lesson commands are handled before `execute`; reaching here means a script
+            // called `execute` directly.
+            Command::Lessons
+            | Command::Lesson(_)
+            | Command::Next
+            | Command::Back
+            | Command::Skip
+            | Command::QuitLesson
+            | Command::Answer(_) => {
+                let events = self.lesson_command(&command).unwrap_or_default();
+                return events;
+            }
             Command::Move(square) => self.your_move(square),
             Command::Boxes(ply) => vec![Event::Listing {
                 beads: self.menace.all_beads().to_vec(),
@@ -511,7 +569,11 @@ impl Session {
         current.drawn.clear();
         current.finished += 1;
         self.unsaved += 1;
-        events.push(Event::GameOver { result, resigned });
+        events.push(Event::GameOver {
+            result,
+            resigned,
+            opponent: current.opponent.as_ref().map(Opponent::kind),
+        });
         events.push(Event::Learned {
             result,
             changes,

@@ -1,0 +1,68 @@
+//! `menace lessons --check`: every lesson run headlessly. Each shown command and each
+//! demonstration runs in a scratch session and must not be refused; each exercise's
+//! solution runs, in order, in one session per lesson (as a learner would do the steps)
+//! and must reach its goal.
+
+use super::course::scratch_run;
+use super::goal::Tally;
+use super::{Lesson, LessonError, Step};
+use crate::repl::session::{Event, Session, Settings};
+use std::path::PathBuf;
+
+/// Checks one lesson; the error names its file and step.
+pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
+    let file = format!("{}.yaml", lesson.name);
+    let fail = |step: usize, reason: String| LessonError {
+        file: file.clone(),
+        step: Some(step + 1),
+        reason,
+    };
+    let folder = tempfile::tempdir().map_err(|error| LessonError {
+        file: file.clone(),
+        step: None,
+        reason: format!("no scratch folder: {error}"),
+    })?;
+    let mut learner = Session::new(Settings {
+        seed: lesson.seed,
+        show_boxes: false,
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: PathBuf::from("/nonexistent-lessons"),
+        ..Settings::default()
+    });
+    for (index, step) in lesson.steps.iter().enumerate() {
+        match step {
+            Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
+                scratch_run(lesson.seed, commands).map_err(|(command, why)| {
+                    fail(
+                        index,
+                        format!("the command \"{command}\" was refused: {why}"),
+                    )
+                })?;
+            }
+            Step::Exercise { goal, solution, .. } => {
+                let mut tally = Tally::default();
+                for line in solution {
+                    let events = learner.handle_line(line);
+                    if let Some(Event::Refusal(why)) = events
+                        .iter()
+                        .find(|event| matches!(event, Event::Refusal(_)))
+                    {
+                        return Err(fail(
+                            index,
+                            format!("the solution line \"{line}\" was refused: {why}"),
+                        ));
+                    }
+                    tally.observe(&events);
+                }
+                if !goal.met(&tally, &learner) {
+                    return Err(fail(
+                        index,
+                        format!("the solution does not reach the goal ({})", goal.describe()),
+                    ));
+                }
+            }
+            Step::Question { .. } => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,526 @@
+//! A learner's way through the lessons: which lesson and step, what the current exercise
+//! has seen, and the progress file that remembers it between sessions.
+
+use super::goal::Tally;
+use super::{Lesson, Step, load_all};
+use crate::menace::save::{self, SaveError};
+use crate::repl::session::{Event, Session, Settings};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The progress file's name, in the saves folder.
+pub const PROGRESS_FILE: &str = "lessons.yaml";
+
+/// How far the learner got in one lesson.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonProgress {
+    /// The step to resume at, from 0.
+    pub step: usize,
+    pub done: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgressFile {
+    format: u32,
+    lessons: BTreeMap<String, LessonProgress>,
+}
+
+/// One line of the `lessons` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListEntry {
+    pub number: usize,
+    pub name: String,
+    pub title: String,
+    pub summary: String,
+    pub steps: usize,
+    pub progress: LessonProgress,
+}
+
+/// A step as the learner sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepView {
+    pub lesson_number: usize,
+    pub title: String,
+    pub step: usize,
+    pub steps: usize,
+    pub kind: &'static str,
+    pub text: String,
+    /// Commands run in a scratch session, each with its transcript.
+    pub outputs: Vec<String>,
+    /// For an exercise whose goal is already met.
+    pub already_done: Option<String>,
+}
+
+/// What the lesson runner has to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LessonEvent {
+    List(Vec<ListEntry>),
+    Step(Box<StepView>),
+    GoalMet(String),
+    Hint {
+        text: String,
+        number: usize,
+        of: usize,
+    },
+    NoHints,
+    Correct {
+        explain: String,
+    },
+    Wrong {
+        hint: Option<String>,
+    },
+    NotYet(String),
+    Skipped,
+    Finished {
+        title: String,
+        next: Option<String>,
+    },
+    Left {
+        title: String,
+    },
+    AtStart,
+    /// Something went wrong: one sentence.
+    Problem(String),
+}
+
+#[derive(Debug, Clone)]
+struct Active {
+    lesson: usize,
+    step: usize,
+    tally: Tally,
+    hints_shown: usize,
+    /// The exercise's goal is met, or the question answered.
+    solved: bool,
+}
+
+/// The lessons, the learner's progress, and the lesson in progress.
+#[derive(Debug, Clone, Default)]
+pub struct Course {
+    lessons: Vec<Lesson>,
+    progress: BTreeMap<String, LessonProgress>,
+    progress_loaded: bool,
+    active: Option<Active>,
+}
+
+/// Runs `commands` in a fresh scratch session with `seed`, returning each command's
+/// transcript, or the first command the session refused and why.
+pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (String, String)> {
+    let folder = tempfile::tempdir().map_err(|error| (String::new(), error.to_string()))?;
+    let mut scratch = Session::new(Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: PathBuf::from("/nonexistent-lessons"),
+        ..Settings::default()
+    });
+    let mut outputs = Vec::new();
+    for command in commands {
+        let (text, events) = crate::repl::respond_with_events(&mut scratch, command);
+        if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
+            return Err((command.clone(), why.clone()));
+        }
+        let hidden = folder.path().display().to_string();
+        outputs.push(text.replace(&hidden, "saves"));
+    }
+    Ok(outputs)
+}
+
+impl Course {
+    /// True while a lesson is open.
+    pub fn is_active(&self) -> bool {
+        self.active.is_some()
+    }
+
+    /// True while the open step has hints, so a bare `hint` is the lesson's.
+    pub fn wants_hint(&self) -> bool {
+        self.current_step()
+            .is_some_and(|step| matches!(step, Step::Exercise { .. } | Step::Question { .. }))
+    }
+
+    fn current_step(&self) -> Option<&Step> {
+        let active = self.active.as_ref()?;
+        self.lessons.get(active.lesson)?.steps.get(active.step)
+    }
+
+    /// (Re)reads the lessons, so a teacher's edits show at once; a broken lesson is named.
+    fn reload(&mut self, folder: &Path) -> Result<(), LessonEvent> {
+        match load_all(folder) {
+            Ok(lessons) if lessons.is_empty() => Err(LessonEvent::Problem(format!(
+                "There are no lessons in {}.",
+                folder.display()
+            ))),
+            Ok(lessons) => {
+                // A lesson open while its file changed is closed.
+                if let Some(active) = &self.active {
+                    let same = self.lessons.get(active.lesson).map(|l| &l.name)
+                        == lessons.get(active.lesson).map(|l| &l.name);
+                    if !same {
+                        self.active = None;
+                    }
+                }
+                self.lessons = lessons;
+                Ok(())
+            }
+            Err(error) => Err(LessonEvent::Problem(format!(
+                "A lesson is broken: {error}."
+            ))),
+        }
+    }
+
+    fn load_progress(&mut self, saves: &Path) -> Option<LessonEvent> {
+        if self.progress_loaded {
+            return None;
+        }
+        self.progress_loaded = true;
+        let path = saves.join(PROGRESS_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(error) => {
+                return Some(LessonEvent::Problem(format!(
+                    "Lesson progress in {} could not be read ({error}); starting afresh. Your boxes are untouched.",
+                    path.display()
+                )));
+            }
+        };
+        match serde_yaml::from_str::<ProgressFile>(&text) {
+            Ok(file) if file.format == 1 => {
+                self.progress = file.lessons;
+                None
+            }
+            Ok(_) | Err(_) => Some(LessonEvent::Problem(format!(
+                "Lesson progress in {} is not readable; starting afresh (the file is left as it is until the next step). Your boxes are untouched.",
+                path.display()
+            ))),
+        }
+    }
+
+    fn save_progress(&self, saves: &Path) -> Option<LessonEvent> {
+        let file = ProgressFile {
+            format: 1,
+            lessons: self.progress.clone(),
+        };
+        let text = serde_yaml::to_string(&file).unwrap_or_default();
+        match save::write_atomically(&saves.join(PROGRESS_FILE), text.as_bytes()) {
+            Ok(()) => None,
+            Err(SaveError { path, error }) => Some(LessonEvent::Problem(format!(
+                "Lesson progress could not be written to {}: {error}.",
+                path.display()
+            ))),
+        }
+    }
+
+    fn prepare(&mut self, settings: &Settings) -> Vec<LessonEvent> {
+        let mut events: Vec<LessonEvent> = self
+            .load_progress(&settings.saves_dir)
+            .into_iter()
+            .collect();
+        if let Err(problem) = self.reload(&settings.lessons_dir) {
+            events.push(problem);
+        }
+        events
+    }
+
+    /// `lessons`: every lesson with the learner's progress.
+    pub fn list(&mut self, settings: &Settings) -> Vec<LessonEvent> {
+        let mut events = self.prepare(settings);
+        if self.lessons.is_empty() {
+            return events;
+        }
+        let entries = self
+            .lessons
+            .iter()
+            .enumerate()
+            .map(|(index, lesson)| ListEntry {
+                number: index + 1,
+                name: lesson.name.clone(),
+                title: lesson.title.clone(),
+                summary: lesson.summary.clone(),
+                steps: lesson.steps.len(),
+                progress: self.progress.get(&lesson.name).copied().unwrap_or_default(),
+            })
+            .collect();
+        events.push(LessonEvent::List(entries));
+        events
+    }
+
+    /// `lesson N` or `lesson NAME`: starts or resumes a lesson.
+    pub fn open(&mut self, which: &str, session: &Session) -> Vec<LessonEvent> {
+        let mut events = self.prepare(session.settings());
+        if self.lessons.is_empty() {
+            return events;
+        }
+        let wanted = which.trim().to_ascii_lowercase();
+        let found = wanted
+            .parse::<usize>()
+            .ok()
+            .and_then(|number| number.checked_sub(1))
+            .filter(|index| *index < self.lessons.len())
+            .or_else(|| {
+                self.lessons.iter().position(|lesson| {
+                    lesson.name.to_ascii_lowercase() == wanted
+                        || lesson.name.to_ascii_lowercase().get(3..) == Some(wanted.as_str())
+                })
+            });
+        let Some(index) = found else {
+            events.push(LessonEvent::Problem(format!(
+                "There is no lesson \"{which}\": type lessons to see them, then lesson 1 to start."
+            )));
+            return events;
+        };
+        let saved = self
+            .progress
+            .get(&self.lessons[index].name)
+            .copied()
+            .unwrap_or_default();
+        let step = if saved.done || saved.step >= self.lessons[index].steps.len() {
+            0
+        } else {
+            saved.step
+        };
+        self.active = Some(Active {
+            lesson: index,
+            step,
+            tally: Tally::default(),
+            hints_shown: 0,
+            solved: false,
+        });
+        events.extend(self.enter_step(session));
+        events
+    }
+
+    /// Shows the step the learner is at, and records it.
+    fn enter_step(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Vec::new();
+        };
+        active.tally = Tally::default();
+        active.hints_shown = 0;
+        active.solved = false;
+        let lesson = &self.lessons[active.lesson];
+        let step = &lesson.steps[active.step];
+        let (text, commands) = match step {
+            Step::Text { text, show } => (text, show.as_slice()),
+            Step::Demo { text, commands } => (text, commands.as_slice()),
+            Step::Exercise { text, .. } | Step::Question { text, .. } => (text, &[][..]),
+        };
+        let mut events = Vec::new();
+        let outputs = match scratch_run(lesson.seed, commands) {
+            Ok(outputs) => outputs,
+            Err((command, why)) => {
+                events.push(LessonEvent::Problem(format!(
+                    "This step's command \"{command}\" no longer works ({why}); please tell the lesson's author."
+                )));
+                Vec::new()
+            }
+        };
+        let already_done = match step {
+            Step::Exercise { goal, .. } if goal.met(&active.tally, session) => {
+                active.solved = true;
+                Some(goal.describe())
+            }
+            _ => None,
+        };
+        events.insert(
+            0,
+            LessonEvent::Step(Box::new(StepView {
+                lesson_number: active.lesson + 1,
+                title: lesson.title.clone(),
+                step: active.step + 1,
+                steps: lesson.steps.len(),
+                kind: step.kind(),
+                text: text.trim_end().to_string(),
+                outputs,
+                already_done,
+            })),
+        );
+        self.progress.insert(
+            lesson.name.clone(),
+            LessonProgress {
+                step: active.step,
+                done: self.progress.get(&lesson.name).is_some_and(|p| p.done),
+            },
+        );
+        events.extend(self.save_progress(&session.settings().saves_dir));
+        events
+    }
+
+    fn no_lesson() -> Vec<LessonEvent> {
+        vec![LessonEvent::Problem(
+            "No lesson is open: type lessons to see them, or lesson 1 to start.".into(),
+        )]
+    }
+
+    /// `next`: on to the next step, once this one is done.
+    pub fn next(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        let lesson = &self.lessons[active.lesson];
+        match &lesson.steps[active.step] {
+            Step::Exercise { goal, .. } if !active.solved => {
+                return vec![LessonEvent::NotYet(format!(
+                    "This exercise is not done yet ({} is the goal). Type hint for help, or skip.",
+                    goal.describe()
+                ))];
+            }
+            Step::Question { .. } if !active.solved => {
+                return vec![LessonEvent::NotYet(
+                    "Answer the question first (answer ...), or type skip.".into(),
+                )];
+            }
+            _ => {}
+        }
+        self.advance(session)
+    }
+
+    fn advance(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        let lesson = &self.lessons[active.lesson];
+        if active.step + 1 < lesson.steps.len() {
+            active.step += 1;
+            return self.enter_step(session);
+        }
+        let title = lesson.title.clone();
+        let name = lesson.name.clone();
+        let next = self
+            .lessons
+            .get(active.lesson + 1)
+            .map(|next| format!("lesson {}: {}", active.lesson + 2, next.title));
+        self.progress.insert(
+            name,
+            LessonProgress {
+                step: 0,
+                done: true,
+            },
+        );
+        self.active = None;
+        let mut events = vec![LessonEvent::Finished { title, next }];
+        events.extend(self.save_progress(&session.settings().saves_dir));
+        events
+    }
+
+    /// `back`: the previous step again.
+    pub fn back(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        if active.step == 0 {
+            return vec![LessonEvent::AtStart];
+        }
+        active.step -= 1;
+        self.enter_step(session)
+    }
+
+    /// `skip`: leaves an exercise or question undone and goes on.
+    pub fn skip(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_ref() else {
+            return Course::no_lesson();
+        };
+        let mut events = vec![LessonEvent::Skipped];
+        if let Step::Question {
+            explain, answers, ..
+        } = &self.lessons[active.lesson].steps[active.step]
+        {
+            events.push(LessonEvent::Correct {
+                explain: format!("The answer: {}. {}", answers[0], explain.trim()),
+            });
+        }
+        events.extend(self.advance(session));
+        events
+    }
+
+    /// `hint`: the next hint of the exercise or question.
+    pub fn hint(&mut self) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        let hints = self.lessons[active.lesson].steps[active.step].hints();
+        if hints.is_empty() {
+            return vec![LessonEvent::NoHints];
+        }
+        let number = active.hints_shown.min(hints.len() - 1);
+        active.hints_shown += 1;
+        vec![LessonEvent::Hint {
+            text: hints[number].clone(),
+            number: number + 1,
+            of: hints.len(),
+        }]
+    }
+
+    /// `answer ...`: checks the answer to the question.
+    pub fn answer(&mut self, given: &str) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        let Step::Question {
+            answers,
+            hints,
+            explain,
+            ..
+        } = &self.lessons[active.lesson].steps[active.step]
+        else {
+            return vec![LessonEvent::Problem(
+                "There is no question to answer in this step.".into(),
+            )];
+        };
+        let normal = |text: &str| {
+            text.trim()
+                .trim_end_matches('.')
+                .to_ascii_lowercase()
+                .replace(',', "")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if answers.iter().any(|answer| normal(answer) == normal(given)) {
+            active.solved = true;
+            vec![LessonEvent::Correct {
+                explain: explain.trim().to_string(),
+            }]
+        } else {
+            let hint = hints
+                .get(active.hints_shown.min(hints.len().saturating_sub(1)))
+                .cloned();
+            if !hints.is_empty() {
+                active.hints_shown += 1;
+            }
+            vec![LessonEvent::Wrong { hint }]
+        }
+    }
+
+    /// `quit-lesson`: closes the lesson; progress stays.
+    pub fn quit(&mut self) -> Vec<LessonEvent> {
+        match self.active.take() {
+            Some(active) => vec![LessonEvent::Left {
+                title: self.lessons[active.lesson].title.clone(),
+            }],
+            None => Course::no_lesson(),
+        }
+    }
+
+    /// After an ordinary command during an exercise: did it meet the goal?
+    pub fn observe(&mut self, events: &[Event], session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Vec::new();
+        };
+        let Step::Exercise { goal, .. } = &self.lessons[active.lesson].steps[active.step] else {
+            return Vec::new();
+        };
+        if active.solved {
+            return Vec::new();
+        }
+        active.tally.observe(events);
+        if goal.met(&active.tally, session) {
+            active.solved = true;
+            vec![LessonEvent::GoalMet(goal.describe())]
+        } else {
+            Vec::new()
+        }
+    }
+}

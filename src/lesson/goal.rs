@@ -1,0 +1,223 @@
+//! What an exercise asks for, checked against what really happened in the session.
+
+use crate::ai::rating::MAKE_FORK;
+use crate::game::{Rules, Symmetry, TicTacToe};
+use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
+use crate::play::OpponentKind;
+use crate::repl::session::{Event, Session};
+use serde::Deserialize;
+
+/// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
+/// `goal: {train: {games: 500, vs: random}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Goal {
+    /// Finish this many games against MENACE, playing O yourself.
+    PlayGames(u32),
+    /// Win this many games yourself.
+    WinGames(u32),
+    /// Draw this many games yourself.
+    DrawGames(u32),
+    /// Look at the box that serves this position (`box POS`).
+    ShowBox(String),
+    /// Watch this many games of MENACE against an opponent.
+    WatchGames { vs: String, games: u32 },
+    /// Train MENACE for at least this many games in all (against `vs`, if given).
+    Train {
+        games: u64,
+        #[serde(default)]
+        vs: Option<String>,
+    },
+    /// A training run against `vs` in whose last tenth MENACE drew at least `percent`%.
+    DrawShare { vs: String, percent: u32 },
+    /// `rate` shows a cell rated as a fork (10,000 or more).
+    RateFork,
+    /// Ask for a hint for your move.
+    AskHint,
+    /// MENACE's boxes follow this preset (`preset NAME`).
+    Preset(String),
+    /// Run the learning experiment.
+    Experiment,
+    /// See MENACE use a box whose picture is turned or mirrored from the board.
+    SeeSymmetry,
+    /// See MENACE play its forced fifth move, without a box.
+    SeeForcedMove,
+    /// Play under misère rules (`rules misere`).
+    Misere,
+}
+
+fn opponent(name: &str) -> Result<OpponentKind, String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    OpponentKind::parse(&words).map_err(|why| format!("the goal's opponent: {why}"))
+}
+
+impl Goal {
+    /// Checks the goal's own words (opponents, positions, presets).
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            Goal::ShowBox(picture) => {
+                let position = TicTacToe::from_picture(picture, Rules::default())
+                    .map_err(|why| format!("show_box {picture}: {why}"))?;
+                matchboxes()
+                    .find(&position)
+                    .map(|_| ())
+                    .ok_or_else(|| format!("show_box {picture}: no box serves that position"))
+            }
+            Goal::DrawShare { percent, .. } if *percent > 100 => {
+                Err("a share is at most 100 percent".into())
+            }
+            Goal::WatchGames { vs, .. } | Goal::DrawShare { vs, .. } => opponent(vs).map(|_| ()),
+            Goal::Train { vs: Some(vs), .. } => opponent(vs).map(|_| ()),
+            Goal::Preset(name) => Preset::parse(name)
+                .map(|_| ())
+                .map_err(|why| format!("the goal's preset: {why}")),
+            _ => Ok(()),
+        }
+    }
+
+    /// The goal in a few words, for "Done: ...".
+    pub fn describe(&self) -> String {
+        match self {
+            Goal::PlayGames(1) => "you played a game against MENACE".into(),
+            Goal::PlayGames(n) => format!("you played {n} games against MENACE"),
+            Goal::WinGames(1) => "you beat MENACE".into(),
+            Goal::WinGames(n) => format!("you beat MENACE {n} times"),
+            Goal::DrawGames(1) => "you drew with MENACE".into(),
+            Goal::DrawGames(n) => format!("you drew with MENACE {n} times"),
+            Goal::ShowBox(picture) => format!("you found the box that serves {picture}"),
+            Goal::WatchGames { vs, games } => format!("you watched {games} games against {vs}"),
+            Goal::Train { games, vs: None } => format!("MENACE trained for {games} games"),
+            Goal::Train {
+                games,
+                vs: Some(vs),
+            } => {
+                format!("MENACE trained for {games} games against {vs}")
+            }
+            Goal::DrawShare { vs, percent } => {
+                format!("MENACE drew {percent}% of its last games against {vs}")
+            }
+            Goal::RateFork => "rate showed a fork".into(),
+            Goal::AskHint => "you asked for a hint".into(),
+            Goal::Preset(name) => format!("MENACE now follows the {name} preset"),
+            Goal::Experiment => "you ran the experiment".into(),
+            Goal::SeeSymmetry => "you saw MENACE use a turned or mirrored box".into(),
+            Goal::SeeForcedMove => "you saw MENACE's forced fifth move".into(),
+            Goal::Misere => "you switched to misère rules".into(),
+        }
+    }
+
+    /// True once what the learner did since the step began meets the goal.
+    pub fn met(&self, tally: &Tally, session: &Session) -> bool {
+        match self {
+            Goal::PlayGames(n) => tally.played >= *n,
+            Goal::WinGames(n) => tally.won >= *n,
+            Goal::DrawGames(n) => tally.drawn >= *n,
+            Goal::ShowBox(picture) => TicTacToe::from_picture(picture, Rules::default())
+                .ok()
+                .and_then(|position| matchboxes().find(&position))
+                .is_some_and(|lookup| tally.boxes_seen.contains(&lookup.id)),
+            Goal::WatchGames { vs, games } => opponent(vs).is_ok_and(|kind| {
+                tally
+                    .watched
+                    .iter()
+                    .filter(|(watched, _)| *watched == kind)
+                    .map(|(_, count)| count)
+                    .sum::<u32>()
+                    >= *games
+            }),
+            Goal::Train { games, vs } => {
+                let kind = vs.as_deref().map(opponent);
+                tally
+                    .trained
+                    .iter()
+                    .filter(|(trained, _)| match &kind {
+                        None => true,
+                        Some(Ok(kind)) => trained == kind,
+                        Some(Err(_)) => false,
+                    })
+                    .map(|(_, count)| count)
+                    .sum::<u64>()
+                    >= *games
+            }
+            Goal::DrawShare { vs, percent } => opponent(vs).is_ok_and(|kind| {
+                tally
+                    .draw_shares
+                    .iter()
+                    .any(|(trained, share)| *trained == kind && share >= percent)
+            }),
+            Goal::RateFork => tally.rated_fork,
+            Goal::AskHint => tally.hinted,
+            Goal::Preset(name) => {
+                Preset::parse(name).is_ok_and(|preset| session.menace().preset() == preset)
+            }
+            Goal::Experiment => tally.experiment,
+            Goal::SeeSymmetry => tally.saw_symmetry,
+            Goal::SeeForcedMove => tally.saw_forced,
+            Goal::Misere => session.settings().rules.misere,
+        }
+    }
+}
+
+/// What the learner's commands did since a step began.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games you played yourself, and how they ended for you.
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub boxes_seen: Vec<BoxId>,
+    pub watched: Vec<(OpponentKind, u32)>,
+    pub trained: Vec<(OpponentKind, u64)>,
+    /// Draw percentage of each training run's last tenth.
+    pub draw_shares: Vec<(OpponentKind, u32)>,
+    pub rated_fork: bool,
+    pub hinted: bool,
+    pub experiment: bool,
+    pub saw_symmetry: bool,
+    pub saw_forced: bool,
+}
+
+impl Tally {
+    /// Takes note of what one command did.
+    pub fn observe(&mut self, events: &[Event]) {
+        for event in events {
+            match event {
+                Event::GameOver {
+                    result,
+                    opponent: None,
+                    ..
+                } => {
+                    self.played += 1;
+                    match result {
+                        GameResult::Lost => self.won += 1,
+                        GameResult::Drew => self.drawn += 1,
+                        GameResult::Won => {}
+                    }
+                }
+                Event::GameOver {
+                    opponent: Some(kind),
+                    ..
+                } => self.watched.push((*kind, 1)),
+                Event::BoxView { id, .. } => self.boxes_seen.push(*id),
+                Event::Trained(report) => {
+                    self.trained.push((report.opponent, report.overall.games()));
+                    let last = report.last_tenth;
+                    if last.games() > 0 {
+                        let share = (100 * last.drawn / last.games()) as u32;
+                        self.draw_shares.push((report.opponent, share));
+                    }
+                }
+                Event::Ratings { ratings, .. } => {
+                    self.rated_fork |= ratings.iter().any(|rating| *rating >= MAKE_FORK);
+                }
+                Event::Hint { .. } => self.hinted = true,
+                Event::Experiments { .. } => self.experiment = true,
+                Event::MenaceTurn(Turn::Drew { lookup, .. }) => {
+                    self.saw_symmetry |= lookup.board_from_picture() != Symmetry::Identity;
+                }
+                Event::MenaceTurn(Turn::Forced(_)) => self.saw_forced = true,
+                _ => {}
+            }
+        }
+    }
+}

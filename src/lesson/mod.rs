@@ -1,0 +1,341 @@
+//! The lessons: YAML files a teacher edits (`lessons/*.yaml`), checked on load, stepped
+//! through inside the console, and run headlessly by `menace lessons --check`.
+//!
+//! A lesson is a title, a one-line summary, what it assumes, a seed for its scratch
+//! sessions, and steps. A step is text to read (optionally showing the output of console
+//! commands, so pictures come from the program itself), a demonstration (commands run in
+//! a scratch session, with their real output), an exercise (the learner types commands
+//! until a goal on the real session is met; a scripted solution proves it can be), or a
+//! question (answered with `answer ...`).
+
+pub mod check;
+pub mod course;
+pub mod goal;
+
+use crate::repl::command::{self, Command};
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use goal::Goal;
+
+/// One lesson file.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    pub title: String,
+    pub summary: String,
+    /// What the learner should know first, in words (e.g. "lesson 1").
+    #[serde(default)]
+    pub assumes: String,
+    /// Seeds the scratch sessions of demonstrations and of the check.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    pub steps: Vec<Step>,
+    /// The file's name without `.yaml`, e.g. `01-meet-menace`.
+    #[serde(skip)]
+    pub name: String,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// One step of a lesson.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    /// Paragraphs to read; `show` runs console commands in a scratch session and shows
+    /// their output under the text (a box, a board, a listing).
+    Text {
+        text: String,
+        #[serde(default)]
+        show: Vec<String>,
+    },
+    /// Commands run in a scratch session with the lesson's seed, shown with their output.
+    Demo { text: String, commands: Vec<String> },
+    /// The learner does something; the goal is checked on the real session.
+    Exercise {
+        text: String,
+        goal: Goal,
+        #[serde(default)]
+        hints: Vec<String>,
+        /// Lines that reach the goal; `menace lessons --check` runs them.
+        solution: Vec<String>,
+    },
+    /// A question; the learner types `answer ...`.
+    Question {
+        text: String,
+        answers: Vec<String>,
+        #[serde(default)]
+        hints: Vec<String>,
+        /// Shown once it is answered (or skipped).
+        explain: String,
+    },
+}
+
+impl Step {
+    /// A word for the kind of step.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Step::Text { .. } => "text",
+            Step::Demo { .. } => "demonstration",
+            Step::Exercise { .. } => "exercise",
+            Step::Question { .. } => "question",
+        }
+    }
+
+    /// The hints of an exercise or question.
+    pub fn hints(&self) -> &[String] {
+        match self {
+            Step::Exercise { hints, .. } | Step::Question { hints, .. } => hints,
+            _ => &[],
+        }
+    }
+}
+
+/// Why a lesson was refused, naming the file and, where it applies, the step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonError {
+    pub file: String,
+    /// Counted from 1.
+    pub step: Option<usize>,
+    pub reason: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step {
+            Some(step) => write!(f, "{}, step {step}: {}", self.file, self.reason),
+            None => write!(f, "{}: {}", self.file, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// The largest lesson file read (a lesson is a few kilobytes).
+const MAX_LESSON_BYTES: u64 = 1024 * 1024;
+
+/// Reads and checks one lesson from its text; `file` names it in errors.
+pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
+    let fail = |step: Option<usize>, reason: String| LessonError {
+        file: file.to_string(),
+        step,
+        reason,
+    };
+    let mut lesson: Lesson = serde_yaml::from_str(text).map_err(|error| {
+        // Name the step when the YAML error is inside one.
+        let step = error.to_string().split("steps[").nth(1).and_then(|rest| {
+            rest.split(']')
+                .next()
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| n + 1)
+        });
+        fail(step, error.to_string())
+    })?;
+    lesson.name = Path::new(file).file_stem().map_or_else(
+        || file.to_string(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    if lesson.title.trim().is_empty() {
+        return Err(fail(None, "the title is empty".into()));
+    }
+    if lesson.summary.trim().is_empty() {
+        return Err(fail(None, "the summary is empty".into()));
+    }
+    if lesson.steps.is_empty() {
+        return Err(fail(None, "there are no steps".into()));
+    }
+    for (index, step) in lesson.steps.iter().enumerate() {
+        validate_step(step).map_err(|reason| fail(Some(index + 1), reason))?;
+    }
+    Ok(lesson)
+}
+
+fn validate_commands(what: &str, lines: &[String]) -> Result<(), String> {
+    for line in lines {
+        match command::parse(line) {
+            Ok(Command::Quit) => return Err(format!("{what} \"{line}\" would end the session")),
+            Ok(_) => {}
+            Err(error) => return Err(format!("{what} \"{line}\" is not a command: {error}")),
+        }
+    }
+    Ok(())
+}
+
+fn validate_step(step: &Step) -> Result<(), String> {
+    let text = match step {
+        Step::Text { text, show } => {
+            validate_commands("the shown command", show)?;
+            text
+        }
+        Step::Demo { text, commands } => {
+            if commands.is_empty() {
+                return Err("a demonstration needs at least one command".into());
+            }
+            validate_commands("the command", commands)?;
+            text
+        }
+        Step::Exercise {
+            text,
+            goal,
+            solution,
+            ..
+        } => {
+            goal.validate()?;
+            if solution.is_empty() {
+                return Err("an exercise needs a solution (the lines that reach its goal)".into());
+            }
+            validate_commands("the solution line", solution)?;
+            text
+        }
+        Step::Question {
+            text,
+            answers,
+            explain,
+            ..
+        } => {
+            if answers.iter().all(|answer| answer.trim().is_empty()) {
+                return Err("a question needs at least one accepted answer".into());
+            }
+            if explain.trim().is_empty() {
+                return Err("a question needs an explanation".into());
+            }
+            text
+        }
+    };
+    if text.trim().is_empty() {
+        return Err(format!("the {} has no text", step.kind()));
+    }
+    Ok(())
+}
+
+/// Every `*.yaml` lesson in `folder`, ordered by file name; the first broken one is
+/// refused with its file and step.
+pub fn load_all(folder: &Path) -> Result<Vec<Lesson>, LessonError> {
+    let fail = |reason: String| LessonError {
+        file: folder.display().to_string(),
+        step: None,
+        reason,
+    };
+    let entries = std::fs::read_dir(folder)
+        .map_err(|error| fail(format!("the lessons folder cannot be read: {error}")))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .collect();
+    files.sort();
+    files.iter().map(|path| load(path)).collect()
+}
+
+/// Reads and checks one lesson file.
+pub fn load(path: &Path) -> Result<Lesson, LessonError> {
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let fail = |reason: String| LessonError {
+        file: file.clone(),
+        step: None,
+        reason,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|error| fail(format!("cannot be read: {error}")))?
+        .len();
+    if size > MAX_LESSON_BYTES {
+        return Err(fail(format!("is {size} bytes, too large for a lesson")));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| fail(format!("cannot be read as text: {error}")))?;
+    parse(&text, &file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VALID: &str = r#"
+title: A tiny lesson
+summary: One of each kind of step.
+assumes: nothing
+seed: 3
+steps:
+  - kind: text
+    text: MENACE is made of matchboxes.
+    show: [box 1]
+  - kind: demo
+    text: Watch one game.
+    commands: [play 1 vs random]
+  - kind: exercise
+    text: Look at the box for X...O.....
+    goal: {show_box: X...O....}
+    hints: [Type box X...O....]
+    solution: [box X...O....]
+  - kind: question
+    text: How many boxes?
+    answers: ["304"]
+    explain: One per position up to symmetry.
+"#;
+
+    fn broken(text: &str) -> LessonError {
+        parse(text, "07-broken.yaml").unwrap_err()
+    }
+
+    #[test]
+    fn a_valid_lesson_loads() {
+        let lesson = parse(VALID, "01-tiny.yaml").unwrap();
+        assert_eq!(lesson.name, "01-tiny");
+        assert_eq!(lesson.steps.len(), 4);
+        assert_eq!(lesson.seed, 3);
+        assert_eq!(lesson.steps[3].kind(), "question");
+    }
+
+    #[test]
+    fn broken_lessons_name_their_file_and_step() {
+        let error = broken(&VALID.replace("play 1 vs random", "play 1 vs nobody"));
+        assert_eq!(error.file, "07-broken.yaml");
+        assert_eq!(error.step, Some(2));
+        assert!(error.reason.contains("nobody"), "{error}");
+
+        let error = broken(&VALID.replace("kind: demo", "kind: dance"));
+        assert_eq!(error.step, Some(2), "{error}");
+
+        let error = broken(&VALID.replace("{show_box: X...O....}", "{show_box: XX.......}"));
+        assert_eq!(error.step, Some(3), "{error}");
+
+        let error = broken(&VALID.replace("solution: [box X...O....]", "solution: []"));
+        assert_eq!(error.step, Some(3));
+        assert!(error.reason.contains("solution"), "{error}");
+
+        let error = broken(&VALID.replace("answers: [\"304\"]", "answers: []"));
+        assert_eq!(error.step, Some(4));
+
+        let error = broken(&VALID.replace("    show: [box 1]", "    show: [quit]"));
+        assert_eq!(error.step, Some(1));
+
+        let error = broken(&VALID.replace("title: A tiny lesson", "title: \"\""));
+        assert_eq!(error.step, None);
+        assert!(error.to_string().starts_with("07-broken.yaml: "), "{error}");
+
+        let error = broken(&VALID.replace("seed: 3", "seed: 3\ncolour: blue"));
+        assert!(error.reason.contains("colour"), "{error}");
+
+        let error = broken("steps: [");
+        assert_eq!(error.file, "07-broken.yaml");
+    }
+
+    #[test]
+    fn lessons_load_from_a_folder_in_name_order() {
+        let folder = tempfile::tempdir().unwrap();
+        std::fs::write(folder.path().join("02-b.yaml"), VALID).unwrap();
+        std::fs::write(folder.path().join("01-a.yaml"), VALID).unwrap();
+        std::fs::write(folder.path().join("notes.txt"), "not a lesson").unwrap();
+        let lessons = load_all(folder.path()).unwrap();
+        let names: Vec<&str> = lessons.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["01-a", "02-b"]);
+        std::fs::write(folder.path().join("03-c.yaml"), "title: [").unwrap();
+        assert_eq!(load_all(folder.path()).unwrap_err().file, "03-c.yaml");
+    }
+}
