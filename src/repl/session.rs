@@ -361,10 +361,7 @@ impl Session {
             | Command::Back
             | Command::Skip
             | Command::QuitLesson
-            | Command::Answer(_) => {
-                let events = self.lesson_command(&command).unwrap_or_default();
-                return events;
-            }
+            | Command::Answer(_) => self.lesson_command(&command).unwrap_or_default(),
             Command::Move(square) => self.your_move(square),
             Command::Boxes(ply) => vec![Event::Listing {
                 beads: self.menace.all_beads().to_vec(),
