@@ -43,7 +43,7 @@ struct Flags {
     saves: PathBuf,
 
     /// Where the lesson files are.
-    #[arg(long, value_name = "DIR", default_value = "lessons")]
+    #[arg(long, value_name = "DIR", default_value = "lessons", global = true)]
     lessons: PathBuf,
 
     #[command(subcommand)]

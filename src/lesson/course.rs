@@ -361,11 +361,10 @@ impl Course {
         };
         let lesson = &self.lessons[active.lesson];
         match &lesson.steps[active.step] {
-            Step::Exercise { goal, .. } if !active.solved => {
-                return vec![LessonEvent::NotYet(format!(
-                    "This exercise is not done yet ({} is the goal). Type hint for help, or skip.",
-                    goal.describe()
-                ))];
+            Step::Exercise { .. } if !active.solved => {
+                return vec![LessonEvent::NotYet(
+                    "This exercise is not done yet: type hint for help, or skip to move on.".into(),
+                )];
             }
             Step::Question { .. } if !active.solved => {
                 return vec![LessonEvent::NotYet(

@@ -455,6 +455,21 @@ fn experiments(runs: &[Experiment], seeds: u64) -> String {
     text
 }
 
+/// Lesson text filled to 78 columns, paragraph by paragraph; lines that start with two
+/// spaces (pictures, lists) are kept as they are.
+fn reflow(text: &str) -> String {
+    let mut paragraphs = Vec::new();
+    for paragraph in text.trim_end().split("\n\n") {
+        if paragraph.lines().any(|line| line.starts_with("  ")) {
+            paragraphs.push(paragraph.to_string());
+        } else {
+            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+            paragraphs.push(textwrap::fill(&joined, 78));
+        }
+    }
+    paragraphs.join("\n\n")
+}
+
 /// What the lesson runner says.
 fn lesson(event: &LessonEvent, palette: Palette) -> String {
     match event {
@@ -481,33 +496,32 @@ fn lesson(event: &LessonEvent, palette: Palette) -> String {
             let mut text = format!(
                 "{}\n{}\n",
                 palette.paint(&heading, Role::Heading),
-                view.text
+                reflow(&view.text)
             );
             for output in &view.outputs {
                 text.push_str(output);
             }
             let prompt = match (view.kind, &view.already_done) {
                 (_, Some(done)) => format!("Already done: {done}. Type next to go on."),
-                ("exercise", None) => {
-                    "Your turn: type commands. hint helps, skip moves on.".to_string()
-                }
-                ("question", None) => {
-                    "Type answer and your answer (hint helps, skip moves on).".into()
-                }
-                _ => "Type next to go on (back goes back, quit-lesson leaves).".into(),
+                ("exercise", None) => "[your turn: type commands | hint | skip]".to_string(),
+                ("question", None) => "[type answer and your answer | hint | skip]".into(),
+                _ => "[next: go on | back | quit-lesson]".into(),
             };
-            let _ = writeln!(text, "({prompt})");
+            let _ = writeln!(text, "{prompt}");
             text
         }
         LessonEvent::GoalMet(done) => format!(
-            "{} {done}. Type next to go on.\n",
+            "{} {done}; type next to go on.\n",
             palette.paint("Well done:", Role::Result)
         ),
         LessonEvent::Hint { text, number, of } => format!("Hint {number} of {of}: {text}\n"),
         LessonEvent::NoHints => "This step has no hints: type next to go on.\n".into(),
         LessonEvent::Correct { explain } => format!(
-            "{} {explain}\n(Type next to go on.)\n",
-            palette.paint("Right.", Role::Result)
+            "{}\n[next: go on]\n",
+            reflow(&format!(
+                "{} {explain}",
+                palette.paint("Right.", Role::Result)
+            ))
         ),
         LessonEvent::Wrong { hint: Some(hint) } => format!("Not quite. Hint: {hint}\n"),
         LessonEvent::Wrong { hint: None } => "Not quite. Try again, or skip.\n".into(),

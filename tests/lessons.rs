@@ -1,0 +1,202 @@
+//! The lessons in `lessons/`, run through the library and through the binary.
+
+use assert_cmd::Command;
+use menace::lesson::{self, Step};
+use menace::repl::respond;
+use menace::repl::session::{Session, Settings};
+use std::path::{Path, PathBuf};
+
+fn lessons_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
+}
+
+fn learner(seed: u64, saves: &Path) -> Session {
+    Session::new(Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: saves.to_path_buf(),
+        lessons_dir: lessons_dir(),
+        ..Settings::default()
+    })
+}
+
+/// Runs a lesson start to finish with its own scripted solutions, returning the text.
+fn run_lesson(number: usize, session: &mut Session) -> String {
+    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let lesson = &lessons[number - 1];
+    let mut text = respond(session, &format!("lesson {number}"));
+    for step in &lesson.steps {
+        match step {
+            Step::Exercise { solution, .. } => {
+                for line in solution {
+                    text.push_str(&respond(session, line));
+                }
+            }
+            Step::Question { answers, .. } => {
+                text.push_str(&respond(session, &format!("answer {}", answers[0])));
+            }
+            _ => {}
+        }
+        text.push_str(&respond(session, "next"));
+    }
+    text
+}
+
+#[test]
+fn every_lesson_passes_its_check() {
+    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    assert!(lessons.len() >= 4);
+    for lesson in &lessons {
+        lesson::check::check(lesson).unwrap_or_else(|error| panic!("{error}"));
+    }
+}
+
+#[test]
+fn lesson_one_from_start_to_finish() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let mut session = learner(lessons[0].seed, folder.path());
+    let text = run_lesson(1, &mut session);
+    assert!(
+        text.contains("You finished the lesson \"Meet MENACE\""),
+        "{text}"
+    );
+    assert!(!text.contains("not done yet"), "{text}");
+    insta::assert_snapshot!(text);
+    let progress = std::fs::read_to_string(folder.path().join("lessons.yaml")).unwrap();
+    assert!(progress.contains("01-meet-menace"), "{progress}");
+    assert!(progress.contains("done: true"), "{progress}");
+    assert!(respond(&mut session, "lessons").contains("done"));
+}
+
+#[test]
+fn every_lesson_can_be_finished_by_its_script_in_the_console() {
+    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    for (index, lesson) in lessons.iter().enumerate() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = learner(lesson.seed, folder.path());
+        let text = run_lesson(index + 1, &mut session);
+        assert!(
+            text.contains(&format!("You finished the lesson \"{}\"", lesson.title)),
+            "{}: {text}",
+            lesson.name
+        );
+    }
+}
+
+#[test]
+fn progress_is_kept_and_a_broken_progress_file_loses_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    respond(&mut session, "quit-lesson");
+    // A new session resumes at step 2.
+    let mut again = learner(1, folder.path());
+    let resumed = respond(&mut again, "lesson meet-menace");
+    assert!(resumed.contains("step 2 of"), "{resumed}");
+
+    // Trained boxes survive a corrupted progress file.
+    respond(&mut again, "quit-lesson");
+    respond(&mut again, "train 50 vs random");
+    respond(&mut again, "save");
+    let boxes = again.menace().clone();
+    std::fs::write(folder.path().join("lessons.yaml"), "lessons: [broken").unwrap();
+    let mut third = learner(1, folder.path());
+    let listed = respond(&mut third, "lessons");
+    assert!(listed.contains("starting afresh"), "{listed}");
+    assert!(listed.contains("Meet MENACE"), "{listed}");
+    assert!(respond(&mut third, "load menace").contains("Loaded"));
+    assert_eq!(third.menace(), &boxes);
+}
+
+#[test]
+fn lesson_commands_answer_in_one_sentence_outside_a_lesson() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    for line in [
+        "next",
+        "back",
+        "skip",
+        "quit-lesson",
+        "answer 304",
+        "lesson 99",
+        "lesson nothing",
+    ] {
+        let answer = respond(&mut session, line);
+        assert_eq!(answer.lines().count(), 2, "{line}: {answer}");
+    }
+}
+
+#[test]
+fn questions_check_answers_and_give_hints() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    respond(&mut session, "skip");
+    respond(&mut session, "next");
+    let wrong = respond(&mut session, "answer 300");
+    assert!(wrong.contains("Not quite"), "{wrong}");
+    assert!(respond(&mut session, "next").contains("Answer the question first"));
+    let right = respond(&mut session, "answer 304");
+    assert!(right.contains("Right."), "{right}");
+    let back = respond(&mut session, "back");
+    assert!(back.contains("step 3 of"), "{back}");
+}
+
+fn write_lesson(folder: &Path, name: &str, text: &str) {
+    std::fs::create_dir_all(folder).unwrap();
+    std::fs::write(folder.join(name), text).unwrap();
+}
+
+const GOOD: &str = "title: Good\nsummary: fine\nsteps:\n  - kind: demo\n    text: Watch.\n    commands: [\"box 1\"]\n";
+
+#[test]
+fn the_check_command_passes_and_fails_naming_the_step() {
+    Command::cargo_bin("menace")
+        .unwrap()
+        .args(["lessons", "--check", "--lessons"])
+        .arg(lessons_dir())
+        .assert()
+        .success();
+    let folder = tempfile::tempdir().unwrap();
+    write_lesson(folder.path(), "01-good.yaml", GOOD);
+    // A demonstration whose command parses but fails when run.
+    write_lesson(
+        folder.path(),
+        "02-bad.yaml",
+        &GOOD.replace("box 1", "box 305").replace("Good", "Bad"),
+    );
+    let output = Command::cargo_bin("menace")
+        .unwrap()
+        .args(["lessons", "--check", "--lessons"])
+        .arg(folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("ok    01-good.yaml"), "{stdout}");
+    assert!(stdout.contains("FAIL  02-bad.yaml, step 1"), "{stdout}");
+    assert!(stdout.contains("box 305"), "{stdout}");
+
+    // An exercise whose solution no longer reaches its goal fails too.
+    let folder = tempfile::tempdir().unwrap();
+    write_lesson(
+        folder.path(),
+        "01-ex.yaml",
+        "title: Ex\nsummary: s\nsteps:\n  - kind: exercise\n    text: Win.\n    goal: {win_games: 1}\n    solution: [\"1\", \"resign\"]\n",
+    );
+    let output = Command::cargo_bin("menace")
+        .unwrap()
+        .args(["lessons", "--check", "--lessons"])
+        .arg(folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("01-ex.yaml, step 1: the solution does not reach the goal"),
+        "{stdout}"
+    );
+}
