@@ -54,6 +54,18 @@ fn a_line() -> impl Strategy<Value = String> {
             "hint rating 0",
             "rate",
             "train 5 csv c",
+            "solve",
+            "solve O.XX.X.OO",
+            "rate XO.O.X...",
+            "rules misere",
+            "rules classic",
+            "lessons",
+            "lesson 1",
+            "next",
+            "back",
+            "skip",
+            "answer 304",
+            "quit-lesson",
         ])
         .prop_map(String::from),
         // Anything at all.
@@ -72,6 +84,7 @@ proptest! {
             seed,
             show_boxes: false,
             saves_dir: folder.path().to_path_buf(),
+            lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
             ..Settings::default()
         });
         for line in &lines {

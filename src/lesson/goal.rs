@@ -44,6 +44,8 @@ pub enum Goal {
     SeeForcedMove,
     /// Play under misère rules (`rules misere`).
     Misere,
+    /// `solve` this position.
+    Solve(String),
 }
 
 fn opponent(name: &str) -> Result<OpponentKind, String> {
@@ -63,6 +65,9 @@ impl Goal {
                     .map(|_| ())
                     .ok_or_else(|| format!("show_box {picture}: no box serves that position"))
             }
+            Goal::Solve(picture) => TicTacToe::from_picture(picture, Rules::default())
+                .map(|_| ())
+                .map_err(|why| format!("solve {picture}: {why}")),
             Goal::DrawShare { percent, .. } if *percent > 100 => {
                 Err("a share is at most 100 percent".into())
             }
@@ -103,6 +108,7 @@ impl Goal {
             Goal::SeeSymmetry => "you saw MENACE use a turned or mirrored box".into(),
             Goal::SeeForcedMove => "you saw MENACE's forced fifth move".into(),
             Goal::Misere => "you switched to misère rules".into(),
+            Goal::Solve(picture) => format!("you solved {picture}"),
         }
     }
 
@@ -154,6 +160,7 @@ impl Goal {
             Goal::SeeSymmetry => tally.saw_symmetry,
             Goal::SeeForcedMove => tally.saw_forced,
             Goal::Misere => session.settings().rules.misere,
+            Goal::Solve(picture) => tally.solved.iter().any(|solved| solved == picture),
         }
     }
 }
@@ -175,6 +182,7 @@ pub struct Tally {
     pub experiment: bool,
     pub saw_symmetry: bool,
     pub saw_forced: bool,
+    pub solved: Vec<String>,
 }
 
 impl Tally {
@@ -208,8 +216,10 @@ impl Tally {
                     }
                 }
                 Event::Ratings { ratings, .. } => {
-                    self.rated_fork |= ratings.iter().any(|rating| *rating >= MAKE_FORK);
+                    // The 10,000s digit counts forks; larger parts are wins and blocks.
+                    self.rated_fork |= ratings.iter().any(|rating| (rating / MAKE_FORK) % 10 > 0);
                 }
+                Event::Solved { board, .. } => self.solved.push(board.picture()),
                 Event::Hint { .. } => self.hinted = true,
                 Event::Experiments { .. } => self.experiment = true,
                 Event::MenaceTurn(Turn::Drew { lookup, .. }) => {

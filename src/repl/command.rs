@@ -39,8 +39,10 @@ pub enum Command {
     },
     /// Ask an opponent (default the teacher) for your best move.
     Hint(Option<OpponentKind>),
-    /// The rating heuristic's view of the board.
-    Rate,
+    /// The rating heuristic's view of the board, or of a position given.
+    Rate(Option<TicTacToe>),
+    /// Minimax's score of every move, on the board or a position given.
+    Solve(Option<TicTacToe>),
     /// How many games MENACE needs against perfect play, over many seeds.
     Experiment(u64),
     /// Classic or misère rules from the next game on.
@@ -221,7 +223,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [] => Ok(Command::Hint(None)),
             _ => parse_opponent(rest).map(|kind| Command::Hint(Some(kind))),
         },
-        "rate" => no_more("rate", Command::Rate),
+        "rate" => parse_position("rate", rest).map(Command::Rate),
+        "solve" => parse_position("solve", rest).map(Command::Solve),
         "rules" => match rest {
             [rules] if rules.eq_ignore_ascii_case("classic") => {
                 Ok(Command::Rules(Rules { misere: false }))
@@ -380,6 +383,20 @@ fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Train { games, vs, csv })
 }
 
+/// An optional position after `rate` or `solve`.
+fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<TicTacToe>, CommandError> {
+    match rest {
+        [] => Ok(None),
+        [picture] => TicTacToe::from_picture(picture, Rules::default())
+            .map(Some)
+            .map_err(|why| CommandError::BadBox(format!("\"{picture}\" is not a position: {why}"))),
+        [_, extra @ ..] => Err(CommandError::ExtraWords {
+            command,
+            extra: extra.join(" "),
+        }),
+    }
+}
+
 fn parse_count(text: &str) -> Result<u32, CommandError> {
     text.parse::<u32>()
         .ok()
@@ -522,7 +539,16 @@ mod tests {
             parse("hint perfect"),
             Ok(Command::Hint(Some(OpponentKind::Perfect)))
         );
-        assert_eq!(parse("rate"), Ok(Command::Rate));
+        assert_eq!(parse("rate"), Ok(Command::Rate(None)));
+        assert!(matches!(
+            parse("rate XO......."),
+            Ok(Command::Rate(Some(_)))
+        ));
+        assert!(matches!(
+            parse("solve O.XX.X.OO"),
+            Ok(Command::Solve(Some(_)))
+        ));
+        assert!(matches!(parse("solve XX"), Err(CommandError::BadBox(_))));
         assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
     }
 

@@ -222,6 +222,32 @@ pub fn event(event: &Event, palette: Palette) -> String {
         }
         Event::RulesSet(_) => "Classic rules from the next game on.\n".into(),
         Event::Lesson(event) => lesson(event, palette),
+        Event::Solved { board, scores } => {
+            let mover = board.to_move();
+            let mut labels: [String; 9] = Default::default();
+            for (square, score) in scores {
+                labels[square.index()] = format!("{score:+}");
+            }
+            let mut text = format!(
+                "Minimax (seed 003) for {mover} on {}: +10 a win, 0 a draw, -10 a loss.\n",
+                board.picture()
+            );
+            text.push_str(&labels_grid(board, &labels, palette));
+            if let Some(best) = scores.iter().map(|(_, score)| *score).max() {
+                let first = scores.iter().find(|(_, score)| *score == best);
+                let verdict = match best {
+                    b if b > 0 => format!("{mover} wins"),
+                    0 => "a draw".to_string(),
+                    _ => format!("{mover} loses"),
+                };
+                let _ = writeln!(
+                    text,
+                    "With perfect play on both sides: {verdict}. Minimax plays {} (the first best move).",
+                    first.map_or(String::new(), |(square, _)| square.name())
+                );
+            }
+            text
+        }
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {
                 format!(
@@ -359,7 +385,7 @@ fn learned(result: GameResult, changes: &[crate::menace::Reinforcement], preset:
 
 fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
-        "  -  ".into()
+        format!("{:>6}", "-")
     } else {
         format!("{:5.1}%", 100.0 * part as f64 / whole as f64)
     }
@@ -586,11 +612,16 @@ pub fn listing(beads: &[[u32; 9]], ply: Option<usize>) -> String {
 
 /// A 3x3 grid: the marks of `board` where it has them, `numbers` in the empty cells.
 fn numbers_grid(board: &TicTacToe, numbers: &[u32; 9], palette: Palette) -> String {
+    labels_grid(board, &numbers.map(|n| n.to_string()), palette)
+}
+
+/// A 3x3 grid: the marks of `board` where it has them, `labels` in the empty cells.
+fn labels_grid(board: &TicTacToe, labels: &[String; 9], palette: Palette) -> String {
     let cells: Vec<String> = Square::ALL
         .iter()
         .map(|square| match board.at(*square) {
             Some(player) => player.symbol().to_string(),
-            None => numbers[square.index()].to_string(),
+            None => labels[square.index()].clone(),
         })
         .collect();
     let width = cells.iter().map(String::len).max().unwrap_or(1).max(1) + 2;
@@ -701,9 +732,23 @@ pub fn help(palette: Palette) -> String {
             "ask an opponent (default teacher) for your best move",
         ),
         (
-            "rate",
-            "seed 001's ratings of every empty cell of the board",
+            "rate [POS]",
+            "seed 001's ratings of every empty cell (board or POS)",
         ),
+        (
+            "solve [POS]",
+            "minimax's score of every move (board or POS)",
+        ),
+        ("rules NAME", "classic, or misere: three in a row loses"),
+        (
+            "lessons",
+            "the guided course; lesson N starts or resumes one",
+        ),
+        (
+            "next, back",
+            "in a lesson: go on, go back (skip, answer TEXT, hint)",
+        ),
+        ("quit-lesson", "leave the lesson; it resumes where you were"),
         (
             "play N vs NAME",
             "watch N games of MENACE against an opponent",

@@ -133,6 +133,11 @@ pub enum Event {
     },
     RulesSet(Rules),
     Lesson(LessonEvent),
+    /// Minimax's score of every legal move for the player to move.
+    Solved {
+        board: TicTacToe,
+        scores: Vec<(Square, i32)>,
+    },
 }
 
 /// What the console asks before doing something that would lose learning.
@@ -336,14 +341,20 @@ impl Session {
             }
             Command::Train { games, vs, csv } => self.train(games, vs, csv.as_deref()),
             Command::Hint(kind) => self.hint(kind.unwrap_or(OpponentKind::Teacher)),
-            Command::Rate => match &self.current {
-                Some(current) => vec![Event::Ratings {
-                    board: current.board,
-                    ratings: crate::ai::rating::ratings(&current.board),
+            Command::Rate(position) => match self.position_or_board(position, "rate") {
+                Ok(board) => vec![Event::Ratings {
+                    board,
+                    ratings: crate::ai::rating::ratings(&board),
                 }],
-                None => {
-                    refuse("No game is in progress: rate shows the ratings of the current board.")
+                Err(refusal) => refusal,
+            },
+            Command::Solve(position) => match self.position_or_board(position, "solve") {
+                Ok(board) => {
+                    let mut solver = crate::ai::Solver::new();
+                    let scores = solver.move_scores(&board);
+                    vec![Event::Solved { board, scores }]
                 }
+                Err(refusal) => refusal,
             },
             Command::Experiment(seeds) => self.experiment(seeds),
             Command::Rules(rules) => {
@@ -596,6 +607,34 @@ impl Session {
                 },
             });
         }
+    }
+
+    /// The position a command names, under the session's rules, or the current board.
+    fn position_or_board(
+        &self,
+        position: Option<TicTacToe>,
+        command: &str,
+    ) -> Result<TicTacToe, Vec<Event>> {
+        let board = match position {
+            Some(position) => {
+                TicTacToe::from_code(position.code(), self.settings.rules).unwrap_or(position)
+            }
+            None => match &self.current {
+                Some(current) => current.board,
+                None => {
+                    return Err(refuse(&format!(
+                        "No game is in progress: {command} needs a board, or a position like {command} X...O...."
+                    )));
+                }
+            },
+        };
+        if board.is_over() {
+            return Err(refuse(&format!(
+                "{} is a finished game: there is no move to {command}.",
+                board.picture()
+            )));
+        }
+        Ok(board)
     }
 
     fn set_trainer(&mut self, kind: OpponentKind) {
