@@ -217,7 +217,9 @@ impl Tally {
                 }
                 Event::Ratings { ratings, .. } => {
                     // The 10,000s digit counts forks; larger parts are wins and blocks.
-                    self.rated_fork |= ratings.iter().any(|rating| (rating / MAKE_FORK) % 10 > 0);
+                    self.rated_fork |= ratings
+                        .iter()
+                        .any(|rating| !(rating / MAKE_FORK).is_multiple_of(10));
                 }
                 Event::Solved { board, .. } => self.solved.push(board.picture()),
                 Event::Hint { .. } => self.hinted = true,
