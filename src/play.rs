@@ -4,11 +4,11 @@
 //! perfect opponents read precomputed tables, MENACE's boxes are found by table, and
 //! nothing is allocated per game.
 
-use crate::ai::Agent;
 use crate::ai::lookahead::{self, Lookahead};
 use crate::ai::minimax::Solver;
 use crate::ai::rating::{self, Rating};
 use crate::ai::teacher;
+use crate::ai::{Agent, best_moves};
 use crate::game::{Game, Player, Rules, Square, TicTacToe};
 use crate::menace::learn::Record;
 use crate::menace::{Drawn, GameResult, Menace, Preset, Turn, matchboxes};
@@ -119,14 +119,9 @@ pub fn perfect_moves(rules: Rules) -> &'static [u16] {
             let Some(position) = TicTacToe::from_code(reachable.code(), rules) else {
                 continue;
             };
-            let scores = solver.move_scores(&position);
-            let Some(best) = scores.iter().map(|(_, score)| *score).max() else {
-                continue;
-            };
-            table[position.code()] = scores
+            table[position.code()] = best_moves(solver.move_scores(&position))
                 .iter()
-                .filter(|(_, score)| *score == best)
-                .fold(0, |mask, (square, _)| mask | 1 << square.index());
+                .fold(0, |mask, square| mask | 1 << square.index());
         }
         table
     })

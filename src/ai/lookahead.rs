@@ -5,9 +5,9 @@
 //! out of depth before it could tell; 8 loses at once, 9 one half-move later, up to 15.
 //! The depth (in half-moves) is the difficulty knob: depth 1 sees only wins on the spot.
 
-use super::Agent;
+use super::{Agent, random_best};
 use crate::game::{Game, Outcome, Player};
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 /// The scale's landmarks.
 pub const WIN_NOW: u8 = 32;
@@ -73,14 +73,7 @@ impl<G: Game> Agent<G> for Lookahead {
     }
 
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
-        let rated = rate_moves(position, self.depth);
-        let best = rated.iter().map(|(_, rating)| *rating).max()?;
-        let best_moves: Vec<G::Move> = rated
-            .into_iter()
-            .filter(|(_, rating)| *rating == best)
-            .map(|(mv, _)| mv)
-            .collect();
-        Some(best_moves[rng.random_range(0..best_moves.len())])
+        random_best(rate_moves(position, self.depth), rng)
     }
 }
 

@@ -5,9 +5,9 @@
 //! Written once for every [`Game`]. Values are remembered in a transposition table keyed
 //! by the position's canonical key, so positions equal up to symmetry are solved once.
 
-use super::Agent;
+use super::{Agent, best_moves, random_best};
 use crate::game::{Game, Outcome};
-use rand::{Rng, RngExt};
+use rand::Rng;
 use std::collections::HashMap;
 
 /// The score of a win for the chooser.
@@ -122,12 +122,9 @@ impl<G: Game> Agent<G> for Minimax<G> {
     }
 
     fn choose(&mut self, position: &G, _rng: &mut dyn Rng) -> Option<G::Move> {
-        let scores = self.solver.move_scores(position);
-        let best = scores.iter().map(|(_, score)| *score).max()?;
-        scores
-            .into_iter()
-            .find(|(_, score)| *score == best)
-            .map(|(mv, _)| mv)
+        best_moves(self.solver.move_scores(position))
+            .first()
+            .copied()
     }
 }
 
@@ -152,14 +149,7 @@ impl<G: Game> Agent<G> for Perfect<G> {
     }
 
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
-        let scores = self.solver.move_scores(position);
-        let best = scores.iter().map(|(_, score)| *score).max()?;
-        let best_moves: Vec<G::Move> = scores
-            .into_iter()
-            .filter(|(_, score)| *score == best)
-            .map(|(mv, _)| mv)
-            .collect();
-        Some(best_moves[rng.random_range(0..best_moves.len())])
+        random_best(self.solver.move_scores(position), rng)
     }
 }
 

@@ -21,6 +21,24 @@ pub trait Agent<G: Game> {
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move>;
 }
 
+/// The moves of the highest score, in their given order (ties kept together).
+pub fn best_moves<M, S: Ord + Copy>(scored: Vec<(M, S)>) -> Vec<M> {
+    let Some(best) = scored.iter().map(|(_, score)| *score).max() else {
+        return Vec::new();
+    };
+    scored
+        .into_iter()
+        .filter(|(_, score)| *score == best)
+        .map(|(mv, _)| mv)
+        .collect()
+}
+
+/// One of the best-scored moves, chosen uniformly with `rng`.
+pub fn random_best<M: Copy, S: Ord + Copy>(scored: Vec<(M, S)>, rng: &mut dyn Rng) -> Option<M> {
+    let best = best_moves(scored);
+    (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+}
+
 /// A uniformly random legal move.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomAgent;

@@ -138,15 +138,18 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
     }
     let your_forks = fork_cells(position, you);
     if your_forks != 0 {
-        if your_forks.count_ones() == 1 {
+        let take_fork_cell = || {
             let cell = first_cell(your_forks).unwrap_or(CENTRE);
-            return advice(
+            advice(
                 cell,
                 format!(
                     "I take {}: there you could make a fork, two threats at once.",
                     Square::ALL[cell]
                 ),
-            );
+            )
+        };
+        if your_forks.count_ones() == 1 {
+            return take_fork_cell();
         }
         // Several fork cells: make a threat that forces a reply where no fork comes of it.
         for cell in [CENTRE].into_iter().chain(CORNERS).chain(EDGES) {
@@ -174,14 +177,7 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
                 );
             }
         }
-        let cell = first_cell(your_forks).unwrap_or(CENTRE);
-        return advice(
-            cell,
-            format!(
-                "I take {}: there you could make a fork, two threats at once.",
-                Square::ALL[cell]
-            ),
-        );
+        return take_fork_cell();
     }
     if is_empty(CENTRE) {
         return advice(
