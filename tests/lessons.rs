@@ -213,3 +213,16 @@ fn the_example_lesson_in_the_readme_loads_and_passes_its_check() {
     let example = lesson::parse(&readme[start..end], "10-forks.yaml").unwrap();
     lesson::check::check(&example).unwrap();
 }
+
+#[test]
+fn a_wrong_try_in_an_exercise_brings_the_next_hint() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    let wrong = respond(&mut session, "MM");
+    assert!(wrong.contains("No game is in progress"), "{wrong}");
+    assert!(wrong.contains("Hint 1 of 3"), "{wrong}");
+    let right = respond(&mut session, "stats");
+    assert!(!right.contains("Hint"), "{right}");
+}

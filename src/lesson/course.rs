@@ -517,9 +517,15 @@ impl Course {
         active.tally.observe(events);
         if goal.met(&active.tally, session) {
             active.solved = true;
-            vec![LessonEvent::GoalMet(goal.describe())]
-        } else {
-            Vec::new()
+            return vec![LessonEvent::GoalMet(goal.describe())];
         }
+        // A refused line is a wrong try: offer the next hint.
+        if events
+            .iter()
+            .any(|event| matches!(event, Event::Refusal(_)))
+        {
+            return self.hint();
+        }
+        Vec::new()
     }
 }
