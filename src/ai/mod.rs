@@ -1,6 +1,7 @@
 //! Players that are not human. Each is a value implementing [`Agent`]; the ones whose
 //! algorithm allows it are generic over [`Game`], so every variant gets them for free.
 
+pub mod alphabeta;
 pub mod lookahead;
 pub mod minimax;
 pub mod rating;

@@ -7,6 +7,7 @@
 //! collapse choice), boards have any size, every game parses and names its own moves, and
 //! declares its own symmetry group.
 
+pub mod cube;
 pub mod symmetry;
 pub mod tictactoe;
 
@@ -122,6 +123,12 @@ pub trait Game: Clone + Debug {
     fn transform_move(&self, mv: Self::Move, index: usize) -> Self::Move {
         debug_assert!(index < self.symmetry_count());
         mv
+    }
+
+    /// Puts the moves most worth trying first at the front (wins, blocks, strong cells),
+    /// so that searches cut off sooner. The default keeps the order.
+    fn order_moves(&self, moves: &mut [Self::Move]) {
+        let _ = moves;
     }
 
     /// The smallest key among the images of this position under the game's symmetries:

@@ -1,0 +1,391 @@
+//! Alpha-beta negamax for any [`Game`], written once: a transposition table keyed by the
+//! game's canonical key (so positions equal up to the game's symmetries are searched
+//! once), the best move from the table tried first, and a node budget. `solve` searches to
+//! the end of the game; `Searcher` deepens iteratively under a budget when the whole game
+//! is too large, and plays the best move of the deepest search it finished.
+//!
+//! Scores are for the player to move: a win `k` half-moves away scores `WIN - k`, a loss
+//! `-(WIN - k)`, a draw (or, in a depth-limited search, an unknown) 0.
+
+use super::{Agent, random_best};
+use crate::game::{Game, Outcome};
+use rand::Rng;
+use std::collections::HashMap;
+use std::fmt;
+
+/// The score of a win on the spot.
+pub const WIN: i32 = 1_000_000;
+
+/// What a search found out about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// The player to move wins in this many half-moves with best play.
+    Win(u32),
+    /// The player to move loses in this many half-moves.
+    Loss(u32),
+    Draw,
+}
+
+impl Value {
+    fn from_score(score: i32) -> Value {
+        if score > 0 {
+            Value::Win(u32::try_from(WIN - score).unwrap_or(0))
+        } else if score < 0 {
+            Value::Loss(u32::try_from(WIN + score).unwrap_or(0))
+        } else {
+            Value::Draw
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(plies) => write!(f, "a win in {plies} half-moves"),
+            Value::Loss(plies) => write!(f, "a loss in {plies} half-moves"),
+            Value::Draw => write!(f, "a draw"),
+        }
+    }
+}
+
+/// The result of a complete solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    pub value: Value,
+    /// A best move, if the game is not over.
+    pub best: Option<M>,
+    pub nodes: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry<M> {
+    score: i32,
+    bound: Bound,
+    /// Depth searched below this node (`u32::MAX`: to the end).
+    depth: u32,
+    best: Option<M>,
+}
+
+/// The budget ran out before the search finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+/// Moves a score one half-move further from the end (a win or loss gets one ply longer).
+fn age(score: i32) -> i32 {
+    match score {
+        s if s > 0 => s - 1,
+        s if s < 0 => s + 1,
+        s => s,
+    }
+}
+
+/// The child-side bound that ages to `bound`.
+fn unage(bound: i32) -> i32 {
+    match bound {
+        b if b > 0 && b < WIN => b + 1,
+        b if b < 0 && b > -WIN => b - 1,
+        b => b,
+    }
+}
+
+/// A search with its table and counters.
+#[derive(Debug, Clone)]
+pub struct AlphaBeta<G: Game> {
+    table: HashMap<G::Key, Entry<G::Move>>,
+    /// Positions visited so far.
+    pub nodes: u64,
+    budget: u64,
+    /// A depth-limited search stopped somewhere before the end of the game.
+    pub hit_horizon: bool,
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// A search that gives up after `budget` positions.
+    pub fn new(budget: u64) -> Self {
+        AlphaBeta {
+            table: HashMap::new(),
+            nodes: 0,
+            budget,
+            hit_horizon: false,
+        }
+    }
+
+    /// Solves `position` to the end, or runs out of budget.
+    pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, OutOfBudget> {
+        let score = self.search(position, -WIN - 1, WIN + 1, u32::MAX)?;
+        let best = self
+            .table
+            .get(&position.canonical_key())
+            .and_then(|entry| entry.best)
+            .filter(|_| position.symmetry_count() == 1)
+            .or_else(|| self.best_move_by_probe(position));
+        Ok(Solution {
+            value: Value::from_score(score),
+            best,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The best move found by asking the table about every child (works whatever
+    /// symmetry mapped the stored entry).
+    fn best_move_by_probe(&mut self, position: &G) -> Option<G::Move> {
+        let mut best: Option<(G::Move, i32)> = None;
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let score = age(-self.search(&child, -WIN - 1, WIN + 1, u32::MAX).ok()?);
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+            }
+        }
+        best.map(|(mv, _)| mv)
+    }
+
+    /// Every legal move with its exact score, for `solve` and hints.
+    pub fn move_values(&mut self, position: &G) -> Result<Vec<(G::Move, Value)>, OutOfBudget> {
+        let mut values = Vec::new();
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let score = age(-self.search(&child, -WIN - 1, WIN + 1, u32::MAX)?);
+            values.push((mv, Value::from_score(score)));
+        }
+        Ok(values)
+    }
+
+    /// Negamax with alpha-beta to `depth` half-moves (`u32::MAX`: to the end); at the
+    /// horizon an unfinished position scores 0.
+    pub fn search(
+        &mut self,
+        position: &G,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> Result<i32, OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(OutOfBudget);
+        }
+        if let Some(outcome) = position.outcome() {
+            return Ok(match outcome {
+                Outcome::Draw => 0,
+                Outcome::Win(winner) if winner == position.to_move() => WIN,
+                Outcome::Win(_) => -WIN,
+            });
+        }
+        if depth == 0 {
+            self.hit_horizon = true;
+            return Ok(0);
+        }
+        let key = position.canonical_key();
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut first = None;
+        if let Some(entry) = self.table.get(&key) {
+            first = entry.best;
+            if entry.depth >= depth {
+                match entry.bound {
+                    Bound::Exact => return Ok(entry.score),
+                    Bound::Lower => alpha = alpha.max(entry.score),
+                    Bound::Upper => beta = beta.min(entry.score),
+                }
+                if alpha >= beta {
+                    return Ok(entry.score);
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let mut moves = position.legal_moves();
+        position.order_moves(&mut moves);
+        // The table's best move first, when it is a move here (an entry reached through a
+        // symmetry may name a move of the image, so check it is legal).
+        if let Some(first) = first
+            && let Some(index) = moves.iter().position(|mv| *mv == first)
+        {
+            moves.swap(0, index);
+        }
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        for mv in moves {
+            let mut child = position.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let same_mover = child.to_move() == position.to_move() && !child.is_over();
+            let score = if same_mover {
+                age(self.search(&child, unage(alpha), unage(beta), child_depth)?)
+            } else {
+                age(-self.search(&child, -unage(beta), -unage(alpha), child_depth)?)
+            };
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(
+            key,
+            Entry {
+                score: best_score,
+                bound,
+                depth,
+                best: best_move,
+            },
+        );
+        Ok(best_score)
+    }
+}
+
+/// Plays by alpha-beta: solves the game when the budget allows, otherwise deepens
+/// iteratively and plays a best move of the deepest finished search.
+#[derive(Debug, Clone, Copy)]
+pub struct Searcher {
+    /// Positions per move.
+    pub budget: u64,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher { budget: 200_000 }
+    }
+}
+
+impl Searcher {
+    /// Scores of every move from the deepest search that finished, with the depth.
+    pub fn scores<G: Game>(&self, position: &G) -> (Vec<(G::Move, i32)>, u32) {
+        let mut done = Vec::new();
+        let mut reached = 0;
+        let mut spent = 0;
+        for depth in 1..=u32::try_from(position.legal_moves().len() + 64).unwrap_or(64) {
+            let mut search = AlphaBeta::<G>::new(self.budget.saturating_sub(spent));
+            let mut scores = Vec::new();
+            let mut finished = true;
+            for mv in position.legal_moves() {
+                let mut child = position.clone();
+                if child.play(mv).is_err() {
+                    continue;
+                }
+                let result = if child.to_move() == position.to_move() && !child.is_over() {
+                    search.search(&child, -WIN - 1, WIN + 1, depth - 1).map(age)
+                } else {
+                    search
+                        .search(&child, -WIN - 1, WIN + 1, depth - 1)
+                        .map(|s| age(-s))
+                };
+                match result {
+                    Ok(score) => scores.push((mv, score)),
+                    Err(OutOfBudget) => {
+                        finished = false;
+                        break;
+                    }
+                }
+            }
+            spent += search.nodes;
+            if !finished {
+                break;
+            }
+            done = scores;
+            reached = depth;
+            // The search reached the end of every line: deeper cannot change anything.
+            if !search.hit_horizon {
+                break;
+            }
+        }
+        (done, reached)
+    }
+}
+
+impl<G: Game> Agent<G> for Searcher {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
+        let (scores, _) = self.scores(position);
+        if scores.is_empty() {
+            // Not even depth 1 finished: any legal move.
+            return position.legal_moves().first().copied();
+        }
+        random_best(scores, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::minimax::Solver;
+    use crate::game::{Rules, TicTacToe};
+
+    #[test]
+    fn alpha_beta_agrees_with_minimax_on_every_tictactoe_position() {
+        let mut search = AlphaBeta::new(u64::MAX);
+        let mut solver = Solver::new();
+        for position in crate::menace::boxes::reachable_positions() {
+            if position.is_over() {
+                continue;
+            }
+            let value = search.solve(&position).unwrap().value;
+            let expected = solver.value(&position);
+            let agrees = match value {
+                Value::Win(_) => expected == 10,
+                Value::Loss(_) => expected == -10,
+                Value::Draw => expected == 0,
+            };
+            assert!(agrees, "{}: {value:?} vs {expected}", position.picture());
+        }
+    }
+
+    #[test]
+    fn distances_count_half_moves() {
+        let mut search = AlphaBeta::new(u64::MAX);
+        // X to move completes the top row at once.
+        let now = TicTacToe::from_picture("XX.OO....", Rules::default()).unwrap();
+        assert_eq!(search.solve(&now).unwrap().value, Value::Win(1));
+        // A fork: win on X's next move, three half-moves away.
+        let fork = TicTacToe::from_picture("XO.O.X...", Rules::default()).unwrap();
+        assert_eq!(search.solve(&fork).unwrap().value, Value::Win(3));
+        assert_eq!(
+            search.solve(&TicTacToe::default()).unwrap().value,
+            Value::Draw
+        );
+    }
+
+    #[test]
+    fn the_budget_stops_a_search() {
+        let mut search = AlphaBeta::<TicTacToe>::new(10);
+        assert_eq!(search.solve(&TicTacToe::default()), Err(OutOfBudget));
+    }
+
+    #[test]
+    fn the_searcher_never_loses_at_tictactoe_with_a_small_budget() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut searcher = Searcher { budget: 50_000 };
+        let position = TicTacToe::from_picture("XX.OO....", Rules::default()).unwrap();
+        assert_eq!(
+            searcher.choose(&position, &mut rng).map(|s| s.name()),
+            Some("LR".into())
+        );
+    }
+}

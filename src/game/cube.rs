@@ -1,0 +1,476 @@
+//! Noughts and crosses in a cube: `n` in a row along any line of an `n`x`n`x`n` cube.
+//! The 3x3x3 cube (seed 001) has 49 lines; Qubic, the 4x4x4 cube (seed 000), has 76. The
+//! lines and the 48 symmetries of the cube (6 orders of the axes times 8 reflections) are
+//! computed, not typed in.
+//!
+//! Cells are numbered layer by layer from the top, row by row, as in seed 000. On the 3x3x3
+//! cube a move is the layer digit (1 top, 3 bottom) and the classic two letters: `2MM` is
+//! the centre of the cube. On bigger cubes a move is the cell number.
+
+use super::{Game, Outcome, Player};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The geometry of one cube size: its lines, symmetries and the lines through each cell.
+#[derive(Debug)]
+pub struct Geometry {
+    pub size: usize,
+    pub cells: usize,
+    /// Each line as a bit mask over the cells.
+    pub lines: Vec<u64>,
+    /// For each cell, the indices of the lines through it.
+    pub lines_through: Vec<Vec<usize>>,
+    /// For each symmetry, where each cell goes.
+    pub symmetries: Vec<Vec<u8>>,
+}
+
+impl Geometry {
+    fn compute(size: usize) -> Geometry {
+        let cells = size * size * size;
+        let index = |x: usize, y: usize, z: usize| z * size * size + y * size + x;
+        let mut lines = Vec::new();
+        // The 13 directions, each counted once (the first non-zero step is positive).
+        for dx in -1i32..=1 {
+            for dy in -1i32..=1 {
+                for dz in -1i32..=1 {
+                    let first = [dz, dy, dx].into_iter().find(|d| *d != 0);
+                    if first != Some(1) {
+                        continue;
+                    }
+                    for z in 0..size as i32 {
+                        for y in 0..size as i32 {
+                            for x in 0..size as i32 {
+                                let end = |start: i32, step: i32| start + step * (size as i32 - 1);
+                                let inside = |v: i32| (0..size as i32).contains(&v);
+                                // Only lines that start at the cube's edge and reach across.
+                                let before = |start: i32, step: i32| start - step;
+                                if !(inside(end(x, dx)) && inside(end(y, dy)) && inside(end(z, dz)))
+                                {
+                                    continue;
+                                }
+                                if inside(before(x, dx))
+                                    && inside(before(y, dy))
+                                    && inside(before(z, dz))
+                                {
+                                    continue;
+                                }
+                                let mask = (0..size as i32).fold(0u64, |mask, k| {
+                                    let (cx, cy, cz) = (x + k * dx, y + k * dy, z + k * dz);
+                                    mask | 1 << index(cx as usize, cy as usize, cz as usize)
+                                });
+                                lines.push(mask);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        let lines_through = (0..cells)
+            .map(|cell| {
+                (0..lines.len())
+                    .filter(|line| lines[*line] & (1 << cell) != 0)
+                    .collect()
+            })
+            .collect();
+        let mut symmetries = Vec::new();
+        let orders = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for order in orders {
+            for flips in 0..8u8 {
+                let map: Vec<u8> = (0..cells)
+                    .map(|cell| {
+                        let coordinates = [cell % size, (cell / size) % size, cell / (size * size)];
+                        let mut image = [0; 3];
+                        for axis in 0..3 {
+                            let value = coordinates[order[axis]];
+                            image[axis] = if flips & (1 << axis) != 0 {
+                                size - 1 - value
+                            } else {
+                                value
+                            };
+                        }
+                        index(image[0], image[1], image[2]) as u8
+                    })
+                    .collect();
+                symmetries.push(map);
+            }
+        }
+        Geometry {
+            size,
+            cells,
+            lines,
+            lines_through,
+            symmetries,
+        }
+    }
+
+    /// The geometry of the `size` cube (3 or 4), computed once.
+    pub fn of(size: usize) -> &'static Geometry {
+        static THREE: OnceLock<Geometry> = OnceLock::new();
+        static FOUR: OnceLock<Geometry> = OnceLock::new();
+        if size == 4 {
+            FOUR.get_or_init(|| Geometry::compute(4))
+        } else {
+            THREE.get_or_init(|| Geometry::compute(3))
+        }
+    }
+
+    fn image(&self, symmetry: usize, mask: u64) -> u64 {
+        let map = &self.symmetries[symmetry];
+        let mut rest = mask;
+        let mut image = 0;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            image |= 1 << map[cell];
+            rest &= rest - 1;
+        }
+        image
+    }
+}
+
+/// A cell of a cube.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CubeCell(pub u8);
+
+/// Why text is not a cube move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadCubeMove(pub String);
+
+impl fmt::Display for BadCubeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadCubeMove {}
+
+/// Why a cube move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalCubeMove {
+    Occupied(CubeCell),
+    OffTheCube(CubeCell),
+    GameOver,
+}
+
+impl fmt::Display for IllegalCubeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalCubeMove::Occupied(cell) => write!(f, "cell {} is taken", cell.0),
+            IllegalCubeMove::OffTheCube(cell) => write!(f, "there is no cell {}", cell.0),
+            IllegalCubeMove::GameOver => write!(f, "the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalCubeMove {}
+
+/// A position in a cube game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cube {
+    size: u8,
+    x: u64,
+    o: u64,
+}
+
+const ROW_LETTERS: [char; 3] = ['L', 'M', 'R'];
+
+impl Cube {
+    /// The empty `size` cube (3 or 4).
+    pub fn new(size: usize) -> Cube {
+        Cube {
+            size: if size == 4 { 4 } else { 3 },
+            x: 0,
+            o: 0,
+        }
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        Geometry::of(usize::from(self.size))
+    }
+
+    fn full(&self) -> u64 {
+        let cells = self.geometry().cells;
+        if cells == 64 {
+            u64::MAX
+        } else {
+            (1 << cells) - 1
+        }
+    }
+
+    /// Who holds a cell.
+    pub fn at(&self, cell: usize) -> Option<Player> {
+        if self.x & (1 << cell) != 0 {
+            Some(Player::X)
+        } else if self.o & (1 << cell) != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The marks of a player, a bit per cell.
+    pub fn marks(&self, player: Player) -> u64 {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    fn has_line(&self, marks: u64) -> bool {
+        self.geometry()
+            .lines
+            .iter()
+            .any(|line| marks & line == *line)
+    }
+
+    /// Cells where `player` would complete a line at once.
+    pub fn winning_cells(&self, player: Player) -> u64 {
+        let geometry = self.geometry();
+        let mine = self.marks(player);
+        let empty = self.full() & !(self.x | self.o);
+        let need = geometry.size as u32 - 1;
+        geometry
+            .lines
+            .iter()
+            .filter(|line| (mine & **line).count_ones() == need && empty & **line != 0)
+            .fold(0, |cells, line| cells | (empty & line))
+    }
+}
+
+impl Game for Cube {
+    type Move = CubeCell;
+    type IllegalMove = IllegalCubeMove;
+    type BadNotation = BadCubeMove;
+    type Key = (u64, u64);
+
+    fn to_move(&self) -> Player {
+        if self.x.count_ones() > self.o.count_ones() {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    fn ply(&self) -> usize {
+        (self.x | self.o).count_ones() as usize
+    }
+
+    fn legal_moves(&self) -> Vec<CubeCell> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let empty = self.full() & !(self.x | self.o);
+        (0..self.geometry().cells)
+            .filter(|cell| empty & (1 << cell) != 0)
+            .map(|cell| CubeCell(cell as u8))
+            .collect()
+    }
+
+    fn play(&mut self, cell: CubeCell) -> Result<(), IllegalCubeMove> {
+        let index = usize::from(cell.0);
+        if index >= self.geometry().cells {
+            return Err(IllegalCubeMove::OffTheCube(cell));
+        }
+        if self.is_over() {
+            return Err(IllegalCubeMove::GameOver);
+        }
+        if self.at(index).is_some() {
+            return Err(IllegalCubeMove::Occupied(cell));
+        }
+        match self.to_move() {
+            Player::X => self.x |= 1 << index,
+            Player::O => self.o |= 1 << index,
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.has_line(self.x) {
+            Some(Outcome::Win(Player::X))
+        } else if self.has_line(self.o) {
+            Some(Outcome::Win(Player::O))
+        } else if self.x | self.o == self.full() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<CubeCell, BadCubeMove> {
+        let text = text.trim();
+        if self.size == 3 {
+            let chars: Vec<char> = text.chars().collect();
+            let [layer, row, column] = chars[..] else {
+                return Err(BadCubeMove(format!(
+                    "a cube move is a layer digit and two letters, like 2MM, not \"{text}\""
+                )));
+            };
+            let layer = layer
+                .to_digit(10)
+                .filter(|d| (1..=3).contains(d))
+                .ok_or_else(|| BadCubeMove(format!("the layer is 1, 2 or 3, not '{layer}'")))?;
+            let letter = |c: char| {
+                ROW_LETTERS
+                    .iter()
+                    .position(|l| *l == c.to_ascii_uppercase())
+            };
+            let row = letter(row)
+                .ok_or_else(|| BadCubeMove(format!("the row is L, M or R, not '{row}'")))?;
+            let column = letter(column)
+                .ok_or_else(|| BadCubeMove(format!("the column is L, M or R, not '{column}'")))?;
+            Ok(CubeCell(
+                ((layer as usize - 1) * 9 + row * 3 + column) as u8,
+            ))
+        } else {
+            text.parse::<u8>()
+                .ok()
+                .filter(|cell| usize::from(*cell) < self.geometry().cells)
+                .map(CubeCell)
+                .ok_or_else(|| {
+                    BadCubeMove(format!(
+                        "a move is a cell number from 0 to 63, not \"{text}\""
+                    ))
+                })
+        }
+    }
+
+    fn move_name(&self, cell: CubeCell) -> String {
+        let index = usize::from(cell.0);
+        if self.size == 3 {
+            format!(
+                "{}{}{}",
+                index / 9 + 1,
+                ROW_LETTERS[(index / 3) % 3],
+                ROW_LETTERS[index % 3]
+            )
+        } else {
+            index.to_string()
+        }
+    }
+
+    fn key(&self) -> (u64, u64) {
+        (self.x, self.o)
+    }
+
+    fn symmetry_count(&self) -> usize {
+        self.geometry().symmetries.len()
+    }
+
+    fn transformed(&self, index: usize) -> Cube {
+        let geometry = self.geometry();
+        if index >= geometry.symmetries.len() {
+            return *self;
+        }
+        Cube {
+            size: self.size,
+            x: geometry.image(index, self.x),
+            o: geometry.image(index, self.o),
+        }
+    }
+
+    fn transform_move(&self, cell: CubeCell, index: usize) -> CubeCell {
+        self.geometry()
+            .symmetries
+            .get(index)
+            .and_then(|map| map.get(usize::from(cell.0)))
+            .map_or(cell, |image| CubeCell(*image))
+    }
+
+    fn order_moves(&self, moves: &mut [CubeCell]) {
+        let me = self.to_move();
+        let wins = self.winning_cells(me);
+        let blocks = self.winning_cells(me.opponent());
+        let geometry = self.geometry();
+        moves.sort_by_key(|cell| {
+            let bit = 1u64 << cell.0;
+            let urgency = if wins & bit != 0 {
+                0
+            } else if blocks & bit != 0 {
+                1
+            } else {
+                2
+            };
+            (
+                urgency,
+                usize::MAX - geometry.lines_through[usize::from(cell.0)].len(),
+            )
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_3x3x3_cube_has_49_lines_and_qubic_76() {
+        assert_eq!(Geometry::of(3).lines.len(), 49);
+        assert_eq!(Geometry::of(4).lines.len(), 76);
+    }
+
+    #[test]
+    fn qubic_corners_and_centres_lie_on_7_lines_the_rest_on_4() {
+        let geometry = Geometry::of(4);
+        let sevens = (0..64)
+            .filter(|c| geometry.lines_through[*c].len() == 7)
+            .count();
+        let fours = (0..64)
+            .filter(|c| geometry.lines_through[*c].len() == 4)
+            .count();
+        assert_eq!((sevens, fours), (16, 48));
+    }
+
+    #[test]
+    fn the_centre_of_the_3x3x3_cube_is_on_13_lines() {
+        assert_eq!(Geometry::of(3).lines_through[13].len(), 13);
+    }
+
+    #[test]
+    fn the_48_symmetries_are_distinct_permutations_that_keep_lines_lines() {
+        for size in [3, 4] {
+            let geometry = Geometry::of(size);
+            assert_eq!(geometry.symmetries.len(), 48);
+            let distinct: std::collections::HashSet<&Vec<u8>> =
+                geometry.symmetries.iter().collect();
+            assert_eq!(distinct.len(), 48);
+            let lines: std::collections::HashSet<u64> = geometry.lines.iter().copied().collect();
+            for symmetry in 0..48 {
+                for line in &geometry.lines {
+                    assert!(lines.contains(&geometry.image(symmetry, *line)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_named_and_parsed_alike() {
+        let cube = Cube::new(3);
+        for cell in cube.legal_moves() {
+            assert_eq!(cube.parse_move(&cube.move_name(cell)), Ok(cell));
+        }
+        assert_eq!(cube.parse_move("2mm"), Ok(CubeCell(13)));
+        assert!(cube.parse_move("4MM").is_err());
+        assert!(cube.parse_move("2MX").is_err());
+        let qubic = Cube::new(4);
+        assert_eq!(qubic.parse_move("63"), Ok(CubeCell(63)));
+        assert!(qubic.parse_move("64").is_err());
+    }
+
+    #[test]
+    fn a_line_through_the_centre_wins() {
+        let mut cube = Cube::new(3);
+        for name in ["1LL", "1LM", "2MM", "1LR", "3RR"] {
+            cube.play(cube.parse_move(name).unwrap()).unwrap();
+        }
+        assert_eq!(cube.outcome(), Some(Outcome::Win(Player::X)));
+        assert!(cube.legal_moves().is_empty());
+    }
+}

@@ -1,0 +1,38 @@
+//! The seeds' claims about the variants, computed by our own solvers.
+
+use menace::ai::alphabeta::{AlphaBeta, Value};
+use menace::game::cube::{Cube, Geometry};
+use menace::game::Game;
+
+#[test]
+fn the_3x3x3_cube_is_a_first_player_win_and_the_centre_wins() {
+    let mut search = AlphaBeta::new(u64::MAX);
+    let empty = Cube::new(3);
+    let solution = search.solve(&empty).unwrap();
+    assert!(matches!(solution.value, Value::Win(_)), "{:?}", solution.value);
+    let mut centre = empty;
+    centre.play(empty.parse_move("2MM").unwrap()).unwrap();
+    let after_centre = search.solve(&centre).unwrap().value;
+    assert!(matches!(after_centre, Value::Loss(_)), "O to move after the centre: {after_centre:?}");
+    eprintln!("3x3x3: {:?}, {} nodes", solution.value, search.nodes);
+}
+
+/// Every full cube (14 X, 13 O) contains a line of one of them: no draws are possible.
+#[test]
+#[ignore = "20 million boards: run in release with --ignored"]
+fn a_full_3x3x3_cube_always_has_a_line() {
+    let lines = &Geometry::of(3).lines;
+    let full: u64 = (1 << 27) - 1;
+    let has_line = |marks: u64| lines.iter().any(|line| marks & line == *line);
+    // Gosper's hack: every 27-bit mask with 14 bits set.
+    let mut x: u64 = (1 << 14) - 1;
+    let mut boards = 0u64;
+    while x <= full {
+        boards += 1;
+        assert!(has_line(x) || has_line(full & !x), "a draw: X = {x:#b}");
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+    assert_eq!(boards, 20_058_300);
+}
