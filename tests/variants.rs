@@ -1,19 +1,26 @@
 //! The seeds' claims about the variants, computed by our own solvers.
 
 use menace::ai::alphabeta::{AlphaBeta, Value};
-use menace::game::cube::{Cube, Geometry};
 use menace::game::Game;
+use menace::game::cube::{Cube, Geometry};
 
 #[test]
 fn the_3x3x3_cube_is_a_first_player_win_and_the_centre_wins() {
     let mut search = AlphaBeta::new(u64::MAX);
     let empty = Cube::new(3);
     let solution = search.solve(&empty).unwrap();
-    assert!(matches!(solution.value, Value::Win(_)), "{:?}", solution.value);
+    assert!(
+        matches!(solution.value, Value::Win(_)),
+        "{:?}",
+        solution.value
+    );
     let mut centre = empty;
     centre.play(empty.parse_move("2MM").unwrap()).unwrap();
     let after_centre = search.solve(&centre).unwrap().value;
-    assert!(matches!(after_centre, Value::Loss(_)), "O to move after the centre: {after_centre:?}");
+    assert!(
+        matches!(after_centre, Value::Loss(_)),
+        "O to move after the centre: {after_centre:?}"
+    );
     eprintln!("3x3x3: {:?}, {} nodes", solution.value, search.nodes);
 }
 
@@ -35,4 +42,49 @@ fn a_full_3x3x3_cube_always_has_a_line() {
         x = (((r ^ x) >> 2) / c) | r;
     }
     assert_eq!(boards, 20_058_300);
+}
+
+use menace::game::four::{FourByFour, FourRules};
+
+/// The value for the first player after each first move, solved to the end.
+fn silverman_first_moves(rules: FourRules) -> Vec<(String, bool)> {
+    let empty = FourByFour::new(rules);
+    let mut search = AlphaBeta::new(u64::MAX);
+    empty
+        .legal_moves()
+        .into_iter()
+        .map(|first| {
+            let mut after = empty;
+            after.play(first).unwrap();
+            // O to move: the first player wins exactly when O loses.
+            let value = search.solve(&after).unwrap().value;
+            (empty.move_name(first), matches!(value, Value::Loss(_)))
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "solves Silverman 4x4 from every first move: run in release with --ignored"]
+fn silverman_4x4_is_won_by_the_first_player_with_any_first_move() {
+    let results = silverman_first_moves(FourRules::default());
+    assert_eq!(results.len(), 16);
+    assert!(results.iter().all(|(_, wins)| *wins), "{results:?}");
+}
+
+#[test]
+#[ignore = "solves Silverman 4x4 from every first move: run in release with --ignored"]
+fn without_the_anti_diagonal_the_first_player_wins_exactly_off_the_main_diagonal() {
+    let rules = FourRules {
+        no_anti_diagonal: true,
+        ..FourRules::default()
+    };
+    let results = silverman_first_moves(rules);
+    let main_diagonal = ["a4", "b3", "c2", "d1"];
+    for (name, wins) in &results {
+        assert_eq!(
+            *wins,
+            !main_diagonal.contains(&name.as_str()),
+            "first move {name}"
+        );
+    }
 }

@@ -188,6 +188,15 @@ impl<G: Game> AlphaBeta<G> {
             self.hit_horizon = true;
             return Ok(0);
         }
+        // An unfinished position scores between a loss and a win one half-move away.
+        // When the window lies outside that range the answer is known without a search
+        // (and searching would pass an empty window down).
+        if alpha >= WIN - 1 {
+            return Ok(WIN - 1);
+        }
+        if beta <= -(WIN - 1) {
+            return Ok(-(WIN - 1));
+        }
         let key = position.canonical_key();
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = None;
@@ -353,6 +362,82 @@ mod tests {
                 Value::Draw => expected == 0,
             };
             assert!(agrees, "{}: {value:?} vs {expected}", position.picture());
+        }
+    }
+
+    /// One table shared by many searches must give the same answers as plain minimax:
+    /// this once failed when a window fell outside the range of possible scores.
+    #[test]
+    fn a_shared_table_agrees_with_plain_minimax_on_silverman_positions() {
+        use crate::game::four::{FourByFour, FourRules};
+        use rand::{RngExt, SeedableRng};
+        let rules = FourRules {
+            no_anti_diagonal: true,
+            ..FourRules::default()
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut shared = AlphaBeta::new(u64::MAX);
+        let mut checked = 0;
+        while checked < 60 {
+            let mut position = FourByFour::new(rules);
+            for _ in 0..rng.random_range(7..11) {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position
+                    .play(moves[rng.random_range(0..moves.len())])
+                    .unwrap();
+            }
+            if position.is_over() {
+                continue;
+            }
+            checked += 1;
+            let expected = Solver::new().value(&position);
+            let value = shared.solve(&position).unwrap().value;
+            let agrees = match value {
+                Value::Win(_) => expected == 10,
+                Value::Loss(_) => expected == -10,
+                Value::Draw => expected == 0,
+            };
+            assert!(agrees, "{position:?}: {value:?} vs {expected}");
+        }
+    }
+
+    #[test]
+    fn sibling_searches_sharing_a_table_stay_right() {
+        use crate::game::four::{FourByFour, FourRules};
+        let rules = FourRules {
+            no_anti_diagonal: true,
+            ..FourRules::default()
+        };
+        // X on a3 a1 b1 c1, O on a4 b4 b3 d3 (cells 4 12 13 14 and 0 1 5 7).
+        let mut position = FourByFour::new(rules);
+        for (x, o) in [(4, 0), (12, 1), (13, 5), (14, 7)] {
+            for cell in [x, o] {
+                let mv = position
+                    .legal_moves()
+                    .into_iter()
+                    .find(|mv| mv.cell == cell)
+                    .unwrap();
+                position.play(mv).unwrap();
+            }
+        }
+        let mut shared = AlphaBeta::new(u64::MAX);
+        for mv in position.legal_moves() {
+            let mut child = position;
+            child.play(mv).unwrap();
+            if child.is_over() {
+                continue;
+            }
+            let value = shared.solve(&child).unwrap().value;
+            let expected = Solver::new().value(&child);
+            let agrees = match value {
+                Value::Win(_) => expected == 10,
+                Value::Loss(_) => expected == -10,
+                Value::Draw => expected == 0,
+            };
+            assert!(agrees, "after {mv:?}: {value:?} vs {expected}");
         }
     }
 

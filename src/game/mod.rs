@@ -8,6 +8,7 @@
 //! declares its own symmetry group.
 
 pub mod cube;
+pub mod four;
 pub mod symmetry;
 pub mod tictactoe;
 

@@ -1,0 +1,428 @@
+//! Two 4x4 games of seed 001 in which only the first player can make a line.
+//!
+//! - **Silverman 4x4**: the first player places X, the second O. If a row of four
+//!   identical marks (X or O) appears in a row, column or diagonal, the first player wins;
+//!   if the board fills without one, the second player wins. Option: the anti-diagonal
+//!   (top-right to bottom-left) does not count.
+//! - **Crazy 4x4**: the same, but on every move the player chooses which mark to place.
+//!
+//! Squares are named as in seed 001, chess-style: files `a`-`d` left to right, ranks
+//! `1`-`4` bottom to top (`a4` is the top-left corner). A crazy move adds the mark: `b3x`.
+
+use super::{Game, Outcome, Player};
+use std::fmt;
+
+/// The rule options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FourRules {
+    /// Either player may place either mark.
+    pub crazy: bool,
+    /// The anti-diagonal (top-right d4 to bottom-left a1) does not count.
+    pub no_anti_diagonal: bool,
+}
+
+/// A move: the square, and the mark placed there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FourMove {
+    pub cell: u8,
+    pub mark: Player,
+}
+
+/// Why text is not a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadFourMove(pub String);
+
+impl fmt::Display for BadFourMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadFourMove {}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalFourMove {
+    Occupied(u8),
+    OffTheBoard(u8),
+    /// In Silverman's game each player places only their own mark.
+    WrongMark(Player),
+    GameOver,
+}
+
+impl fmt::Display for IllegalFourMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalFourMove::Occupied(cell) => write!(f, "{} is taken", square_name(*cell)),
+            IllegalFourMove::OffTheBoard(cell) => write!(f, "there is no square {cell}"),
+            IllegalFourMove::WrongMark(mark) => {
+                write!(f, "in Silverman's game the player to move places {mark}")
+            }
+            IllegalFourMove::GameOver => write!(f, "the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalFourMove {}
+
+fn square_name(cell: u8) -> String {
+    let (row, column) = (cell / 4, cell % 4);
+    format!("{}{}", (b'a' + column) as char, 4 - row)
+}
+
+/// The ten lines (4 rows, 4 columns, 2 diagonals) as bit masks; the anti-diagonal last.
+fn all_lines() -> [u16; 10] {
+    let mut lines = [0u16; 10];
+    for i in 0..4 {
+        lines[i] = 0xF << (4 * i);
+        lines[4 + i] = 0x1111 << i;
+    }
+    lines[8] = (0..4).fold(0, |mask, i| mask | 1 << (5 * i));
+    lines[9] = (0..4).fold(0, |mask, i| mask | 1 << (3 * i + 3));
+    lines
+}
+
+/// The 8 symmetries of the square as cell maps: (row, column) -> image.
+fn square_symmetry(index: usize, cell: u8) -> u8 {
+    let (r, c) = (cell / 4, cell % 4);
+    let (r, c) = match index {
+        0 => (r, c),
+        1 => (c, 3 - r),
+        2 => (3 - r, 3 - c),
+        3 => (3 - c, r),
+        4 => (r, 3 - c),
+        5 => (3 - r, c),
+        6 => (c, r),
+        _ => (3 - c, 3 - r),
+    };
+    r * 4 + c
+}
+
+/// A position of Silverman's or the crazy 4x4 game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FourByFour {
+    x: u16,
+    o: u16,
+    rules: FourRules,
+}
+
+impl FourByFour {
+    pub fn new(rules: FourRules) -> FourByFour {
+        FourByFour { x: 0, o: 0, rules }
+    }
+
+    pub fn rules(&self) -> FourRules {
+        self.rules
+    }
+
+    /// The mark on a square, if any.
+    pub fn at(&self, cell: usize) -> Option<Player> {
+        if self.x & (1 << cell) != 0 {
+            Some(Player::X)
+        } else if self.o & (1 << cell) != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    fn lines(&self) -> &'static [u16] {
+        static LINES: std::sync::OnceLock<[u16; 10]> = std::sync::OnceLock::new();
+        let lines = LINES.get_or_init(all_lines);
+        if self.rules.no_anti_diagonal {
+            &lines[..9]
+        } else {
+            &lines[..]
+        }
+    }
+
+    /// The symmetries that keep the counted lines: all 8 of the square, or with the
+    /// anti-diagonal left out the 4 that keep each diagonal a diagonal.
+    fn geometric_symmetries(&self) -> &'static [usize] {
+        if self.rules.no_anti_diagonal {
+            &[0, 2, 6, 7]
+        } else {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        }
+    }
+
+    fn empty(&self) -> u16 {
+        !(self.x | self.o)
+    }
+}
+
+impl Game for FourByFour {
+    type Move = FourMove;
+    type IllegalMove = IllegalFourMove;
+    type BadNotation = BadFourMove;
+    type Key = (u16, u16);
+
+    fn to_move(&self) -> Player {
+        if self.ply() % 2 == 0 {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    fn ply(&self) -> usize {
+        (self.x | self.o).count_ones() as usize
+    }
+
+    fn legal_moves(&self) -> Vec<FourMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let marks: &[Player] = if self.rules.crazy {
+            &[Player::X, Player::O]
+        } else {
+            match self.to_move() {
+                Player::X => &[Player::X],
+                Player::O => &[Player::O],
+            }
+        };
+        (0..16u8)
+            .filter(|cell| self.empty() & (1 << cell) != 0)
+            .flat_map(|cell| marks.iter().map(move |mark| FourMove { cell, mark: *mark }))
+            .collect()
+    }
+
+    fn play(&mut self, mv: FourMove) -> Result<(), IllegalFourMove> {
+        if mv.cell >= 16 {
+            return Err(IllegalFourMove::OffTheBoard(mv.cell));
+        }
+        if self.is_over() {
+            return Err(IllegalFourMove::GameOver);
+        }
+        if self.empty() & (1 << mv.cell) == 0 {
+            return Err(IllegalFourMove::Occupied(mv.cell));
+        }
+        if !self.rules.crazy && mv.mark != self.to_move() {
+            return Err(IllegalFourMove::WrongMark(self.to_move()));
+        }
+        match mv.mark {
+            Player::X => self.x |= 1 << mv.cell,
+            Player::O => self.o |= 1 << mv.cell,
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let line = self
+            .lines()
+            .iter()
+            .any(|line| self.x & line == *line || self.o & line == *line);
+        if line {
+            Some(Outcome::Win(Player::X))
+        } else if self.x | self.o == u16::MAX {
+            Some(Outcome::Win(Player::O))
+        } else {
+            None
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<FourMove, BadFourMove> {
+        let chars: Vec<char> = text.trim().to_ascii_lowercase().chars().collect();
+        let (file, rank, mark) = match (&chars[..], self.rules.crazy) {
+            ([file, rank], false) => (*file, *rank, self.to_move()),
+            ([file, rank, mark], true) => {
+                let mark = match mark {
+                    'x' => Player::X,
+                    'o' => Player::O,
+                    other => {
+                        return Err(BadFourMove(format!("the mark is x or o, not '{other}'")));
+                    }
+                };
+                (*file, *rank, mark)
+            }
+            (_, false) => {
+                return Err(BadFourMove(format!(
+                    "a move is a square like b3, not \"{}\"",
+                    text.trim()
+                )));
+            }
+            (_, true) => {
+                return Err(BadFourMove(format!(
+                    "a crazy move is a square and a mark, like b3x, not \"{}\"",
+                    text.trim()
+                )));
+            }
+        };
+        let column = "abcd"
+            .find(file)
+            .ok_or_else(|| BadFourMove(format!("the file is a, b, c or d, not '{file}'")))?;
+        let rank = rank
+            .to_digit(10)
+            .filter(|rank| (1..=4).contains(rank))
+            .ok_or_else(|| BadFourMove(format!("the rank is 1 to 4, not '{rank}'")))?;
+        Ok(FourMove {
+            cell: ((4 - rank as usize) * 4 + column) as u8,
+            mark,
+        })
+    }
+
+    fn move_name(&self, mv: FourMove) -> String {
+        let square = square_name(mv.cell);
+        if self.rules.crazy {
+            format!("{square}{}", mv.mark.symbol().to_ascii_lowercase())
+        } else {
+            square
+        }
+    }
+
+    fn key(&self) -> (u16, u16) {
+        (self.x, self.o)
+    }
+
+    /// The square's symmetries that keep the lines, and in the crazy game also the same
+    /// again with X and O swapped (either mark wins alike).
+    fn symmetry_count(&self) -> usize {
+        self.geometric_symmetries().len() * if self.rules.crazy { 2 } else { 1 }
+    }
+
+    fn transformed(&self, index: usize) -> FourByFour {
+        let geometric = self.geometric_symmetries();
+        let (map, swap) = (geometric[index % geometric.len()], index >= geometric.len());
+        let image = |mask: u16| {
+            (0..16u8)
+                .filter(|cell| mask & (1 << cell) != 0)
+                .fold(0u16, |image, cell| image | 1 << square_symmetry(map, cell))
+        };
+        let (x, o) = (image(self.x), image(self.o));
+        let (x, o) = if swap { (o, x) } else { (x, o) };
+        FourByFour {
+            x,
+            o,
+            rules: self.rules,
+        }
+    }
+
+    fn transform_move(&self, mv: FourMove, index: usize) -> FourMove {
+        let geometric = self.geometric_symmetries();
+        let (map, swap) = (geometric[index % geometric.len()], index >= geometric.len());
+        FourMove {
+            cell: square_symmetry(map, mv.cell),
+            mark: if swap { mv.mark.opponent() } else { mv.mark },
+        }
+    }
+
+    fn order_moves(&self, moves: &mut [FourMove]) {
+        // Moves that complete a line first (the first player wants them, the second
+        // must avoid them, and a refutation is found sooner either way).
+        let lines = self.lines();
+        let completes = |mv: &FourMove| {
+            let marks = match mv.mark {
+                Player::X => self.x,
+                Player::O => self.o,
+            } | 1 << mv.cell;
+            lines.iter().any(|line| marks & line == *line)
+        };
+        let me = self.to_move();
+        moves.sort_by_key(|mv| {
+            let completes = completes(mv);
+            match me {
+                Player::X => !completes,
+                Player::O => completes,
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_named_chess_style() {
+        let game = FourByFour::new(FourRules::default());
+        assert_eq!(
+            game.move_name(FourMove {
+                cell: 0,
+                mark: Player::X
+            }),
+            "a4"
+        );
+        assert_eq!(
+            game.move_name(FourMove {
+                cell: 15,
+                mark: Player::X
+            }),
+            "d1"
+        );
+        for mv in game.legal_moves() {
+            assert_eq!(game.parse_move(&game.move_name(mv)), Ok(mv));
+        }
+        let crazy = FourByFour::new(FourRules {
+            crazy: true,
+            ..FourRules::default()
+        });
+        assert_eq!(crazy.legal_moves().len(), 32);
+        for mv in crazy.legal_moves() {
+            assert_eq!(crazy.parse_move(&crazy.move_name(mv)), Ok(mv));
+        }
+        assert!(game.parse_move("e1").is_err());
+        assert!(game.parse_move("a5").is_err());
+        assert!(crazy.parse_move("a4").is_err());
+    }
+
+    #[test]
+    fn four_identical_marks_give_the_first_player_the_game() {
+        let mut game = FourByFour::new(FourRules::default());
+        // O fills the top rank while X plays elsewhere: O's line wins for X.
+        for name in ["d1", "a4", "c1", "b4", "b1", "c4", "a2", "d4"] {
+            game.play(game.parse_move(name).unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::X)));
+    }
+
+    #[test]
+    fn the_anti_diagonal_option_removes_one_line_and_four_symmetries() {
+        let full = FourByFour::new(FourRules::default());
+        let reduced = FourByFour::new(FourRules {
+            no_anti_diagonal: true,
+            ..FourRules::default()
+        });
+        assert_eq!(full.lines().len(), 10);
+        assert_eq!(reduced.lines().len(), 9);
+        assert_eq!(full.symmetry_count(), 8);
+        assert_eq!(reduced.symmetry_count(), 4);
+        // The kept symmetries map counted lines onto counted lines.
+        let lines: Vec<u16> = reduced.lines().to_vec();
+        for &map in reduced.geometric_symmetries() {
+            for line in &lines {
+                let image = (0..16u8)
+                    .filter(|cell| line & (1 << cell) != 0)
+                    .fold(0u16, |image, cell| image | 1 << square_symmetry(map, cell));
+                assert!(lines.contains(&image));
+            }
+        }
+    }
+
+    #[test]
+    fn playing_commutes_with_every_declared_symmetry() {
+        for rules in [
+            FourRules::default(),
+            FourRules {
+                crazy: true,
+                no_anti_diagonal: false,
+            },
+            FourRules {
+                crazy: false,
+                no_anti_diagonal: true,
+            },
+        ] {
+            let mut game = FourByFour::new(rules);
+            let first = game.legal_moves()[5];
+            game.play(first).unwrap();
+            for index in 0..game.symmetry_count() {
+                for mv in game.legal_moves() {
+                    let mut played = game;
+                    played.play(mv).unwrap();
+                    let mut image = game.transformed(index);
+                    image.play(game.transform_move(mv, index)).unwrap();
+                    assert_eq!(played.transformed(index), image);
+                }
+            }
+        }
+    }
+}
