@@ -158,7 +158,7 @@ impl Game for FourByFour {
     type Key = (u16, u16);
 
     fn to_move(&self) -> Player {
-        if self.ply() % 2 == 0 {
+        if self.ply().is_multiple_of(2) {
             Player::X
         } else {
             Player::O
