@@ -5,6 +5,7 @@ pub mod alphabeta;
 pub mod lookahead;
 pub mod minimax;
 pub mod rating;
+pub mod retrograde;
 pub mod teacher;
 
 use crate::game::Game;

@@ -1,0 +1,426 @@
+//! Three Men's Morris (seed 002): 3x3 points, three pieces each. The players place their
+//! pieces in turn; once all six are down, a move slides one of your pieces to an adjacent
+//! empty point. Three of your pieces in a row win, in either phase.
+//!
+//! Published rule sets differ, and the value of the game changes with them, so they are
+//! options: whether pieces may step along the two diagonals through the centre, and
+//! whether the diagonals count as winning lines. A position that occurs for the third
+//! time with the same player to move is a draw; a player who cannot move loses (option:
+//! passes instead).
+//!
+//! Points are named like the noughts and crosses cells (`MM` the centre). `MM` places a
+//! piece; `LL-LM` moves the piece on LL to LM.
+
+use super::tictactoe::LINES;
+use super::{Game, Outcome, Player, Square, Symmetry};
+use std::fmt;
+
+/// The rule options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct MorrisRules {
+    /// Pieces may also step between a corner and the centre.
+    pub diagonal_moves: bool,
+    /// The two diagonals count as winning lines.
+    pub diagonal_lines: bool,
+    /// A player who cannot move passes instead of losing.
+    pub pass_when_stuck: bool,
+}
+
+/// A move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MorrisMove {
+    Place(u8),
+    Step { from: u8, to: u8 },
+    Pass,
+}
+
+/// Why text is not a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadMorrisMove(pub String);
+
+impl fmt::Display for BadMorrisMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadMorrisMove {}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalMorrisMove {
+    NotNow,
+    Occupied(u8),
+    NotYourPiece(u8),
+    NotAdjacent { from: u8, to: u8 },
+    GameOver,
+}
+
+impl fmt::Display for IllegalMorrisMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |cell: &u8| Square::ALL[usize::from(*cell) % 9].name();
+        match self {
+            IllegalMorrisMove::NotNow => write!(f, "that kind of move is not allowed now"),
+            IllegalMorrisMove::Occupied(cell) => write!(f, "{} is occupied", name(cell)),
+            IllegalMorrisMove::NotYourPiece(cell) => {
+                write!(f, "there is none of your pieces on {}", name(cell))
+            }
+            IllegalMorrisMove::NotAdjacent { from, to } => {
+                write!(f, "{} is not next to {}", name(to), name(from))
+            }
+            IllegalMorrisMove::GameOver => write!(f, "the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMorrisMove {}
+
+const CENTRE: u8 = 4;
+
+/// Whether two points are joined by a line a piece may slide along.
+pub fn adjacent(from: u8, to: u8, rules: MorrisRules) -> bool {
+    let (r1, c1, r2, c2) = (from / 3, from % 3, to / 3, to % 3);
+    let orthogonal = r1.abs_diff(r2) + c1.abs_diff(c2) == 1;
+    let diagonal = rules.diagonal_moves
+        && (from == CENTRE || to == CENTRE)
+        && r1.abs_diff(r2) == 1
+        && c1.abs_diff(c2) == 1;
+    orthogonal || diagonal
+}
+
+/// A position, with the positions of the moving phase seen so far (for repetition).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Morris {
+    x: u16,
+    o: u16,
+    to_move: Player,
+    rules: MorrisRules,
+    history: Vec<u32>,
+}
+
+impl Morris {
+    pub fn new(rules: MorrisRules) -> Morris {
+        Morris {
+            x: 0,
+            o: 0,
+            to_move: Player::X,
+            rules,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> MorrisRules {
+        self.rules
+    }
+
+    /// The same position without its history: what a solver works on.
+    pub fn without_history(&self) -> Morris {
+        Morris {
+            history: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// Who stands on a point.
+    pub fn at(&self, cell: usize) -> Option<Player> {
+        if self.x & (1 << cell) != 0 {
+            Some(Player::X)
+        } else if self.o & (1 << cell) != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    fn marks(&self, player: Player) -> u16 {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    fn placing(&self) -> bool {
+        self.marks(self.to_move).count_ones() < 3
+    }
+
+    fn has_line(&self, player: Player) -> bool {
+        let marks = self.marks(player);
+        let count = if self.rules.diagonal_lines { 8 } else { 6 };
+        LINES[..count].iter().any(|line| marks & line == *line)
+    }
+
+    fn state(&self) -> u32 {
+        u32::from(self.x) | u32::from(self.o) << 9 | u32::from(self.to_move == Player::O) << 18
+    }
+
+    fn moves_ignoring_outcome(&self) -> Vec<MorrisMove> {
+        let empty = 0x1FF & !(self.x | self.o);
+        if self.placing() {
+            return (0..9u8)
+                .filter(|cell| empty & (1 << cell) != 0)
+                .map(MorrisMove::Place)
+                .collect();
+        }
+        let mine = self.marks(self.to_move);
+        let steps: Vec<MorrisMove> = (0..9u8)
+            .filter(|from| mine & (1 << from) != 0)
+            .flat_map(|from| {
+                (0..9u8)
+                    .filter(move |to| empty & (1 << to) != 0)
+                    .filter(move |to| adjacent(from, *to, self.rules))
+                    .map(move |to| MorrisMove::Step { from, to })
+            })
+            .collect();
+        if steps.is_empty() && self.rules.pass_when_stuck {
+            vec![MorrisMove::Pass]
+        } else {
+            steps
+        }
+    }
+}
+
+impl Game for Morris {
+    type Move = MorrisMove;
+    type IllegalMove = IllegalMorrisMove;
+    type BadNotation = BadMorrisMove;
+    type Key = u32;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn ply(&self) -> usize {
+        (self.x | self.o).count_ones() as usize + self.history.len()
+    }
+
+    fn legal_moves(&self) -> Vec<MorrisMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.moves_ignoring_outcome()
+    }
+
+    fn play(&mut self, mv: MorrisMove) -> Result<(), IllegalMorrisMove> {
+        if self.is_over() {
+            return Err(IllegalMorrisMove::GameOver);
+        }
+        let empty = 0x1FF & !(self.x | self.o);
+        let me = self.to_move;
+        let bit = |cell: u8| 1u16 << (cell % 9);
+        match mv {
+            MorrisMove::Place(cell) => {
+                if !self.placing() {
+                    return Err(IllegalMorrisMove::NotNow);
+                }
+                if empty & bit(cell) == 0 || cell >= 9 {
+                    return Err(IllegalMorrisMove::Occupied(cell));
+                }
+                match me {
+                    Player::X => self.x |= bit(cell),
+                    Player::O => self.o |= bit(cell),
+                }
+            }
+            MorrisMove::Step { from, to } => {
+                if self.placing() {
+                    return Err(IllegalMorrisMove::NotNow);
+                }
+                if from >= 9 || self.marks(me) & bit(from) == 0 {
+                    return Err(IllegalMorrisMove::NotYourPiece(from));
+                }
+                if to >= 9 || empty & bit(to) == 0 {
+                    return Err(IllegalMorrisMove::Occupied(to));
+                }
+                if !adjacent(from, to, self.rules) {
+                    return Err(IllegalMorrisMove::NotAdjacent { from, to });
+                }
+                match me {
+                    Player::X => self.x = (self.x & !bit(from)) | bit(to),
+                    Player::O => self.o = (self.o & !bit(from)) | bit(to),
+                }
+            }
+            MorrisMove::Pass => {
+                if self.moves_ignoring_outcome() != [MorrisMove::Pass] {
+                    return Err(IllegalMorrisMove::NotNow);
+                }
+            }
+        }
+        self.to_move = me.opponent();
+        if (self.x | self.o).count_ones() == 6 {
+            self.history.push(self.state());
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        for player in [Player::X, Player::O] {
+            if self.has_line(player) {
+                return Some(Outcome::Win(player));
+            }
+        }
+        let state = self.state();
+        if self.history.iter().filter(|seen| **seen == state).count() >= 3 {
+            return Some(Outcome::Draw);
+        }
+        if self.moves_ignoring_outcome().is_empty() {
+            return Some(Outcome::Win(self.to_move.opponent()));
+        }
+        None
+    }
+
+    fn parse_move(&self, text: &str) -> Result<MorrisMove, BadMorrisMove> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(MorrisMove::Pass);
+        }
+        let cell = |name: &str| {
+            Square::parse(name)
+                .map(|square| square.index() as u8)
+                .map_err(|why| BadMorrisMove(format!("{why}")))
+        };
+        match text.split_once('-') {
+            Some((from, to)) => Ok(MorrisMove::Step {
+                from: cell(from.trim())?,
+                to: cell(to.trim())?,
+            }),
+            None if text.len() == 2 => Ok(MorrisMove::Place(cell(text)?)),
+            None => Err(BadMorrisMove(format!(
+                "a Morris move is a point like MM (to place) or LL-LM (to move), not \"{text}\""
+            ))),
+        }
+    }
+
+    fn move_name(&self, mv: MorrisMove) -> String {
+        let name = |cell: u8| Square::ALL[usize::from(cell) % 9].name();
+        match mv {
+            MorrisMove::Place(cell) => name(cell),
+            MorrisMove::Step { from, to } => format!("{}-{}", name(from), name(to)),
+            MorrisMove::Pass => "pass".into(),
+        }
+    }
+
+    fn key(&self) -> u32 {
+        self.state()
+    }
+
+    fn symmetry_count(&self) -> usize {
+        8
+    }
+
+    fn transformed(&self, index: usize) -> Morris {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return self.clone();
+        };
+        let image = |mask: u16| {
+            (0..9)
+                .filter(|cell| mask & (1 << cell) != 0)
+                .fold(0u16, |image, cell| image | 1 << symmetry.map(cell))
+        };
+        Morris {
+            x: image(self.x),
+            o: image(self.o),
+            to_move: self.to_move,
+            rules: self.rules,
+            history: Vec::new(),
+        }
+    }
+
+    fn transform_move(&self, mv: MorrisMove, index: usize) -> MorrisMove {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return mv;
+        };
+        let map = |cell: u8| symmetry.map(usize::from(cell)) as u8;
+        match mv {
+            MorrisMove::Place(cell) => MorrisMove::Place(map(cell)),
+            MorrisMove::Step { from, to } => MorrisMove::Step {
+                from: map(from),
+                to: map(to),
+            },
+            MorrisMove::Pass => MorrisMove::Pass,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Morris, moves: &[&str]) {
+        for text in moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv).unwrap_or_else(|why| panic!("{text}: {why}"));
+        }
+    }
+
+    #[test]
+    fn placing_then_moving() {
+        let mut game = Morris::new(MorrisRules::default());
+        play(&mut game, &["LL", "MM", "LR", "LM", "RL", "RM"]);
+        assert!(
+            game.legal_moves()
+                .iter()
+                .all(|mv| matches!(mv, MorrisMove::Step { .. }))
+        );
+        assert_eq!(
+            game.play(MorrisMove::Place(5)),
+            Err(IllegalMorrisMove::NotNow)
+        );
+        // LL may step to ML; not to MM (taken) nor diagonally.
+        assert!(
+            game.legal_moves()
+                .contains(&game.parse_move("LL-ML").unwrap())
+        );
+        assert_eq!(
+            game.play(game.parse_move("LR-RR").unwrap()),
+            Err(IllegalMorrisMove::NotAdjacent { from: 2, to: 8 })
+        );
+    }
+
+    #[test]
+    fn diagonal_options_change_moves_and_lines() {
+        assert!(!adjacent(0, 4, MorrisRules::default()));
+        let diagonal = MorrisRules {
+            diagonal_moves: true,
+            ..MorrisRules::default()
+        };
+        assert!(adjacent(0, 4, diagonal));
+        assert!(!adjacent(0, 8, diagonal));
+        let mut game = Morris::new(MorrisRules::default());
+        play(&mut game, &["LL", "LM", "MM", "LR", "RR"]);
+        assert_eq!(
+            game.outcome(),
+            None,
+            "the diagonal does not count by default"
+        );
+        let mut game = Morris::new(MorrisRules {
+            diagonal_lines: true,
+            ..MorrisRules::default()
+        });
+        play(&mut game, &["LL", "LM", "MM", "LR", "RR"]);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::X)));
+    }
+
+    #[test]
+    fn the_third_repetition_is_a_draw() {
+        let mut game = Morris::new(MorrisRules::default());
+        play(&mut game, &["LL", "MM", "RR", "LR", "ML", "RL"]);
+        assert_eq!(game.outcome(), None);
+        let cycle = ["RR-RM", "LR-MR", "RM-RR", "MR-LR"];
+        play(&mut game, &cycle);
+        play(&mut game, &cycle);
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn moves_are_named_and_parsed_alike() {
+        let mut game = Morris::new(MorrisRules::default());
+        for mv in game.legal_moves() {
+            assert_eq!(game.parse_move(&game.move_name(mv)), Ok(mv));
+        }
+        play(&mut game, &["LL", "MM", "LR", "LM", "RL", "RM"]);
+        for mv in game.legal_moves() {
+            assert_eq!(game.parse_move(&game.move_name(mv)), Ok(mv));
+        }
+        assert!(game.parse_move("LL-").is_err());
+        assert!(game.parse_move("LLL").is_err());
+    }
+}
