@@ -3,6 +3,7 @@
 
 pub mod alphabeta;
 pub mod lookahead;
+pub mod mcts;
 pub mod minimax;
 pub mod rating;
 pub mod retrograde;
