@@ -8,3 +8,4 @@ pub mod lesson;
 pub mod menace;
 pub mod play;
 pub mod repl;
+pub mod variant;

@@ -4,7 +4,9 @@
 //! perfect opponents read precomputed tables, MENACE's boxes are found by table, and
 //! nothing is allocated per game.
 
+use crate::ai::alphabeta::Searcher;
 use crate::ai::lookahead::{self, Lookahead};
+use crate::ai::mcts::Mcts;
 use crate::ai::minimax::Solver;
 use crate::ai::rating::{self, Rating};
 use crate::ai::teacher;
@@ -34,10 +36,14 @@ pub enum OpponentKind {
     Teacher,
     /// A second MENACE, learning as O.
     Menace,
+    /// Generic alpha-beta search under a node budget.
+    AlphaBeta,
+    /// Generic Monte-Carlo tree search.
+    Mcts,
 }
 
 /// The opponents in the order `help` lists them.
-pub const OPPONENT_NAMES: [&str; 7] = [
+pub const OPPONENT_NAMES: [&str; 9] = [
     "random",
     "minimax",
     "perfect",
@@ -45,6 +51,8 @@ pub const OPPONENT_NAMES: [&str; 7] = [
     "lookahead",
     "teacher",
     "menace",
+    "alphabeta",
+    "mcts",
 ];
 
 /// The deepest `lookahead` allowed (the whole game is 9 half-moves).
@@ -79,6 +87,8 @@ impl OpponentKind {
             "perfect" => plain(OpponentKind::Perfect),
             "teacher" => plain(OpponentKind::Teacher),
             "menace" => plain(OpponentKind::Menace),
+            "alphabeta" => plain(OpponentKind::AlphaBeta),
+            "mcts" => plain(OpponentKind::Mcts),
             "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
             "lookahead" => match number(2, MAX_DEPTH)? {
                 0 => Err("lookahead needs a depth of at least 1".into()),
@@ -102,6 +112,8 @@ impl fmt::Display for OpponentKind {
             OpponentKind::Lookahead(depth) => write!(f, "lookahead {depth}"),
             OpponentKind::Teacher => write!(f, "teacher"),
             OpponentKind::Menace => write!(f, "menace"),
+            OpponentKind::AlphaBeta => write!(f, "alphabeta"),
+            OpponentKind::Mcts => write!(f, "mcts"),
         }
     }
 }
@@ -165,6 +177,8 @@ pub enum Opponent {
         menace: Box<Menace>,
         drawn: Vec<Drawn>,
     },
+    AlphaBeta(Searcher),
+    Mcts(Mcts),
 }
 
 impl Opponent {
@@ -181,6 +195,8 @@ impl Opponent {
                 menace: Box::new(Menace::new_for(Player::O, preset, rng)),
                 drawn: Vec::new(),
             },
+            OpponentKind::AlphaBeta => Opponent::AlphaBeta(Searcher::default()),
+            OpponentKind::Mcts => Opponent::Mcts(Mcts::default()),
         }
     }
 
@@ -193,6 +209,8 @@ impl Opponent {
             Opponent::Lookahead(lookahead) => OpponentKind::Lookahead(lookahead.depth),
             Opponent::Teacher => OpponentKind::Teacher,
             Opponent::Menace { .. } => OpponentKind::Menace,
+            Opponent::AlphaBeta(_) => OpponentKind::AlphaBeta,
+            Opponent::Mcts(_) => OpponentKind::Mcts,
         }
     }
 
@@ -211,6 +229,8 @@ impl Opponent {
             Opponent::Rating(rating) => rating.choose(board, rng),
             Opponent::Lookahead(lookahead) => lookahead.choose(board, rng),
             Opponent::Teacher => teacher::advise(board).map(|advice| advice.square),
+            Opponent::AlphaBeta(searcher) => searcher.choose(board, rng),
+            Opponent::Mcts(mcts) => mcts.choose(board, rng),
             Opponent::Menace { menace, drawn } => match menace.take_turn(board, rng).ok()? {
                 turn @ Turn::Drew { square, .. } => {
                     drawn.extend(turn.drawn());

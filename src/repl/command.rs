@@ -57,6 +57,12 @@ pub enum Command {
     QuitLesson,
     /// The answer to a lesson's question.
     Answer(String),
+    /// The list of games.
+    Variants,
+    /// Switch games: a variant, or back to classic (or misère) noughts and crosses.
+    Variant(VariantChoice),
+    /// Which side you play in a variant.
+    Side(crate::game::Player),
     /// Your move as O.
     Move(Square),
     /// List the boxes, all or those of one ply.
@@ -80,6 +86,14 @@ pub enum Command {
     Quit,
     Yes,
     No,
+}
+
+/// What `variant` switches to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VariantChoice {
+    Classic,
+    Misere,
+    Other(crate::variant::VariantKind),
 }
 
 /// How `box` names a box.
@@ -238,6 +252,30 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             }),
         },
         "lessons" => no_more("lessons", Command::Lessons),
+        "variants" => no_more("variants", Command::Variants),
+        "variant" => match rest {
+            [] => Err(CommandError::MissingArgument {
+                command: "variant",
+                usage: "variant NAME [OPTION...]; variants lists them",
+            }),
+            [name] if name.eq_ignore_ascii_case("classic") => {
+                Ok(Command::Variant(VariantChoice::Classic))
+            }
+            [name] if name.eq_ignore_ascii_case("misere") => {
+                Ok(Command::Variant(VariantChoice::Misere))
+            }
+            words => crate::variant::parse(words)
+                .map(|kind| Command::Variant(VariantChoice::Other(kind)))
+                .map_err(CommandError::BadTraining),
+        },
+        "side" => match rest {
+            [side] if side.eq_ignore_ascii_case("x") => Ok(Command::Side(crate::game::Player::X)),
+            [side] if side.eq_ignore_ascii_case("o") => Ok(Command::Side(crate::game::Player::O)),
+            _ => Err(CommandError::MissingArgument {
+                command: "side",
+                usage: "side X (you move first) or side O",
+            }),
+        },
         "lesson" => match rest {
             [which] => Ok(Command::Lesson(which.to_string())),
             [] => Err(CommandError::MissingArgument {

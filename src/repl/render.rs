@@ -222,6 +222,73 @@ pub fn event(event: &Event, palette: Palette) -> String {
         }
         Event::RulesSet(_) => "Classic rules from the next game on.\n".into(),
         Event::Lesson(event) => lesson(event, palette),
+        Event::Variants => {
+            let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
+            for (name, options, what) in crate::variant::CATALOGUE {
+                let _ = writeln!(text, "  {:<10} {what}", name);
+                if !options.is_empty() {
+                    let _ = writeln!(text, "  {:<10} options: {options}", "");
+                }
+            }
+            text
+        }
+        Event::VariantChosen {
+            kind,
+            you,
+            opponent,
+        } => format!(
+            "Playing {kind}: you are {you}, {opponent} is {}.\nType a number of games to play. side X or O; vs NAME (random, alphabeta, mcts,\nlookahead D); solve; hint; variant classic goes back to MENACE.\n",
+            you.opponent()
+        ),
+        Event::VariantNewGame { kind, number, of } => {
+            let count = if *of > 1 {
+                format!(" ({number} of {of})")
+            } else {
+                String::new()
+            };
+            format!(
+                "{}{count}\n",
+                palette.paint(&format!("new game of {kind}"), Role::Heading)
+            )
+        }
+        Event::VariantBoard(game) => variant_board(game, palette),
+        Event::VariantMoved { by: None, name } => format!("You play {name}.\n"),
+        Event::VariantMoved { by: Some(by), name } => format!("{by} plays {name}.\n"),
+        Event::VariantYourMove { you, examples } => format!(
+            "Your move as {you} (for example {}):\n",
+            examples.join(", ")
+        ),
+        Event::VariantOver { outcome, you, .. } => {
+            let words = match outcome.winner() {
+                Some(winner) if winner == *you => "You win".to_string(),
+                Some(winner) => format!("{winner} wins: you lose"),
+                None => "Draw".to_string(),
+            };
+            format!("{}\n", palette.paint(&words, Role::Result))
+        }
+        Event::VariantSolved {
+            kind,
+            solved,
+            millis,
+        } => match solved {
+            crate::variant::Solved::Value {
+                value,
+                best,
+                positions,
+                method,
+            } => {
+                let best = best
+                    .as_ref()
+                    .map_or(String::new(), |best| format!(" A best move: {best}."));
+                format!(
+                    "{kind}: with perfect play the player to move has {value}.{best}\n({method}, {positions} positions, {millis} ms)\n"
+                )
+            }
+            crate::variant::Solved::TooBig { budget } => format!(
+                "{kind}: not solved within {budget} positions ({millis} ms); the game is too big to solve here from this position.\n"
+            ),
+        },
+        Event::VariantHint { by, name } => format!("{by} suggests {name}.\n"),
         Event::Solved { board, scores } => {
             let mover = board.to_move();
             let mut labels: [String; 9] = Default::default();
@@ -478,6 +545,70 @@ fn experiments(runs: &[Experiment], seeds: u64) -> String {
         "refused: the first box ran empty and MENACE would not play on (resign rule);\nunfinished: still losing after {} games.",
         crate::play::EXPERIMENT_LIMIT
     );
+    text
+}
+
+fn mark(player: Option<Player>, palette: Palette) -> String {
+    match player {
+        Some(Player::X) => palette.paint("X", Role::X),
+        Some(Player::O) => palette.paint("O", Role::O),
+        None => ".".into(),
+    }
+}
+
+/// Any variant's board, in its own notation.
+fn variant_board(game: &crate::variant::AnyGame, palette: Palette) -> String {
+    use crate::variant::AnyGame;
+    let mut text = String::new();
+    match game {
+        AnyGame::Cube(cube) => {
+            let blocks =
+                |make: &dyn Fn(usize) -> String| (0..3).map(make).collect::<Vec<_>>().join("     ");
+            let _ = writeln!(
+                text,
+                "{}",
+                blocks(&|layer| format!("  layer {}", layer + 1))
+            );
+            let _ = writeln!(text, "{}", blocks(&|_| "    L M R".to_string()));
+            for row in 0..3 {
+                let line = blocks(&|layer| {
+                    let cells: Vec<String> = (0..3)
+                        .map(|column| mark(cube.at(layer * 9 + row * 3 + column), palette))
+                        .collect();
+                    format!(" {}  {}", ["L", "M", "R"][row], cells.join(" "))
+                });
+                let _ = writeln!(text, "{}", line.trim_end());
+            }
+        }
+        AnyGame::Four(four) => {
+            let _ = writeln!(text, "    a b c d");
+            for row in 0..4 {
+                let cells: Vec<String> = (0..4)
+                    .map(|c| mark(four.at(row * 4 + c), palette))
+                    .collect();
+                let _ = writeln!(text, " {}  {}", 4 - row, cells.join(" "));
+            }
+        }
+        AnyGame::Gravity(gravity) => {
+            for row in (0..8).rev() {
+                let cells: Vec<String> =
+                    (0..8).map(|c| mark(gravity.at(row, c), palette)).collect();
+                let _ = writeln!(text, " {}  {}", row + 1, cells.join(" "));
+            }
+            let _ = writeln!(text, "    a b c d e f g h");
+        }
+        AnyGame::Morris(morris) => {
+            let point = |cell: usize| mark(morris.at(cell), palette);
+            let diagonal = morris.rules().diagonal_moves;
+            let (down, up) = if diagonal { ("\\", "/") } else { (" ", " ") };
+            let _ = writeln!(text, "      L   M   R");
+            let _ = writeln!(text, "  L   {}---{}---{}", point(0), point(1), point(2));
+            let _ = writeln!(text, "      | {down} | {up} |");
+            let _ = writeln!(text, "  M   {}---{}---{}", point(3), point(4), point(5));
+            let _ = writeln!(text, "      | {up} | {down} |");
+            let _ = writeln!(text, "  R   {}---{}---{}", point(6), point(7), point(8));
+        }
+    }
     text
 }
 

@@ -11,6 +11,8 @@ use crate::menace::{
     BoxId, Drawn, GameResult, Lookup, Menace, Preset, Reinforcement, Turn, matchboxes,
 };
 use crate::play::{self, Experiment, Opponent, OpponentKind, TrainingReport};
+use crate::repl::command::VariantChoice;
+use crate::variant::{self, AnyGame, Solved, VariantKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -133,6 +135,42 @@ pub enum Event {
     },
     RulesSet(Rules),
     Lesson(LessonEvent),
+    /// The list of games.
+    Variants,
+    VariantChosen {
+        kind: VariantKind,
+        you: Player,
+        opponent: OpponentKind,
+    },
+    VariantNewGame {
+        kind: VariantKind,
+        number: u32,
+        of: u32,
+    },
+    VariantBoard(Box<AnyGame>),
+    /// A move in a variant: by you (`None`) or an opponent.
+    VariantMoved {
+        by: Option<OpponentKind>,
+        name: String,
+    },
+    VariantYourMove {
+        you: Player,
+        examples: Vec<String>,
+    },
+    VariantOver {
+        kind: VariantKind,
+        outcome: Outcome,
+        you: Player,
+    },
+    VariantSolved {
+        kind: VariantKind,
+        solved: Solved,
+        millis: u128,
+    },
+    VariantHint {
+        by: OpponentKind,
+        name: String,
+    },
     /// Minimax's score of every legal move for the player to move.
     Solved {
         board: TicTacToe,
@@ -204,6 +242,19 @@ pub struct Session {
     trainer: Opponent,
     progress: Option<ProgressHook>,
     course: Course,
+    /// A game other than classic noughts and crosses, when one is chosen.
+    variant: Option<VariantPlay>,
+}
+
+/// The game chosen with `variant`, and the one in progress.
+#[derive(Debug, Clone)]
+struct VariantPlay {
+    kind: VariantKind,
+    you: Player,
+    opponent: OpponentKind,
+    game: Option<AnyGame>,
+    games_left: u32,
+    played: u32,
 }
 
 impl Session {
@@ -222,6 +273,7 @@ impl Session {
             trainer: Opponent::Perfect,
             progress: None,
             course: Course::default(),
+            variant: None,
         }
     }
 
@@ -269,6 +321,9 @@ impl Session {
                 _ => vec![Event::Kept],
             };
         }
+        if let Some(events) = self.variant_move(line, parsed.is_ok()) {
+            return self.observed(events);
+        }
         let command = match parsed {
             Ok(command) => command,
             Err(error) => return vec![Event::Refusal(error.to_string())],
@@ -276,7 +331,12 @@ impl Session {
         if let Some(events) = self.lesson_command(&command) {
             return events;
         }
-        let mut events = self.execute(command);
+        let events = self.execute(command);
+        self.observed(events)
+    }
+
+    /// Lets an open lesson see what a command did.
+    fn observed(&mut self, mut events: Vec<Event>) -> Vec<Event> {
         if self.course.is_active() {
             let mut course = std::mem::take(&mut self.course);
             let said = course.observe(&events, self);
@@ -284,6 +344,260 @@ impl Session {
             events.extend(said.into_iter().map(Event::Lesson));
         }
         events
+    }
+
+    /// In a variant game, on your turn, a line that is a move in the game's notation is
+    /// played; a line that is neither a move nor a command is answered with the game's
+    /// own reason.
+    fn variant_move(&mut self, line: &str, is_command: bool) -> Option<Vec<Event>> {
+        let play = self.variant.as_mut()?;
+        let game = play.game.as_mut()?;
+        if game.to_move() != play.you || line.trim().is_empty() {
+            return None;
+        }
+        let mut trial = game.clone();
+        match trial.play(line.trim()) {
+            Ok(name) => {
+                *game = trial;
+                let mut events = vec![
+                    Event::VariantMoved { by: None, name },
+                    Event::VariantBoard(Box::new(game.clone())),
+                ];
+                self.variant_advance(&mut events);
+                Some(events)
+            }
+            Err(_) if is_command => None,
+            Err(why) => Some(refuse(&format!("Not a move: {why}."))),
+        }
+    }
+
+    /// Plays the opponent's moves and starts the next game until it is your move again.
+    fn variant_advance(&mut self, events: &mut Vec<Event>) {
+        loop {
+            let Some(play) = self.variant.as_mut() else {
+                return;
+            };
+            let Some(game) = play.game.as_mut() else {
+                return;
+            };
+            if let Some(outcome) = game.outcome() {
+                events.push(Event::VariantOver {
+                    kind: play.kind,
+                    outcome,
+                    you: play.you,
+                });
+                play.game = None;
+                play.played += 1;
+                if play.games_left == 0 {
+                    events.push(Event::MatchOver {
+                        played: play.played,
+                    });
+                    return;
+                }
+                play.games_left -= 1;
+                let fresh = AnyGame::new(play.kind);
+                events.push(Event::VariantNewGame {
+                    kind: play.kind,
+                    number: play.played + 1,
+                    of: play.played + 1 + play.games_left,
+                });
+                events.push(Event::VariantBoard(Box::new(fresh.clone())));
+                play.game = Some(fresh);
+                continue;
+            }
+            if game.to_move() == play.you {
+                events.push(Event::VariantYourMove {
+                    you: play.you,
+                    examples: game.move_names().into_iter().take(4).collect(),
+                });
+                return;
+            }
+            let by = play.opponent;
+            match game.agent_move(by, &mut self.rng) {
+                Some(name) => {
+                    events.push(Event::VariantMoved { by: Some(by), name });
+                    events.push(Event::VariantBoard(Box::new(game.clone())));
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// The commands that mean something else while a variant is chosen.
+    fn variant_command(&mut self, command: &Command) -> Option<Vec<Event>> {
+        let play = self.variant.as_mut()?;
+        let busy = play.game.is_some();
+        let events = match command {
+            Command::Play(games) | Command::PlayVs(games, _) => {
+                if let Command::PlayVs(_, kind) = command {
+                    if !variant::applies(*kind) {
+                        return Some(refuse(&format!(
+                            "{kind} plays only noughts and crosses; here choose random, alphabeta, mcts or lookahead D."
+                        )));
+                    }
+                    play.opponent = *kind;
+                }
+                if busy {
+                    return Some(refuse(
+                        "A game is in progress: finish it or type resign first.",
+                    ));
+                }
+                play.games_left = games - 1;
+                play.played = 0;
+                let fresh = AnyGame::new(play.kind);
+                let mut events = vec![
+                    Event::VariantNewGame {
+                        kind: play.kind,
+                        number: 1,
+                        of: *games,
+                    },
+                    Event::VariantBoard(Box::new(fresh.clone())),
+                ];
+                play.game = Some(fresh);
+                self.variant_advance(&mut events);
+                events
+            }
+            Command::Board => match &play.game {
+                Some(game) => vec![Event::VariantBoard(Box::new(game.clone()))],
+                None => vec![Event::VariantBoard(Box::new(AnyGame::new(play.kind)))],
+            },
+            Command::Resign => {
+                let Some(game) = play.game.take() else {
+                    return Some(refuse(
+                        "No game is in progress, so there is nothing to resign.",
+                    ));
+                };
+                let _ = game;
+                play.played += 1;
+                let mut events = vec![Event::VariantOver {
+                    kind: play.kind,
+                    outcome: Outcome::Win(play.you.opponent()),
+                    you: play.you,
+                }];
+                if play.games_left > 0 {
+                    play.games_left -= 1;
+                    let fresh = AnyGame::new(play.kind);
+                    events.push(Event::VariantNewGame {
+                        kind: play.kind,
+                        number: play.played + 1,
+                        of: play.played + 1 + play.games_left,
+                    });
+                    events.push(Event::VariantBoard(Box::new(fresh.clone())));
+                    play.game = Some(fresh);
+                    self.variant_advance(&mut events);
+                } else {
+                    events.push(Event::MatchOver {
+                        played: play.played,
+                    });
+                }
+                events
+            }
+            Command::Vs(kind) | Command::Opponent(Some(kind)) => {
+                if !variant::applies(*kind) {
+                    return Some(refuse(&format!(
+                        "{kind} plays only noughts and crosses; here choose random, alphabeta, mcts or lookahead D."
+                    )));
+                }
+                play.opponent = *kind;
+                vec![Event::VariantChosen {
+                    kind: play.kind,
+                    you: play.you,
+                    opponent: play.opponent,
+                }]
+            }
+            Command::Side(side) => {
+                if busy {
+                    return Some(refuse(
+                        "A game is in progress: finish it or type resign first.",
+                    ));
+                }
+                play.you = *side;
+                vec![Event::VariantChosen {
+                    kind: play.kind,
+                    you: play.you,
+                    opponent: play.opponent,
+                }]
+            }
+            Command::Hint(kind) => {
+                let Some(game) = &play.game else {
+                    return Some(refuse("No game is in progress: a hint needs a board."));
+                };
+                if game.to_move() != play.you {
+                    return Some(refuse("A hint is for your own move, when it is your turn."));
+                }
+                let by = kind.unwrap_or(OpponentKind::AlphaBeta);
+                if !variant::applies(by) {
+                    return Some(refuse(&format!("{by} plays only noughts and crosses.")));
+                }
+                match game.suggest(by, &mut self.rng) {
+                    Some(name) => vec![Event::VariantHint { by, name }],
+                    None => refuse("There is no move to hint at."),
+                }
+            }
+            Command::Solve(None) => {
+                let game = play.game.clone().unwrap_or_else(|| AnyGame::new(play.kind));
+                let start = std::time::Instant::now();
+                let solved = game.solve(SOLVE_BUDGET);
+                vec![Event::VariantSolved {
+                    kind: play.kind,
+                    solved,
+                    millis: start.elapsed().as_millis(),
+                }]
+            }
+            Command::Move(_) | Command::Rate(_) | Command::Solve(Some(_)) => refuse(
+                "That is a noughts-and-crosses command; type variant classic to go back to it.",
+            ),
+            _ => return None,
+        };
+        Some(events)
+    }
+
+    fn choose_variant(&mut self, choice: VariantChoice) -> Vec<Event> {
+        if let Some(busy) = self.busy("change games") {
+            return busy;
+        }
+        if self
+            .variant
+            .as_ref()
+            .is_some_and(|play| play.game.is_some())
+        {
+            return refuse(
+                "A game is in progress: finish it or type resign before you change games.",
+            );
+        }
+        match choice {
+            VariantChoice::Classic | VariantChoice::Misere => {
+                self.variant = None;
+                self.settings.rules = Rules {
+                    misere: choice == VariantChoice::Misere,
+                };
+                vec![Event::RulesSet(self.settings.rules)]
+            }
+            VariantChoice::Other(kind) => {
+                let (you, opponent) = self
+                    .variant
+                    .as_ref()
+                    .map_or((Player::X, OpponentKind::AlphaBeta), |play| {
+                        (play.you, play.opponent)
+                    });
+                self.variant = Some(VariantPlay {
+                    kind,
+                    you,
+                    opponent,
+                    game: None,
+                    games_left: 0,
+                    played: 0,
+                });
+                vec![
+                    Event::VariantChosen {
+                        kind,
+                        you,
+                        opponent,
+                    },
+                    Event::VariantBoard(Box::new(AnyGame::new(kind))),
+                ]
+            }
+        }
     }
 
     /// The lesson commands, and a bare `hint` while a lesson step has hints.
@@ -314,7 +628,15 @@ impl Session {
 
     /// Does one command.
     pub fn execute(&mut self, command: Command) -> Vec<Event> {
+        if let Some(events) = self.variant_command(&command) {
+            return events;
+        }
         match command {
+            Command::Variants => vec![Event::Variants],
+            Command::Variant(choice) => self.choose_variant(choice),
+            Command::Side(_) => {
+                refuse("In noughts and crosses MENACE is always X; side is for the variants.")
+            }
             Command::Play(games) => {
                 let opponent = self.watch.take();
                 let from_session = opponent.is_some();
@@ -872,6 +1194,9 @@ impl Session {
         Ok(())
     }
 }
+
+/// How many positions `solve` may search in a variant (a few seconds at most).
+pub const SOLVE_BUDGET: u64 = 3_000_000;
 
 /// A one-sentence answer that changes nothing.
 fn refuse(sentence: &str) -> Vec<Event> {
