@@ -416,7 +416,7 @@ mod tests {
         for mv in game.legal_moves() {
             assert_eq!(game.parse_move(&game.move_name(mv)), Ok(mv));
         }
-        play(&mut game, &["LL", "MM", "LR", "LM", "RL", "RM"]);
+        play(&mut game, &["LL", "MM", "MR", "LM", "RL", "RR"]);
         for mv in game.legal_moves() {
             assert_eq!(game.parse_move(&game.move_name(mv)), Ok(mv));
         }
