@@ -354,7 +354,8 @@ mod tests {
     #[test]
     fn placing_then_moving() {
         let mut game = Morris::new(MorrisRules::default());
-        play(&mut game, &["LL", "MM", "LR", "LM", "RL", "RM"]);
+        play(&mut game, &["LL", "MM", "MR", "LM", "RL", "RR"]);
+        assert_eq!(game.outcome(), None);
         assert!(
             game.legal_moves()
                 .iter()
@@ -364,14 +365,14 @@ mod tests {
             game.play(MorrisMove::Place(5)),
             Err(IllegalMorrisMove::NotNow)
         );
-        // LL may step to ML; not to MM (taken) nor diagonally.
+        // LL may step to ML; not to MM (taken) nor diagonally; MR cannot jump to ML.
         assert!(
             game.legal_moves()
                 .contains(&game.parse_move("LL-ML").unwrap())
         );
         assert_eq!(
-            game.play(game.parse_move("LR-RR").unwrap()),
-            Err(IllegalMorrisMove::NotAdjacent { from: 2, to: 8 })
+            game.play(game.parse_move("MR-ML").unwrap()),
+            Err(IllegalMorrisMove::NotAdjacent { from: 5, to: 3 })
         );
     }
 
