@@ -42,7 +42,10 @@ fn run_lesson(number: usize, session: &mut Session) -> String {
     text
 }
 
+/// The variant lessons solve whole games: in a debug build that takes minutes, so this
+/// runs in release (`cargo test --release -- --ignored`, as CI does).
 #[test]
+#[ignore = "solves games: run in release with --ignored"]
 fn every_lesson_passes_its_check() {
     let lessons = lesson::load_all(&lessons_dir()).unwrap();
     assert!(lessons.len() >= 4);
@@ -70,6 +73,7 @@ fn lesson_one_from_start_to_finish() {
 }
 
 #[test]
+#[ignore = "solves games: run in release with --ignored"]
 fn every_lesson_can_be_finished_by_its_script_in_the_console() {
     let lessons = lesson::load_all(&lessons_dir()).unwrap();
     for (index, lesson) in lessons.iter().enumerate() {
@@ -154,10 +158,15 @@ const GOOD: &str = "title: Good\nsummary: fine\nsteps:\n  - kind: demo\n    text
 
 #[test]
 fn the_check_command_passes_and_fails_naming_the_step() {
+    // The first two real lessons pass (all of them are checked in release by CI).
+    let real = tempfile::tempdir().unwrap();
+    for name in ["01-meet-menace.yaml", "02-symmetry.yaml"] {
+        std::fs::copy(lessons_dir().join(name), real.path().join(name)).unwrap();
+    }
     Command::cargo_bin("menace")
         .unwrap()
         .args(["lessons", "--check", "--lessons"])
-        .arg(lessons_dir())
+        .arg(real.path())
         .assert()
         .success();
     let folder = tempfile::tempdir().unwrap();

@@ -5,6 +5,7 @@ use crate::game::{Rules, Symmetry, TicTacToe};
 use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
 use crate::play::OpponentKind;
 use crate::repl::session::{Event, Session};
+use crate::variant::{self, Solved, VariantKind};
 use serde::Deserialize;
 
 /// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
@@ -46,6 +47,17 @@ pub enum Goal {
     Misere,
     /// `solve` this position.
     Solve(String),
+    /// Finish this many games of a variant (`variant NAME`, then play).
+    PlayVariant { variant: String, games: u32 },
+    /// `solve` a position of a variant and get its value.
+    SolveVariant(String),
+    /// Ask `solve` about a variant, whether or not it can answer within its budget.
+    TrySolve(String),
+}
+
+fn variant_kind(text: &str) -> Result<VariantKind, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    variant::parse(&words).map_err(|why| format!("the goal's variant: {why}"))
 }
 
 fn opponent(name: &str) -> Result<OpponentKind, String> {
@@ -65,6 +77,9 @@ impl Goal {
                     .map(|_| ())
                     .ok_or_else(|| format!("show_box {picture}: no box serves that position"))
             }
+            Goal::PlayVariant { variant, .. }
+            | Goal::SolveVariant(variant)
+            | Goal::TrySolve(variant) => variant_kind(variant).map(|_| ()),
             Goal::Solve(picture) => TicTacToe::from_picture(picture, Rules::default())
                 .map(|_| ())
                 .map_err(|why| format!("solve {picture}: {why}")),
@@ -109,6 +124,12 @@ impl Goal {
             Goal::SeeForcedMove => "you saw MENACE's forced fifth move".into(),
             Goal::Misere => "you switched to misère rules".into(),
             Goal::Solve(picture) => format!("you solved {picture}"),
+            Goal::PlayVariant { variant, games: 1 } => format!("you played a game of {variant}"),
+            Goal::PlayVariant { variant, games } => {
+                format!("you played {games} games of {variant}")
+            }
+            Goal::SolveVariant(variant) => format!("you solved {variant}"),
+            Goal::TrySolve(variant) => format!("you asked the solver about {variant}"),
         }
     }
 
@@ -161,6 +182,20 @@ impl Goal {
             Goal::SeeForcedMove => tally.saw_forced,
             Goal::Misere => session.settings().rules.misere,
             Goal::Solve(picture) => tally.solved.iter().any(|solved| solved == picture),
+            Goal::PlayVariant { variant, games } => variant_kind(variant).is_ok_and(|kind| {
+                tally
+                    .variant_games
+                    .iter()
+                    .filter(|played| **played == kind)
+                    .count()
+                    >= *games as usize
+            }),
+            Goal::SolveVariant(variant) => {
+                variant_kind(variant).is_ok_and(|kind| tally.variants_solved.contains(&kind))
+            }
+            Goal::TrySolve(variant) => {
+                variant_kind(variant).is_ok_and(|kind| tally.variants_tried.contains(&kind))
+            }
         }
     }
 }
@@ -183,6 +218,9 @@ pub struct Tally {
     pub saw_symmetry: bool,
     pub saw_forced: bool,
     pub solved: Vec<String>,
+    pub variant_games: Vec<VariantKind>,
+    pub variants_solved: Vec<VariantKind>,
+    pub variants_tried: Vec<VariantKind>,
 }
 
 impl Tally {
@@ -222,6 +260,13 @@ impl Tally {
                         .any(|rating| !(rating / MAKE_FORK).is_multiple_of(10));
                 }
                 Event::Solved { board, .. } => self.solved.push(board.picture()),
+                Event::VariantOver { kind, .. } => self.variant_games.push(*kind),
+                Event::VariantSolved { kind, solved, .. } => {
+                    self.variants_tried.push(*kind);
+                    if matches!(solved, Solved::Value { .. }) {
+                        self.variants_solved.push(*kind);
+                    }
+                }
                 Event::Hint { .. } => self.hinted = true,
                 Event::Experiments { .. } => self.experiment = true,
                 Event::MenaceTurn(Turn::Drew { lookup, .. }) => {
