@@ -9,6 +9,78 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
+/// Search speed on the variants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantBench {
+    pub cube_nodes_per_second: f64,
+    pub gravity_nodes_per_second: f64,
+    pub cube_playouts_per_second: f64,
+    pub gravity_playouts_per_second: f64,
+    pub silverman_solve: Duration,
+    pub silverman_nodes: u64,
+}
+
+fn nodes_per_second<G: crate::game::Game>(position: &G, budget: u64) -> f64 {
+    let mut search = crate::ai::alphabeta::AlphaBeta::<G>::new(budget);
+    let start = Instant::now();
+    let _ = search.solve(position);
+    search.nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)
+}
+
+fn playouts_per_second<G: crate::game::Game>(position: &G, playouts: u32, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let start = Instant::now();
+    let _ = crate::ai::mcts::Mcts { playouts }.statistics(position, &mut rng);
+    f64::from(playouts) / start.elapsed().as_secs_f64().max(1e-9)
+}
+
+/// Alpha-beta nodes and MCTS playouts per second on the cube and gravity 8x8, and the time
+/// to solve Silverman's 4x4 from the empty board; medians of `repeats` runs.
+pub fn run_variants(repeats: usize) -> VariantBench {
+    use crate::game::cube::Cube;
+    use crate::game::four::{FourByFour, FourRules};
+    use crate::game::gravity::{Gravity, GravityRules};
+    let repeats = repeats.max(1);
+    let (mut cube, mut gravity, mut cube_mcts, mut gravity_mcts, mut silverman) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut silverman_nodes = 0;
+    for repeat in 0..repeats as u64 {
+        // The empty cube solves in a few thousand positions; a tenth of a second of
+        // whole solves gives a steady figure.
+        let start = Instant::now();
+        let mut nodes = 0;
+        while start.elapsed() < Duration::from_millis(100) {
+            let mut search = crate::ai::alphabeta::AlphaBeta::new(u64::MAX);
+            let _ = search.solve(&Cube::new(3));
+            nodes += search.nodes;
+        }
+        cube.push(nodes as f64 / start.elapsed().as_secs_f64());
+        gravity.push(nodes_per_second(
+            &Gravity::new(GravityRules::default()),
+            500_000,
+        ));
+        cube_mcts.push(playouts_per_second(&Cube::new(3), 20_000, repeat));
+        gravity_mcts.push(playouts_per_second(
+            &Gravity::new(GravityRules::default()),
+            5_000,
+            repeat,
+        ));
+        let mut search = crate::ai::alphabeta::AlphaBeta::new(u64::MAX);
+        let start = Instant::now();
+        let _ = search.solve(&FourByFour::new(FourRules::default()));
+        silverman.push(start.elapsed());
+        silverman_nodes = search.nodes;
+    }
+    VariantBench {
+        cube_nodes_per_second: median(cube),
+        gravity_nodes_per_second: median(gravity),
+        cube_playouts_per_second: median(cube_mcts),
+        gravity_playouts_per_second: median(gravity_mcts),
+        silverman_solve: median(silverman),
+        silverman_nodes,
+    }
+}
+
 /// The medians of repeated measurements.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchReport {

@@ -70,6 +70,16 @@ enum Task {
         #[arg(long, default_value_t = 20)]
         seeds: u64,
     },
+    /// Solves a variant from its starting position within a budget of positions; if the
+    /// budget runs out, says how deep an iterative search got.
+    Solve {
+        /// The variant and its options, e.g. `crazy` or `silverman no-anti-diagonal`.
+        #[arg(required = true, num_args = 1..)]
+        variant: Vec<String>,
+        /// Positions the search may visit.
+        #[arg(long, default_value_t = 10_000_000)]
+        budget: u64,
+    },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
     Lessons {
@@ -88,6 +98,8 @@ fn main() -> ExitCode {
         Some(Task::Bench { games, repeats }) => {
             let report = menace::bench::run(games.max(1), repeats);
             println!("{}", render::bench(&report));
+            let variants = menace::bench::run_variants(repeats);
+            println!("{}", render::bench_variants(&variants));
             return ExitCode::SUCCESS;
         }
         Some(Task::Experiment { seeds }) => {
@@ -99,6 +111,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
+        Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
         None => {}
     }
     let seed = flags.seed.unwrap_or_else(rand::random);
@@ -165,6 +178,43 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `menace solve VARIANT [--budget N]`.
+fn solve(words: &[String], budget: u64) -> ExitCode {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let kind = match menace::variant::parse(&words) {
+        Ok(kind) => kind,
+        Err(why) => {
+            eprintln!("menace: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = menace::variant::AnyGame::new(kind);
+    let start = std::time::Instant::now();
+    let solved = game.solve(budget);
+    let millis = start.elapsed().as_millis();
+    print!(
+        "{}",
+        render::event(
+            &menace::repl::session::Event::VariantSolved {
+                kind,
+                solved: solved.clone(),
+                millis,
+            },
+            Palette::PLAIN,
+        )
+    );
+    if let menace::variant::Solved::TooBig { .. } = solved {
+        let (depth, best) = game.deepest_search(budget);
+        println!(
+            "An iterative search with the same budget completed depth {depth} (half-moves){}.",
+            best.map_or(String::new(), |(name, verdict)| format!(
+                "; there it prefers {name} ({verdict})"
+            ))
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 /// `menace lessons [--check]`.

@@ -267,6 +267,23 @@ impl AnyGame {
         copy.agent_move(kind, rng)
     }
 
+    /// How deep an iterative alpha-beta search gets within `budget` positions, and its
+    /// preferred move there with what the search saw ("a win found", "unknown" ...).
+    pub fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>) {
+        each!(self, g => {
+            let (scores, depth) = Searcher { budget }.scores(g);
+            let best = scores.iter().rev().max_by_key(|(_, score)| *score).map(|(mv, score)| {
+                let verdict = match *score {
+                    s if s > crate::ai::alphabeta::WIN / 2 => "a forced win found",
+                    s if s < -crate::ai::alphabeta::WIN / 2 => "every move loses",
+                    _ => "no result within that depth",
+                };
+                (g.move_name(*mv), verdict)
+            });
+            (depth, best)
+        })
+    }
+
     /// The value under perfect play, if it can be found within `budget` positions
     /// (Morris, whose positions repeat, by retrograde analysis of all its positions).
     pub fn solve(&self, budget: u64) -> Solved {

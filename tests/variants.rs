@@ -134,3 +134,20 @@ fn three_mens_morris_values_under_every_rule_option() {
         }
     }
 }
+
+#[test]
+#[ignore = "about ten million positions: run in release with --ignored"]
+fn crazy_4x4_is_a_first_player_win() {
+    let rules = FourRules {
+        crazy: true,
+        no_anti_diagonal: false,
+    };
+    let solution = AlphaBeta::new(u64::MAX)
+        .solve(&FourByFour::new(rules))
+        .unwrap();
+    assert!(
+        matches!(solution.value, Value::Win(_)),
+        "{:?}",
+        solution.value
+    );
+}
