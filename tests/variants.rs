@@ -151,3 +151,47 @@ fn crazy_4x4_is_a_first_player_win() {
         solution.value
     );
 }
+
+use menace::game::Outcome;
+use menace::game::gravity::{Gravity, GravityRules};
+
+/// Plain negamax to a depth, no table and no pruning: 1 the mover wins, -1 loses, 0 not
+/// decided within the depth.
+fn plain_negamax(game: &Gravity, depth: u32) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Win(winner) if winner == game.to_move() => 1,
+            Outcome::Win(_) => -1,
+            Outcome::Draw => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    game.legal_moves()
+        .into_iter()
+        .map(|column| {
+            let mut child = *game;
+            child.play(column).unwrap();
+            -plain_negamax(&child, depth - 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn with_the_not_on_last_rule_gravity_is_won_by_stacking_one_column() {
+    let game = Gravity::new(GravityRules { not_on_last: true });
+    let solution = AlphaBeta::new(1_000_000).solve(&game).unwrap();
+    assert_eq!(solution.value, Value::Win(7));
+}
+
+#[test]
+#[ignore = "two million positions without pruning: run in release with --ignored"]
+fn plain_negamax_confirms_the_gravity_results_to_depth_7() {
+    assert_eq!(
+        plain_negamax(&Gravity::new(GravityRules { not_on_last: true }), 7),
+        1
+    );
+    assert_eq!(plain_negamax(&Gravity::new(GravityRules::default()), 7), 0);
+}
