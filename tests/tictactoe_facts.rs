@@ -137,3 +137,13 @@ fn perfect_never_loses_as_x_or_as_o_against_any_replies() {
         assert!(games > 1_000, "{side}: {games} games checked");
     }
 }
+
+#[test]
+fn in_misere_only_the_centre_opening_avoids_a_loss() {
+    let mut solver = Solver::new();
+    let empty = TicTacToe::new(Rules { misere: true });
+    for (square, score) in solver.move_scores(&empty) {
+        let expected = if square.index() == 4 { 0 } else { -10 };
+        assert_eq!(score, expected, "opening {square}");
+    }
+}

@@ -131,3 +131,35 @@ fn the_experiment_reports_every_preset() {
     }
     assert!(answer.contains("3/3") || answer.contains("/3"), "{answer}");
 }
+
+#[test]
+fn a_short_session_in_the_variants_reads_the_same_every_time() {
+    let (mut session, _folder) = session(21);
+    let mut text = String::new();
+    for line in [
+        "variants",
+        "variant cube",
+        "1",
+        "2MM",
+        "hint",
+        "9ZZ",
+        "board",
+        "resign",
+        "variant morris diagonal-lines",
+        "side O",
+        "vs random",
+        "1",
+        "LL",
+        "resign",
+        "vs teacher",
+        "variant classic",
+    ] {
+        text.push_str(&respond(&mut session, line));
+    }
+    insta::assert_snapshot!(text);
+    assert!(text.contains("Not a move"), "{text}");
+    assert!(
+        text.contains("teacher plays only noughts and crosses"),
+        "{text}"
+    );
+}

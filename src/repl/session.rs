@@ -1169,6 +1169,16 @@ impl Session {
     /// Checks that the session is in a state the rules allow; `Err` says what is not.
     /// Tests call it after every line.
     pub fn check(&self) -> Result<(), String> {
+        if let Some(play) = &self.variant
+            && let Some(game) = &play.game
+        {
+            if game.outcome().is_some() {
+                return Err("a finished variant game is still in progress".into());
+            }
+            if game.to_move() != play.you {
+                return Err("the variant game waits for the opponent".into());
+            }
+        }
         for ((_, matchbox), beads) in matchboxes().iter().zip(self.menace.all_beads()) {
             for square in Square::ALL {
                 if beads[square.index()] > 0 && matchbox.picture.at(square).is_some() {
