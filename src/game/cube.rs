@@ -7,7 +7,7 @@
 //! cube a move is the layer digit (1 top, 3 bottom) and the classic two letters: `2MM` is
 //! the centre of the cube. On bigger cubes a move is the cell number.
 
-use super::{Game, Outcome, Player};
+use super::{BadMove, Game, Outcome, Player};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -140,18 +140,6 @@ impl Geometry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CubeCell(pub u8);
 
-/// Why text is not a cube move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadCubeMove(pub String);
-
-impl fmt::Display for BadCubeMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadCubeMove {}
-
 /// Why a cube move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IllegalCubeMove {
@@ -248,7 +236,7 @@ impl Cube {
 impl Game for Cube {
     type Move = CubeCell;
     type IllegalMove = IllegalCubeMove;
-    type BadNotation = BadCubeMove;
+    type BadNotation = BadMove;
     type Key = (u64, u64);
 
     fn to_move(&self) -> Player {
@@ -304,28 +292,28 @@ impl Game for Cube {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<CubeCell, BadCubeMove> {
+    fn parse_move(&self, text: &str) -> Result<CubeCell, BadMove> {
         let text = text.trim();
         if self.size == 3 {
             let chars: Vec<char> = text.chars().collect();
             let [layer, row, column] = chars[..] else {
-                return Err(BadCubeMove(format!(
+                return Err(BadMove(format!(
                     "a cube move is a layer digit and two letters, like 2MM, not \"{text}\""
                 )));
             };
             let layer = layer
                 .to_digit(10)
                 .filter(|d| (1..=3).contains(d))
-                .ok_or_else(|| BadCubeMove(format!("the layer is 1, 2 or 3, not '{layer}'")))?;
+                .ok_or_else(|| BadMove(format!("the layer is 1, 2 or 3, not '{layer}'")))?;
             let letter = |c: char| {
                 ROW_LETTERS
                     .iter()
                     .position(|l| *l == c.to_ascii_uppercase())
             };
-            let row = letter(row)
-                .ok_or_else(|| BadCubeMove(format!("the row is L, M or R, not '{row}'")))?;
+            let row =
+                letter(row).ok_or_else(|| BadMove(format!("the row is L, M or R, not '{row}'")))?;
             let column = letter(column)
-                .ok_or_else(|| BadCubeMove(format!("the column is L, M or R, not '{column}'")))?;
+                .ok_or_else(|| BadMove(format!("the column is L, M or R, not '{column}'")))?;
             Ok(CubeCell(
                 ((layer as usize - 1) * 9 + row * 3 + column) as u8,
             ))
@@ -335,7 +323,7 @@ impl Game for Cube {
                 .filter(|cell| usize::from(*cell) < self.geometry().cells)
                 .map(CubeCell)
                 .ok_or_else(|| {
-                    BadCubeMove(format!(
+                    BadMove(format!(
                         "a move is a cell number from 0 to 63, not \"{text}\""
                     ))
                 })

@@ -9,7 +9,7 @@
 //! Squares are named as in seed 001, chess-style: files `a`-`d` left to right, ranks
 //! `1`-`4` bottom to top (`a4` is the top-left corner). A crazy move adds the mark: `b3x`.
 
-use super::{Game, Outcome, Player};
+use super::{BadMove, Game, Outcome, Player};
 use std::fmt;
 
 /// The rule options.
@@ -27,18 +27,6 @@ pub struct FourMove {
     pub cell: u8,
     pub mark: Player,
 }
-
-/// Why text is not a move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadFourMove(pub String);
-
-impl fmt::Display for BadFourMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadFourMove {}
 
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +142,7 @@ impl FourByFour {
 impl Game for FourByFour {
     type Move = FourMove;
     type IllegalMove = IllegalFourMove;
-    type BadNotation = BadFourMove;
+    type BadNotation = BadMove;
     type Key = (u16, u16);
 
     fn to_move(&self) -> Player {
@@ -221,7 +209,7 @@ impl Game for FourByFour {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<FourMove, BadFourMove> {
+    fn parse_move(&self, text: &str) -> Result<FourMove, BadMove> {
         let chars: Vec<char> = text.trim().to_ascii_lowercase().chars().collect();
         let (file, rank, mark) = match (&chars[..], self.rules.crazy) {
             ([file, rank], false) => (*file, *rank, self.to_move()),
@@ -230,19 +218,19 @@ impl Game for FourByFour {
                     'x' => Player::X,
                     'o' => Player::O,
                     other => {
-                        return Err(BadFourMove(format!("the mark is x or o, not '{other}'")));
+                        return Err(BadMove(format!("the mark is x or o, not '{other}'")));
                     }
                 };
                 (*file, *rank, mark)
             }
             (_, false) => {
-                return Err(BadFourMove(format!(
+                return Err(BadMove(format!(
                     "a move is a square like b3, not \"{}\"",
                     text.trim()
                 )));
             }
             (_, true) => {
-                return Err(BadFourMove(format!(
+                return Err(BadMove(format!(
                     "a crazy move is a square and a mark, like b3x, not \"{}\"",
                     text.trim()
                 )));
@@ -250,11 +238,11 @@ impl Game for FourByFour {
         };
         let column = "abcd"
             .find(file)
-            .ok_or_else(|| BadFourMove(format!("the file is a, b, c or d, not '{file}'")))?;
+            .ok_or_else(|| BadMove(format!("the file is a, b, c or d, not '{file}'")))?;
         let rank = rank
             .to_digit(10)
             .filter(|rank| (1..=4).contains(rank))
-            .ok_or_else(|| BadFourMove(format!("the rank is 1 to 4, not '{rank}'")))?;
+            .ok_or_else(|| BadMove(format!("the rank is 1 to 4, not '{rank}'")))?;
         Ok(FourMove {
             cell: ((4 - rank as usize) * 4 + column) as u8,
             mark,

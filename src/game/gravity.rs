@@ -5,7 +5,7 @@
 //!
 //! A move is a column letter, `a` (left) to `h` (right). Rows are numbered from the bottom.
 
-use super::{Game, Outcome, Player};
+use super::{BadMove, Game, Outcome, Player};
 use std::fmt;
 
 const SIZE: usize = 8;
@@ -16,18 +16,6 @@ pub struct GravityRules {
     /// No mark straight on top of the opponent's last one.
     pub not_on_last: bool,
 }
-
-/// Why text is not a column.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadColumn(pub String);
-
-impl fmt::Display for BadColumn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadColumn {}
 
 /// Why a drop was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,7 +106,7 @@ impl Gravity {
 impl Game for Gravity {
     type Move = u8;
     type IllegalMove = IllegalDrop;
-    type BadNotation = BadColumn;
+    type BadNotation = BadMove;
     type Key = (u64, u64, u8);
 
     fn to_move(&self) -> Player {
@@ -192,11 +180,11 @@ impl Game for Gravity {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, BadColumn> {
+    fn parse_move(&self, text: &str) -> Result<u8, BadMove> {
         let text = text.trim().to_ascii_lowercase();
         match text.as_bytes() {
             [letter @ b'a'..=b'h'] => Ok(letter - b'a'),
-            _ => Err(BadColumn(format!(
+            _ => Err(BadMove(format!(
                 "a move is a column letter from a to h, not \"{text}\""
             ))),
         }

@@ -52,6 +52,19 @@ impl Display for Player {
     }
 }
 
+/// Why a piece of text is not a move, in one sentence: the shared notation error of the
+/// variants (noughts and crosses has its own, more detailed one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadMove(pub String);
+
+impl Display for BadMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadMove {}
+
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {

@@ -12,7 +12,7 @@
 //! piece; `LL-LM` moves the piece on LL to LM.
 
 use super::tictactoe::LINES;
-use super::{Game, Outcome, Player, Square, Symmetry};
+use super::{BadMove, Game, Outcome, Player, Square, Symmetry};
 use std::fmt;
 
 /// The rule options.
@@ -33,18 +33,6 @@ pub enum MorrisMove {
     Step { from: u8, to: u8 },
     Pass,
 }
-
-/// Why text is not a move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadMorrisMove(pub String);
-
-impl fmt::Display for BadMorrisMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadMorrisMove {}
 
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +170,7 @@ impl Morris {
 impl Game for Morris {
     type Move = MorrisMove;
     type IllegalMove = IllegalMorrisMove;
-    type BadNotation = BadMorrisMove;
+    type BadNotation = BadMove;
     type Key = u32;
 
     fn to_move(&self) -> Player {
@@ -267,7 +255,7 @@ impl Game for Morris {
         None
     }
 
-    fn parse_move(&self, text: &str) -> Result<MorrisMove, BadMorrisMove> {
+    fn parse_move(&self, text: &str) -> Result<MorrisMove, BadMove> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("pass") {
             return Ok(MorrisMove::Pass);
@@ -275,7 +263,7 @@ impl Game for Morris {
         let cell = |name: &str| {
             Square::parse(name)
                 .map(|square| square.index() as u8)
-                .map_err(|why| BadMorrisMove(format!("{why}")))
+                .map_err(|why| BadMove(format!("{why}")))
         };
         match text.split_once('-') {
             Some((from, to)) => Ok(MorrisMove::Step {
@@ -283,7 +271,7 @@ impl Game for Morris {
                 to: cell(to.trim())?,
             }),
             None if text.len() == 2 => Ok(MorrisMove::Place(cell(text)?)),
-            None => Err(BadMorrisMove(format!(
+            None => Err(BadMove(format!(
                 "a Morris move is a point like MM (to place) or LL-LM (to move), not \"{text}\""
             ))),
         }

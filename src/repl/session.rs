@@ -246,6 +246,36 @@ pub struct Session {
     variant: Option<VariantPlay>,
 }
 
+impl VariantPlay {
+    /// Ends the game in progress; starts the next one if the match goes on (and says
+    /// so by returning true).
+    fn end_game(&mut self, outcome: Outcome, events: &mut Vec<Event>) -> bool {
+        events.push(Event::VariantOver {
+            kind: self.kind,
+            outcome,
+            you: self.you,
+        });
+        self.game = None;
+        self.played += 1;
+        if self.games_left == 0 {
+            events.push(Event::MatchOver {
+                played: self.played,
+            });
+            return false;
+        }
+        self.games_left -= 1;
+        let fresh = AnyGame::new(self.kind);
+        events.push(Event::VariantNewGame {
+            kind: self.kind,
+            number: self.played + 1,
+            of: self.played + 1 + self.games_left,
+        });
+        events.push(Event::VariantBoard(Box::new(fresh.clone())));
+        self.game = Some(fresh);
+        true
+    }
+}
+
 /// The game chosen with `variant`, and the one in progress.
 #[derive(Debug, Clone)]
 struct VariantPlay {
@@ -381,29 +411,10 @@ impl Session {
                 return;
             };
             if let Some(outcome) = game.outcome() {
-                events.push(Event::VariantOver {
-                    kind: play.kind,
-                    outcome,
-                    you: play.you,
-                });
-                play.game = None;
-                play.played += 1;
-                if play.games_left == 0 {
-                    events.push(Event::MatchOver {
-                        played: play.played,
-                    });
-                    return;
+                if play.end_game(outcome, events) {
+                    continue;
                 }
-                play.games_left -= 1;
-                let fresh = AnyGame::new(play.kind);
-                events.push(Event::VariantNewGame {
-                    kind: play.kind,
-                    number: play.played + 1,
-                    of: play.played + 1 + play.games_left,
-                });
-                events.push(Event::VariantBoard(Box::new(fresh.clone())));
-                play.game = Some(fresh);
-                continue;
+                return;
             }
             if game.to_move() == play.you {
                 events.push(Event::VariantYourMove {
@@ -468,27 +479,9 @@ impl Session {
                     ));
                 };
                 let _ = game;
-                play.played += 1;
-                let mut events = vec![Event::VariantOver {
-                    kind: play.kind,
-                    outcome: Outcome::Win(play.you.opponent()),
-                    you: play.you,
-                }];
-                if play.games_left > 0 {
-                    play.games_left -= 1;
-                    let fresh = AnyGame::new(play.kind);
-                    events.push(Event::VariantNewGame {
-                        kind: play.kind,
-                        number: play.played + 1,
-                        of: play.played + 1 + play.games_left,
-                    });
-                    events.push(Event::VariantBoard(Box::new(fresh.clone())));
-                    play.game = Some(fresh);
+                let mut events = Vec::new();
+                if play.end_game(Outcome::Win(play.you.opponent()), &mut events) {
                     self.variant_advance(&mut events);
-                } else {
-                    events.push(Event::MatchOver {
-                        played: play.played,
-                    });
                 }
                 events
             }
