@@ -104,6 +104,8 @@ pub struct AlphaBeta<G: Game> {
     budget: u64,
     /// A depth-limited search stopped somewhere before the end of the game.
     pub hit_horizon: bool,
+    /// One move list per level of the search, reused so no position allocates one.
+    buffers: Vec<Vec<G::Move>>,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -114,6 +116,7 @@ impl<G: Game> AlphaBeta<G> {
             nodes: 0,
             budget,
             hit_horizon: false,
+            buffers: Vec::new(),
         }
     }
 
@@ -173,6 +176,17 @@ impl<G: Game> AlphaBeta<G> {
         beta: i32,
         depth: u32,
     ) -> Result<i32, OutOfBudget> {
+        self.search_at(position, alpha, beta, depth, 0)
+    }
+
+    fn search_at(
+        &mut self,
+        position: &G,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        level: usize,
+    ) -> Result<i32, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(OutOfBudget);
@@ -214,7 +228,11 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         let original_alpha = alpha;
-        let mut moves = position.legal_moves();
+        if self.buffers.len() <= level {
+            self.buffers.resize_with(level + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[level]);
+        position.legal_moves_into(&mut moves);
         position.order_moves(&mut moves);
         // The table's best move first, when it is a move here (an entry reached through a
         // symmetry may name a move of the image, so check it is legal).
@@ -226,16 +244,26 @@ impl<G: Game> AlphaBeta<G> {
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        for mv in moves {
+        let mut outcome = Ok(());
+        for &mv in &moves {
             let mut child = position.clone();
             if child.play(mv).is_err() {
                 continue;
             }
             let same_mover = child.to_move() == position.to_move() && !child.is_over();
-            let score = if same_mover {
-                age(self.search(&child, unage(alpha), unage(beta), child_depth)?)
+            let searched = if same_mover {
+                self.search_at(&child, unage(alpha), unage(beta), child_depth, level + 1)
+                    .map(age)
             } else {
-                age(-self.search(&child, -unage(beta), -unage(alpha), child_depth)?)
+                self.search_at(&child, -unage(beta), -unage(alpha), child_depth, level + 1)
+                    .map(|score| age(-score))
+            };
+            let score = match searched {
+                Ok(score) => score,
+                Err(out) => {
+                    outcome = Err(out);
+                    break;
+                }
             };
             if score > best_score {
                 best_score = score;
@@ -246,6 +274,8 @@ impl<G: Game> AlphaBeta<G> {
                 break;
             }
         }
+        self.buffers[level] = moves;
+        outcome?;
         let bound = if best_score <= original_alpha {
             Bound::Upper
         } else if best_score >= beta {

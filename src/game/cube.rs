@@ -166,6 +166,9 @@ pub struct Cube {
     size: u8,
     x: u64,
     o: u64,
+    /// Set by the move that completed a line: only the lines through that cell are
+    /// looked at.
+    winner: Option<Player>,
 }
 
 const ROW_LETTERS: [char; 3] = ['L', 'M', 'R'];
@@ -177,6 +180,7 @@ impl Cube {
             size: if size == 4 { 4 } else { 3 },
             x: 0,
             o: 0,
+            winner: None,
         }
     }
 
@@ -212,13 +216,6 @@ impl Cube {
         }
     }
 
-    fn has_line(&self, marks: u64) -> bool {
-        self.geometry()
-            .lines
-            .iter()
-            .any(|line| marks & line == *line)
-    }
-
     /// Cells where `player` would complete a line at once.
     pub fn winning_cells(&self, player: Player) -> u64 {
         let geometry = self.geometry();
@@ -252,14 +249,21 @@ impl Game for Cube {
     }
 
     fn legal_moves(&self) -> Vec<CubeCell> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<CubeCell>) {
+        out.clear();
         if self.is_over() {
-            return Vec::new();
+            return;
         }
-        let empty = self.full() & !(self.x | self.o);
-        (0..self.geometry().cells)
-            .filter(|cell| empty & (1 << cell) != 0)
-            .map(|cell| CubeCell(cell as u8))
-            .collect()
+        let mut empty = self.full() & !(self.x | self.o);
+        while empty != 0 {
+            out.push(CubeCell(empty.trailing_zeros() as u8));
+            empty &= empty - 1;
+        }
     }
 
     fn play(&mut self, cell: CubeCell) -> Result<(), IllegalCubeMove> {
@@ -273,18 +277,25 @@ impl Game for Cube {
         if self.at(index).is_some() {
             return Err(IllegalCubeMove::Occupied(cell));
         }
-        match self.to_move() {
+        let me = self.to_move();
+        match me {
             Player::X => self.x |= 1 << index,
             Player::O => self.o |= 1 << index,
+        }
+        let geometry = self.geometry();
+        let marks = self.marks(me);
+        if geometry.lines_through[index]
+            .iter()
+            .any(|line| marks & geometry.lines[*line] == geometry.lines[*line])
+        {
+            self.winner = Some(me);
         }
         Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_line(self.x) {
-            Some(Outcome::Win(Player::X))
-        } else if self.has_line(self.o) {
-            Some(Outcome::Win(Player::O))
+        if let Some(winner) = self.winner {
+            Some(Outcome::Win(winner))
         } else if self.x | self.o == self.full() {
             Some(Outcome::Draw)
         } else {
@@ -361,6 +372,7 @@ impl Game for Cube {
             size: self.size,
             x: geometry.image(index, self.x),
             o: geometry.image(index, self.o),
+            winner: self.winner,
         }
     }
 

@@ -92,11 +92,18 @@ pub struct FourByFour {
     x: u16,
     o: u16,
     rules: FourRules,
+    /// Set by the move that made four alike: only the lines through it are looked at.
+    line_made: bool,
 }
 
 impl FourByFour {
     pub fn new(rules: FourRules) -> FourByFour {
-        FourByFour { x: 0, o: 0, rules }
+        FourByFour {
+            x: 0,
+            o: 0,
+            rules,
+            line_made: false,
+        }
     }
 
     pub fn rules(&self) -> FourRules {
@@ -158,8 +165,15 @@ impl Game for FourByFour {
     }
 
     fn legal_moves(&self) -> Vec<FourMove> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<FourMove>) {
+        out.clear();
         if self.is_over() {
-            return Vec::new();
+            return;
         }
         let marks: &[Player] = if self.rules.crazy {
             &[Player::X, Player::O]
@@ -169,10 +183,10 @@ impl Game for FourByFour {
                 Player::O => &[Player::O],
             }
         };
-        (0..16u8)
-            .filter(|cell| self.empty() & (1 << cell) != 0)
-            .flat_map(|cell| marks.iter().map(move |mark| FourMove { cell, mark: *mark }))
-            .collect()
+        let empty = self.empty();
+        for cell in (0..16u8).filter(|cell| empty & (1 << cell) != 0) {
+            out.extend(marks.iter().map(|mark| FourMove { cell, mark: *mark }));
+        }
     }
 
     fn play(&mut self, mv: FourMove) -> Result<(), IllegalFourMove> {
@@ -192,15 +206,20 @@ impl Game for FourByFour {
             Player::X => self.x |= 1 << mv.cell,
             Player::O => self.o |= 1 << mv.cell,
         }
+        let marks = match mv.mark {
+            Player::X => self.x,
+            Player::O => self.o,
+        };
+        self.line_made = self
+            .lines()
+            .iter()
+            .filter(|line| *line & (1 << mv.cell) != 0)
+            .any(|line| marks & line == *line);
         Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let line = self
-            .lines()
-            .iter()
-            .any(|line| self.x & line == *line || self.o & line == *line);
-        if line {
+        if self.line_made {
             Some(Outcome::Win(Player::X))
         } else if self.x | self.o == u16::MAX {
             Some(Outcome::Win(Player::O))
@@ -282,6 +301,7 @@ impl Game for FourByFour {
             x,
             o,
             rules: self.rules,
+            line_made: self.line_made,
         }
     }
 

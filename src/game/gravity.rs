@@ -122,19 +122,24 @@ impl Game for Gravity {
     }
 
     fn legal_moves(&self) -> Vec<u8> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<u8>) {
+        out.clear();
         if self.is_over() {
-            return Vec::new();
+            return;
         }
-        let open = self.open_columns();
+        let open = |column: &u8| usize::from(self.heights[usize::from(*column)]) < SIZE;
+        out.extend((0..SIZE as u8).filter(open));
         if self.rules.not_on_last
             && let Some(last) = self.last
+            && out.iter().any(|column| *column != last)
         {
-            let allowed: Vec<u8> = open.iter().copied().filter(|c| *c != last).collect();
-            if !allowed.is_empty() {
-                return allowed;
-            }
+            out.retain(|column| *column != last);
         }
-        open
     }
 
     fn play(&mut self, column: u8) -> Result<(), IllegalDrop> {
@@ -148,7 +153,10 @@ impl Game for Gravity {
         if usize::from(self.heights[index]) >= SIZE {
             return Err(IllegalDrop::Full(column));
         }
-        if !self.legal_moves().contains(&column) {
+        if self.rules.not_on_last
+            && self.last == Some(column)
+            && self.open_columns().iter().any(|open| *open != column)
+        {
             return Err(IllegalDrop::OnTopOfLast(column));
         }
         let row = usize::from(self.heights[index]);

@@ -106,6 +106,14 @@ pub trait Game: Clone + Debug {
     /// Empty once the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// The legal moves written into `out` (cleared first): searches call this with a
+    /// buffer they reuse, so that no move list is allocated per position. Games override
+    /// it to fill the buffer directly.
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+        out.extend(self.legal_moves());
+    }
+
     /// Makes a move, or says why it cannot be made and leaves the position as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
 

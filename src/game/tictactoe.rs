@@ -369,14 +369,22 @@ impl Game for TicTacToe {
     }
 
     fn legal_moves(&self) -> Vec<Square> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Square>) {
+        out.clear();
         if self.is_over() {
-            return Vec::new();
+            return;
         }
         let empty = self.empty_mask();
-        Square::ALL
-            .into_iter()
-            .filter(|square| empty & square.bit() != 0)
-            .collect()
+        out.extend(
+            Square::ALL
+                .into_iter()
+                .filter(|square| empty & square.bit() != 0),
+        );
     }
 
     fn play(&mut self, square: Square) -> Result<(), IllegalMove> {
