@@ -235,3 +235,34 @@ fn a_wrong_try_in_an_exercise_brings_the_next_hint() {
     let right = respond(&mut session, "stats");
     assert!(!right.contains("Hint"), "{right}");
 }
+
+#[test]
+fn a_lesson_edited_while_open_does_not_break_the_session() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    write_lesson(
+        &lessons,
+        "01-good.yaml",
+        &GOOD.replace(
+            "steps:\n",
+            "steps:\n  - kind: text\n    text: One.\n  - kind: text\n    text: Two.\n",
+        ),
+    );
+    let mut session = Session::new(Settings {
+        seed: 1,
+        show_boxes: false,
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: lessons.clone(),
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    respond(&mut session, "next");
+    // The teacher cuts the lesson down to one step while the learner is on step 3.
+    write_lesson(&lessons, "01-good.yaml", GOOD);
+    let listed = respond(&mut session, "lessons");
+    assert!(listed.contains("Good"), "{listed}");
+    let next = respond(&mut session, "next");
+    assert!(next.contains("No lesson is open"), "{next}");
+    assert!(respond(&mut session, "lesson 1").contains("step 1 of 1"));
+}

@@ -157,7 +157,10 @@ impl Course {
                 if let Some(active) = &self.active {
                     let same = self.lessons.get(active.lesson).map(|l| &l.name)
                         == lessons.get(active.lesson).map(|l| &l.name);
-                    if !same {
+                    let step_still_there = lessons
+                        .get(active.lesson)
+                        .is_some_and(|lesson| active.step < lesson.steps.len());
+                    if !same || !step_still_there {
                         self.active = None;
                     }
                 }
