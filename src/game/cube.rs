@@ -199,13 +199,7 @@ impl Cube {
 
     /// Who holds a cell.
     pub fn at(&self, cell: usize) -> Option<Player> {
-        if self.x & (1 << cell) != 0 {
-            Some(Player::X)
-        } else if self.o & (1 << cell) != 0 {
-            Some(Player::O)
-        } else {
-            None
-        }
+        super::owner(self.x, self.o, cell)
     }
 
     /// The marks of a player, a bit per cell.
@@ -246,12 +240,6 @@ impl Game for Cube {
 
     fn ply(&self) -> usize {
         (self.x | self.o).count_ones() as usize
-    }
-
-    fn legal_moves(&self) -> Vec<CubeCell> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(&mut moves);
-        moves
     }
 
     fn legal_moves_into(&self, out: &mut Vec<CubeCell>) {

@@ -112,13 +112,7 @@ impl FourByFour {
 
     /// The mark on a square, if any.
     pub fn at(&self, cell: usize) -> Option<Player> {
-        if self.x & (1 << cell) != 0 {
-            Some(Player::X)
-        } else if self.o & (1 << cell) != 0 {
-            Some(Player::O)
-        } else {
-            None
-        }
+        super::owner(u64::from(self.x), u64::from(self.o), cell)
     }
 
     fn lines(&self) -> &'static [u16] {
@@ -162,12 +156,6 @@ impl Game for FourByFour {
 
     fn ply(&self) -> usize {
         (self.x | self.o).count_ones() as usize
-    }
-
-    fn legal_moves(&self) -> Vec<FourMove> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(&mut moves);
-        moves
     }
 
     fn legal_moves_into(&self, out: &mut Vec<FourMove>) {

@@ -121,12 +121,6 @@ impl Game for Gravity {
         (self.x | self.o).count_ones() as usize
     }
 
-    fn legal_moves(&self) -> Vec<u8> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(&mut moves);
-        moves
-    }
-
     fn legal_moves_into(&self, out: &mut Vec<u8>) {
         out.clear();
         if self.is_over() {

@@ -65,6 +65,18 @@ impl Display for BadMove {
 
 impl std::error::Error for BadMove {}
 
+/// Who holds a cell, given the two players' marks as bit masks.
+pub(crate) fn owner(x: u64, o: u64, cell: usize) -> Option<Player> {
+    let bit = 1u64.checked_shl(cell as u32).unwrap_or(0);
+    if x & bit != 0 {
+        Some(Player::X)
+    } else if o & bit != 0 {
+        Some(Player::O)
+    } else {
+        None
+    }
+}
+
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -104,15 +116,16 @@ pub trait Game: Clone + Debug {
 
     /// Every legal move, in the game's fixed order (the order ties are broken in).
     /// Empty once the game is over.
-    fn legal_moves(&self) -> Vec<Self::Move>;
-
-    /// The legal moves written into `out` (cleared first): searches call this with a
-    /// buffer they reuse, so that no move list is allocated per position. Games override
-    /// it to fill the buffer directly.
-    fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
-        out.clear();
-        out.extend(self.legal_moves());
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
     }
+
+    /// The legal moves written into `out` (cleared first), in the order of
+    /// [`Game::legal_moves`]: searches call this with a buffer they reuse, so that no
+    /// move list is allocated per position.
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
 
     /// Makes a move, or says why it cannot be made and leaves the position as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;

@@ -111,13 +111,7 @@ impl Morris {
 
     /// Who stands on a point.
     pub fn at(&self, cell: usize) -> Option<Player> {
-        if self.x & (1 << cell) != 0 {
-            Some(Player::X)
-        } else if self.o & (1 << cell) != 0 {
-            Some(Player::O)
-        } else {
-            None
-        }
+        super::owner(u64::from(self.x), u64::from(self.o), cell)
     }
 
     fn marks(&self, player: Player) -> u16 {
@@ -181,11 +175,11 @@ impl Game for Morris {
         (self.x | self.o).count_ones() as usize + self.history.len()
     }
 
-    fn legal_moves(&self) -> Vec<MorrisMove> {
-        if self.is_over() {
-            return Vec::new();
+    fn legal_moves_into(&self, out: &mut Vec<MorrisMove>) {
+        out.clear();
+        if !self.is_over() {
+            out.extend(self.moves_ignoring_outcome());
         }
-        self.moves_ignoring_outcome()
     }
 
     fn play(&mut self, mv: MorrisMove) -> Result<(), IllegalMorrisMove> {

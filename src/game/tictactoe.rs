@@ -368,12 +368,6 @@ impl Game for TicTacToe {
         (self.x | self.o).count_ones() as usize
     }
 
-    fn legal_moves(&self) -> Vec<Square> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(&mut moves);
-        moves
-    }
-
     fn legal_moves_into(&self, out: &mut Vec<Square>) {
         out.clear();
         if self.is_over() {
