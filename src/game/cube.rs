@@ -231,11 +231,7 @@ impl Game for Cube {
     type Key = (u64, u64);
 
     fn to_move(&self) -> Player {
-        if self.x.count_ones() > self.o.count_ones() {
-            Player::O
-        } else {
-            Player::X
-        }
+        super::turn(self.x.count_ones(), self.o.count_ones())
     }
 
     fn ply(&self) -> usize {

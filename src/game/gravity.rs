@@ -110,11 +110,7 @@ impl Game for Gravity {
     type Key = (u64, u64, u8);
 
     fn to_move(&self) -> Player {
-        if self.x.count_ones() > self.o.count_ones() {
-            Player::O
-        } else {
-            Player::X
-        }
+        super::turn(self.x.count_ones(), self.o.count_ones())
     }
 
     fn ply(&self) -> usize {

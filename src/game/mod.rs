@@ -65,6 +65,16 @@ impl Display for BadMove {
 
 impl std::error::Error for BadMove {}
 
+/// Whose turn it is in a game where X moves first and every move adds one mark: O once
+/// X has more marks, X otherwise.
+pub(crate) fn turn(x_marks: u32, o_marks: u32) -> Player {
+    if x_marks > o_marks {
+        Player::O
+    } else {
+        Player::X
+    }
+}
+
 /// Who holds a cell, given the two players' marks as bit masks.
 pub(crate) fn owner(x: u64, o: u64, cell: usize) -> Option<Player> {
     let bit = 1u64.checked_shl(cell as u32).unwrap_or(0);

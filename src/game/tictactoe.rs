@@ -357,11 +357,7 @@ impl Game for TicTacToe {
     type Key = u16;
 
     fn to_move(&self) -> Player {
-        if self.x.count_ones() > self.o.count_ones() {
-            Player::O
-        } else {
-            Player::X
-        }
+        super::turn(self.x.count_ones(), self.o.count_ones())
     }
 
     fn ply(&self) -> usize {

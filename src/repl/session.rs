@@ -247,6 +247,15 @@ pub struct Session {
 }
 
 impl VariantPlay {
+    /// The event that says which game, side and opponent are chosen.
+    fn chosen(&self) -> Event {
+        Event::VariantChosen {
+            kind: self.kind,
+            you: self.you,
+            opponent: self.opponent,
+        }
+    }
+
     /// Ends the game in progress; starts the next one if the match goes on (and says
     /// so by returning true).
     fn end_game(&mut self, outcome: Outcome, events: &mut Vec<Event>) -> bool {
@@ -441,10 +450,8 @@ impl Session {
         let events = match command {
             Command::Play(games) | Command::PlayVs(games, _) => {
                 if let Command::PlayVs(_, kind) = command {
-                    if !variant::applies(*kind) {
-                        return Some(refuse(&format!(
-                            "{kind} plays only noughts and crosses; here choose random, alphabeta, mcts or lookahead D."
-                        )));
+                    if let Some(refusal) = classic_only(*kind) {
+                        return Some(refusal);
                     }
                     play.opponent = *kind;
                 }
@@ -486,17 +493,11 @@ impl Session {
                 events
             }
             Command::Vs(kind) | Command::Opponent(Some(kind)) => {
-                if !variant::applies(*kind) {
-                    return Some(refuse(&format!(
-                        "{kind} plays only noughts and crosses; here choose random, alphabeta, mcts or lookahead D."
-                    )));
+                if let Some(refusal) = classic_only(*kind) {
+                    return Some(refusal);
                 }
                 play.opponent = *kind;
-                vec![Event::VariantChosen {
-                    kind: play.kind,
-                    you: play.you,
-                    opponent: play.opponent,
-                }]
+                vec![play.chosen()]
             }
             Command::Side(side) => {
                 if busy {
@@ -505,11 +506,7 @@ impl Session {
                     ));
                 }
                 play.you = *side;
-                vec![Event::VariantChosen {
-                    kind: play.kind,
-                    you: play.you,
-                    opponent: play.opponent,
-                }]
+                vec![play.chosen()]
             }
             Command::Hint(kind) => {
                 let Some(game) = &play.game else {
@@ -1200,6 +1197,15 @@ impl Session {
 
 /// How many positions `solve` may search in a variant (a few seconds at most).
 pub const SOLVE_BUDGET: u64 = 3_000_000;
+
+/// The refusal for an opponent that plays only noughts and crosses, if `kind` is one.
+fn classic_only(kind: OpponentKind) -> Option<Vec<Event>> {
+    (!variant::applies(kind)).then(|| {
+        refuse(&format!(
+            "{kind} plays only noughts and crosses; here choose random, alphabeta, mcts or lookahead D."
+        ))
+    })
+}
 
 /// A one-sentence answer that changes nothing.
 fn refuse(sentence: &str) -> Vec<Event> {
