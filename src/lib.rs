@@ -7,5 +7,6 @@ pub mod game;
 pub mod lesson;
 pub mod menace;
 pub mod play;
+pub mod registry;
 pub mod repl;
 pub mod variant;

@@ -7,9 +7,25 @@
 //! cube a move is the layer digit (1 top, 3 bottom) and the classic two letters: `2MM` is
 //! the centre of the cube. On bigger cubes a move is the cell number.
 
-use super::{BadMove, Game, Outcome, Player};
+use super::picture::{PictureError, check_counts, read_marks, write_marks};
+use super::view::{BoardView, Layout, grid_panel};
+use super::{BadMove, Declaration, Declared, Game, Outcome, Player};
 use std::fmt;
 use std::sync::OnceLock;
+
+/// The 3x3x3 cube of seed 001.
+pub const CUBE: Declaration = Declaration {
+    name: "cube",
+    about: "3x3x3 cube, three in a row along any of its 49 lines",
+    options: &[],
+    notation: "layer 1-3 (top to bottom), then row and column letters: 2MM is the centre",
+};
+
+impl Declared for Cube {
+    fn start(_declaration: &Declaration, _options: &[&str]) -> Cube {
+        Cube::new(3)
+    }
+}
 
 /// The geometry of one cube size: its lines, symmetries and the lines through each cell.
 #[derive(Debug)]
@@ -172,6 +188,7 @@ pub struct Cube {
 }
 
 const ROW_LETTERS: [char; 3] = ['L', 'M', 'R'];
+const ROW_LETTERS_TEXT: [&str; 3] = ["L", "M", "R"];
 
 impl Cube {
     /// The empty `size` cube (3 or 4).
@@ -229,6 +246,7 @@ impl Game for Cube {
     type IllegalMove = IllegalCubeMove;
     type BadNotation = BadMove;
     type Key = (u64, u64);
+    type BadPicture = PictureError;
 
     fn to_move(&self) -> Player {
         super::turn(self.x.count_ones(), self.o.count_ones())
@@ -341,6 +359,71 @@ impl Game for Cube {
 
     fn key(&self) -> (u64, u64) {
         (self.x, self.o)
+    }
+
+    /// The layers from the top, `/` between them.
+    fn picture(&self) -> String {
+        let geometry = self.geometry();
+        write_marks(
+            geometry.cells,
+            Some(geometry.size * geometry.size),
+            |cell| self.at(cell),
+        )
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Cube, PictureError> {
+        let geometry = self.geometry();
+        let (x, o) = read_marks(text.trim(), geometry.cells)?;
+        check_counts(x, o)?;
+        let lined = |marks: u64| geometry.lines.iter().any(|line| marks & line == *line);
+        let winner = match (lined(x), lined(o)) {
+            (true, true) => {
+                return Err(PictureError::Impossible(
+                    "both players cannot have a line: play stops at the first".into(),
+                ));
+            }
+            (true, false) => Some(Player::X),
+            (false, true) => Some(Player::O),
+            (false, false) => None,
+        };
+        Ok(Cube {
+            size: self.size,
+            x,
+            o,
+            winner,
+        })
+    }
+
+    /// One panel per layer, side by side.
+    fn view(&self) -> BoardView {
+        let geometry = self.geometry();
+        let size = geometry.size;
+        let line: u64 = geometry
+            .lines
+            .iter()
+            .filter(|line| self.x & **line == **line || self.o & **line == **line)
+            .fold(0, |cells, line| cells | line);
+        let numbers: Vec<String> = (1..=size).map(|n| n.to_string()).collect();
+        let labels: Vec<&str> = if size == 3 {
+            ROW_LETTERS_TEXT.to_vec()
+        } else {
+            numbers.iter().map(String::as_str).collect()
+        };
+        BoardView {
+            layout: Layout::Spaced,
+            panels: (0..size)
+                .map(|layer| {
+                    grid_panel(
+                        &format!("layer {}", layer + 1),
+                        &labels,
+                        &labels,
+                        |row, column| layer * size * size + row * size + column,
+                        |cell| self.at(cell),
+                        |cell| line & (1 << cell) != 0,
+                    )
+                })
+                .collect(),
+        }
     }
 
     fn symmetry_count(&self) -> usize {

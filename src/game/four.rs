@@ -9,8 +9,38 @@
 //! Squares are named as in seed 001, chess-style: files `a`-`d` left to right, ranks
 //! `1`-`4` bottom to top (`a4` is the top-left corner). A crazy move adds the mark: `b3x`.
 
-use super::{BadMove, Game, Outcome, Player};
+use super::picture::{PictureError, check_counts, read_marks, write_marks};
+use super::view::{BoardView, Layout, grid_panel};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player};
 use std::fmt;
+
+/// Silverman's 4x4 game.
+pub const SILVERMAN: Declaration = Declaration {
+    name: "silverman",
+    about: "4x4: any four alike in a row wins for the first player",
+    options: &[GameOption {
+        name: "no-anti-diagonal",
+        help: "the diagonal from d4 to a1 does not count",
+    }],
+    notation: "a square, file a-d and rank 1-4 (a4 top-left): b3",
+};
+
+/// The crazy 4x4 game.
+pub const CRAZY: Declaration = Declaration {
+    name: "crazy",
+    about: "4x4: either player places X or O; any four alike wins for the first",
+    options: &[],
+    notation: "a square and the mark to place: b3x or b3o",
+};
+
+impl Declared for FourByFour {
+    fn start(declaration: &Declaration, options: &[&str]) -> FourByFour {
+        FourByFour::new(FourRules {
+            crazy: declaration.name == CRAZY.name,
+            no_anti_diagonal: options.contains(&"no-anti-diagonal"),
+        })
+    }
+}
 
 /// The rule options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -145,6 +175,7 @@ impl Game for FourByFour {
     type IllegalMove = IllegalFourMove;
     type BadNotation = BadMove;
     type Key = (u16, u16);
+    type BadPicture = PictureError;
 
     fn to_move(&self) -> Player {
         if self.ply().is_multiple_of(2) {
@@ -267,6 +298,51 @@ impl Game for FourByFour {
 
     fn key(&self) -> (u16, u16) {
         (self.x, self.o)
+    }
+
+    /// The ranks from 4 (top) to 1, `/` between them.
+    fn picture(&self) -> String {
+        write_marks(16, Some(4), |cell| self.at(cell))
+    }
+
+    fn from_picture(&self, text: &str) -> Result<FourByFour, PictureError> {
+        let (x, o) = read_marks(text.trim(), 16)?;
+        if !self.rules.crazy {
+            check_counts(x, o)?;
+        }
+        let (x, o) = (x as u16, o as u16);
+        let lined = |marks: u16| self.lines().iter().any(|line| marks & line == *line);
+        if lined(x) && lined(o) {
+            return Err(PictureError::Impossible(
+                "a line of X and a line of O cannot both stand: play stops at the first".into(),
+            ));
+        }
+        let line_made = lined(x) || lined(o);
+        Ok(FourByFour {
+            x,
+            o,
+            rules: self.rules,
+            line_made,
+        })
+    }
+
+    fn view(&self) -> BoardView {
+        let line = self
+            .lines()
+            .iter()
+            .filter(|line| self.x & **line == **line || self.o & **line == **line)
+            .fold(0u16, |cells, line| cells | line);
+        BoardView {
+            layout: Layout::Spaced,
+            panels: vec![grid_panel(
+                "",
+                &["4", "3", "2", "1"],
+                &["a", "b", "c", "d"],
+                |row, column| row * 4 + column,
+                |cell| self.at(cell),
+                |cell| line & (1 << cell) != 0,
+            )],
+        }
     }
 
     /// The square's symmetries that keep the lines, and in the crazy game also the same

@@ -5,8 +5,29 @@
 //!
 //! A move is a column letter, `a` (left) to `h` (right). Rows are numbered from the bottom.
 
-use super::{BadMove, Game, Outcome, Player};
+use super::picture::{PictureError, check_counts, read_marks, split_suffix, write_marks};
+use super::view::{BoardView, Layout, grid_panel};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player};
 use std::fmt;
+
+/// Gravity noughts and crosses on an 8x8 board.
+pub const GRAVITY: Declaration = Declaration {
+    name: "gravity",
+    about: "8x8 upright: marks fall; four in a row wins",
+    options: &[GameOption {
+        name: "not-on-last",
+        help: "no mark directly on top of the opponent's last one",
+    }],
+    notation: "a column letter, a (left) to h: the mark falls to the lowest empty square",
+};
+
+impl Declared for Gravity {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Gravity {
+        Gravity::new(GravityRules {
+            not_on_last: options.contains(&"not-on-last"),
+        })
+    }
+}
 
 const SIZE: usize = 8;
 
@@ -108,6 +129,7 @@ impl Game for Gravity {
     type IllegalMove = IllegalDrop;
     type BadNotation = BadMove;
     type Key = (u64, u64, u8);
+    type BadPicture = PictureError;
 
     fn to_move(&self) -> Player {
         super::turn(self.x.count_ones(), self.o.count_ones())
@@ -199,6 +221,114 @@ impl Game for Gravity {
             0xFF
         };
         (self.x, self.o, last)
+    }
+
+    /// The rows from the top, `/` between them; under `not-on-last` the column of the
+    /// last mark follows as a second word, since the next move depends on it.
+    fn picture(&self) -> String {
+        let marks = write_marks(SIZE * SIZE, Some(SIZE), |index| {
+            self.at(SIZE - 1 - index / SIZE, index % SIZE)
+        });
+        match self.last {
+            Some(column) if self.rules.not_on_last => {
+                format!("{marks} {}", self.move_name(column))
+            }
+            _ => marks,
+        }
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Gravity, PictureError> {
+        let (marks, last) = split_suffix(text)?;
+        let (top_down_x, top_down_o) = read_marks(marks, SIZE * SIZE)?;
+        // The picture reads from the top row; bit `row * 8 + column` counts from the bottom.
+        let flip = |mask: u64| mask.swap_bytes();
+        let (x, o) = (flip(top_down_x), flip(top_down_o));
+        check_counts(x, o)?;
+        let mut position = Gravity::new(self.rules);
+        (position.x, position.o) = (x, o);
+        for column in 0..SIZE {
+            let height = (0..SIZE)
+                .take_while(|row| (x | o) & 1 << (row * SIZE + column) != 0)
+                .count();
+            if (height..SIZE).any(|row| (x | o) & 1 << (row * SIZE + column) != 0) {
+                return Err(PictureError::Impossible(format!(
+                    "a mark floats above an empty square in column {}: marks fall to the bottom",
+                    self.move_name(column as u8)
+                )));
+            }
+            position.heights[column] = height as u8;
+        }
+        let four = |marks: u64| {
+            (0..SIZE * SIZE).any(|cell| {
+                marks & 1 << cell != 0
+                    && [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|(dr, dc)| {
+                        Gravity::run(marks, (cell / SIZE) as i32, (cell % SIZE) as i32, *dr, *dc)
+                            >= 4
+                    })
+            })
+        };
+        position.winner = match (four(x), four(o)) {
+            (true, true) => {
+                return Err(PictureError::Impossible(
+                    "both players cannot have four in a row: play stops at the first".into(),
+                ));
+            }
+            (true, false) => Some(Player::X),
+            (false, true) => Some(Player::O),
+            (false, false) => None,
+        };
+        if let Some(word) = last {
+            if !self.rules.not_on_last {
+                return Err(PictureError::Impossible(format!(
+                    "only the not-on-last rule needs the last column, not \"{word}\""
+                )));
+            }
+            let column = self
+                .parse_move(word)
+                .map_err(|why| PictureError::Impossible(why.to_string()))?;
+            if position.heights[usize::from(column)] == 0 {
+                return Err(PictureError::Impossible(format!(
+                    "column {word} is empty, so the last mark cannot be there"
+                )));
+            }
+            position.last = Some(column);
+        }
+        Ok(position)
+    }
+
+    fn view(&self) -> BoardView {
+        let mut line = 0u64;
+        for marks in [self.x, self.o] {
+            for cell in 0..SIZE * SIZE {
+                let (r, c) = ((cell / SIZE) as i32, (cell % SIZE) as i32);
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let run: Vec<i32> = (0..4)
+                        .map(|k| (r + k * dr) * SIZE as i32 + c + k * dc)
+                        .collect();
+                    let inside = (0..4).all(|k| {
+                        (0..SIZE as i32).contains(&(r + k * dr))
+                            && (0..SIZE as i32).contains(&(c + k * dc))
+                    });
+                    if inside && run.iter().all(|bit| marks & 1 << bit != 0) {
+                        line |= run.iter().fold(0, |cells, bit| cells | 1 << bit);
+                    }
+                }
+            }
+        }
+        let ranks = ["8", "7", "6", "5", "4", "3", "2", "1"];
+        let mut panel = grid_panel(
+            "",
+            &ranks,
+            &["a", "b", "c", "d", "e", "f", "g", "h"],
+            |row, column| (SIZE - 1 - row) * SIZE + column,
+            |cell| self.at(cell / SIZE, cell % SIZE),
+            |cell| line & 1 << cell != 0,
+        );
+        panel.columns_below = true;
+        BoardView {
+            layout: Layout::Spaced,
+            panels: vec![panel],
+        }
     }
 
     /// The board's mirror image, left to right.

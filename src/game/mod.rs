@@ -11,14 +11,18 @@ pub mod cube;
 pub mod four;
 pub mod gravity;
 pub mod morris;
+pub mod picture;
 pub mod symmetry;
 pub mod tictactoe;
+pub mod view;
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
+pub use picture::PictureError;
 pub use symmetry::Symmetry;
 pub use tictactoe::{Rules, Square, TicTacToe};
+pub use view::BoardView;
 
 /// The two sides. Every game of the seeds is played by two players taking turns; the
 /// first player is called X and the second O, whatever the pieces look like.
@@ -87,6 +91,35 @@ pub(crate) fn owner(x: u64, o: u64, cell: usize) -> Option<Player> {
     }
 }
 
+/// What a game says about itself: its name, the options it takes, what it is and how
+/// moves are written. Each game file declares its own; the registry lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Declaration {
+    /// The name `variant NAME` takes.
+    pub name: &'static str,
+    /// What the game is, in one line.
+    pub about: &'static str,
+    /// The options, each with one line of help.
+    pub options: &'static [GameOption],
+    /// How a move is written, in one line.
+    pub notation: &'static str,
+}
+
+/// A rule option of a game, as `variant NAME OPTION` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOption {
+    pub name: &'static str,
+    pub help: &'static str,
+}
+
+/// A game that the registry can start from its declaration and chosen options.
+pub trait Declared: Game + 'static {
+    /// The starting position of the game `declaration` names (a game type may serve
+    /// several names, as Silverman and crazy 4x4 share one), with `options`, each one of
+    /// the declaration's option names, already checked.
+    fn start(declaration: &Declaration, options: &[&str]) -> Self;
+}
+
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -117,6 +150,8 @@ pub trait Game: Clone + Debug {
     type BadNotation: std::error::Error;
     /// A compact identity of a position (with its rules), for tables and transpositions.
     type Key: Copy + Eq + Hash + Ord + Debug;
+    /// Why a line of text is not a position of this game.
+    type BadPicture: std::error::Error;
 
     /// Whose turn it is. Meaningless once the game is over.
     fn to_move(&self) -> Player;
@@ -153,6 +188,20 @@ pub trait Game: Clone + Debug {
     /// This position's key.
     fn key(&self) -> Self::Key;
 
+    /// The whole position as one line of text (`X...O....` for the classic board): the
+    /// cells, and where the cells cannot tell, one more word (who moves, say).
+    fn picture(&self) -> String;
+
+    /// Reads a picture under this position's rules, refusing what play cannot reach in
+    /// so far as the picture shows it. `from_picture(&p.picture())` gives `p` back, up
+    /// to history the picture does not hold (Morris's repetitions).
+    // `&self` supplies the rules and options the picture is read under.
+    #[allow(clippy::wrong_self_convention)]
+    fn from_picture(&self, text: &str) -> Result<Self, Self::BadPicture>;
+
+    /// The board as panels of labelled cells, for the console to draw.
+    fn view(&self) -> BoardView;
+
     /// How many symmetries the game declares, the identity (index 0) included. A game
     /// without symmetry keeps the default of one.
     fn symmetry_count(&self) -> usize {
@@ -185,6 +234,18 @@ pub trait Game: Clone + Debug {
             .map(|index| self.transformed(index).key())
             .min()
             .unwrap_or_else(|| self.key())
+    }
+
+    /// True in games whose positions can recur (pieces move), where a search must not
+    /// assume that play always goes forward: `solve` then uses retrograde analysis.
+    fn positions_repeat(&self) -> bool {
+        false
+    }
+
+    /// The position without the history it carries for repetition draws, so that
+    /// equal positions compare equal in a solver's table.
+    fn without_history(&self) -> Self {
+        self.clone()
     }
 
     /// True once the game is over.

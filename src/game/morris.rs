@@ -11,9 +11,42 @@
 //! Points are named like the noughts and crosses cells (`MM` the centre). `MM` places a
 //! piece; `LL-LM` moves the piece on LL to LM.
 
+use super::picture::{PictureError, read_marks, split_suffix, write_marks};
 use super::tictactoe::LINES;
-use super::{BadMove, Game, Outcome, Player, Square, Symmetry};
+use super::view::{BoardView, LMR, Layout, grid_panel};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
 use std::fmt;
+
+/// Three Men's Morris.
+pub const MORRIS: Declaration = Declaration {
+    name: "morris",
+    about: "Three Men's Morris: place 3, then slide",
+    options: &[
+        GameOption {
+            name: "diagonal-moves",
+            help: "pieces may also slide between a corner and the centre",
+        },
+        GameOption {
+            name: "diagonal-lines",
+            help: "the two diagonals count as lines",
+        },
+        GameOption {
+            name: "pass",
+            help: "a player who cannot move passes instead of losing",
+        },
+    ],
+    notation: "a point to place (MM), then from-to to slide (LL-LM); pass if stuck",
+};
+
+impl Declared for Morris {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Morris {
+        Morris::new(MorrisRules {
+            diagonal_moves: options.contains(&"diagonal-moves"),
+            diagonal_lines: options.contains(&"diagonal-lines"),
+            pass_when_stuck: options.contains(&"pass"),
+        })
+    }
+}
 
 /// The rule options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -166,6 +199,7 @@ impl Game for Morris {
     type IllegalMove = IllegalMorrisMove;
     type BadNotation = BadMove;
     type Key = u32;
+    type BadPicture = PictureError;
 
     fn to_move(&self) -> Player {
         self.to_move
@@ -284,8 +318,92 @@ impl Game for Morris {
         self.state()
     }
 
+    /// The nine points and who moves (`XO.......  O`): with all six pieces down the
+    /// board alone cannot tell. The repetitions seen so far are not part of it.
+    fn picture(&self) -> String {
+        format!(
+            "{} {}",
+            write_marks(9, None, |cell| self.at(cell)),
+            self.to_move
+        )
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Morris, PictureError> {
+        let (marks, mover) = split_suffix(text)?;
+        let (x, o) = read_marks(marks, 9)?;
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        if xs > 3 || os > 3 || (os < 3 && xs != os && xs != os + 1) {
+            return Err(PictureError::Impossible(format!(
+                "{xs} X and {os} O cannot happen: each side places three, X first"
+            )));
+        }
+        let by_counts = (xs < 3 || os < 3).then(|| super::turn(xs, os));
+        let to_move = match (mover.map(str::to_ascii_uppercase).as_deref(), by_counts) {
+            (Some("X"), Some(Player::O)) | (Some("O"), Some(Player::X)) => {
+                return Err(PictureError::Impossible(
+                    "while pieces are being placed, the counts say who moves".into(),
+                ));
+            }
+            (Some("X"), _) => Player::X,
+            (Some("O"), _) => Player::O,
+            (Some(other), _) => {
+                return Err(PictureError::Impossible(format!(
+                    "who moves is X or O, not \"{other}\""
+                )));
+            }
+            (None, Some(player)) => player,
+            (None, None) => {
+                return Err(PictureError::Impossible(
+                    "with all six pieces down, add who moves: X or O after the points".into(),
+                ));
+            }
+        };
+        let position = Morris {
+            x: x as u16,
+            o: o as u16,
+            to_move,
+            rules: self.rules,
+            history: Vec::new(),
+        };
+        if position.has_line(Player::X) && position.has_line(Player::O) {
+            return Err(PictureError::Impossible(
+                "both players cannot have three in a row".into(),
+            ));
+        }
+        Ok(position)
+    }
+
+    fn view(&self) -> BoardView {
+        let count = if self.rules.diagonal_lines { 8 } else { 6 };
+        let line = LINES[..count]
+            .iter()
+            .filter(|line| self.x & **line == **line || self.o & **line == **line)
+            .fold(0u16, |cells, line| cells | line);
+        BoardView {
+            layout: Layout::Points {
+                diagonals: self.rules.diagonal_moves,
+            },
+            panels: vec![grid_panel(
+                "",
+                &LMR,
+                &LMR,
+                |row, column| row * 3 + column,
+                |cell| self.at(cell),
+                |cell| line & (1 << cell) != 0,
+            )],
+        }
+    }
+
     fn symmetry_count(&self) -> usize {
         8
+    }
+
+    fn positions_repeat(&self) -> bool {
+        true
+    }
+
+    fn without_history(&self) -> Morris {
+        Morris::without_history(self)
     }
 
     fn transformed(&self, index: usize) -> Morris {

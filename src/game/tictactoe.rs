@@ -4,8 +4,33 @@
 //! (`L` top, `M` middle, `R` bottom) and then the column (`L` left, `M` middle, `R`
 //! right), as in the MENACE challenge: `LL` is the top-left corner, `MM` the centre.
 
-use super::{Game, Outcome, Player, Symmetry};
+use super::view::{BoardView, LMR, Layout, grid_panel};
+use super::{Declaration, Declared, Game, Outcome, Player, Symmetry};
 use std::fmt;
+
+/// Classic noughts and crosses, as the registry lists it.
+pub const CLASSIC: Declaration = Declaration {
+    name: "classic",
+    about: "noughts and crosses against MENACE (the default)",
+    options: &[],
+    notation: "two letters, row then column (L, M, R): LL top-left, MM centre",
+};
+
+/// Misère: the classic board, where three in a row loses.
+pub const MISERE: Declaration = Declaration {
+    name: "misere",
+    about: "classic board, but three in a row loses",
+    options: &[],
+    notation: CLASSIC.notation,
+};
+
+impl Declared for TicTacToe {
+    fn start(declaration: &Declaration, _options: &[&str]) -> TicTacToe {
+        TicTacToe::new(Rules {
+            misere: declaration.name == MISERE.name,
+        })
+    }
+}
 
 /// The eight lines of three: rows, columns, diagonals, as bit masks over the cells.
 pub const LINES: [u16; 8] = [
@@ -355,6 +380,7 @@ impl Game for TicTacToe {
     type IllegalMove = IllegalMove;
     type BadNotation = BadNotation;
     type Key = u16;
+    type BadPicture = BadPicture;
 
     fn to_move(&self) -> Player {
         super::turn(self.x.count_ones(), self.o.count_ones())
@@ -416,6 +442,29 @@ impl Game for TicTacToe {
         // The code is below 2^15, so the top bit is free for the rule option.
         let code = u16::try_from(self.code()).unwrap_or(u16::MAX >> 1);
         code | (u16::from(self.rules.misere) << 15)
+    }
+
+    fn picture(&self) -> String {
+        TicTacToe::picture(self)
+    }
+
+    fn from_picture(&self, text: &str) -> Result<TicTacToe, BadPicture> {
+        TicTacToe::from_picture(text.trim(), self.rules)
+    }
+
+    fn view(&self) -> BoardView {
+        let line = self.winning_line().unwrap_or(0);
+        BoardView {
+            layout: Layout::Ruled,
+            panels: vec![grid_panel(
+                "",
+                &LMR,
+                &LMR,
+                |row, column| row * 3 + column,
+                |cell| self.at(Square::ALL[cell % 9]),
+                |cell| line & (1 << cell) != 0,
+            )],
+        }
     }
 
     fn symmetry_count(&self) -> usize {

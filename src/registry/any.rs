@@ -1,0 +1,318 @@
+//! [`AnyGame`]: one position of any registered game behind one object-safe trait, with
+//! moves as text. [`Playing`] implements it once for every [`Game`], so a game gets the
+//! console, the generic AIs, `solve` and `replay` without code of its own.
+
+use crate::ai::alphabeta::{AlphaBeta, Searcher, Value, WIN};
+use crate::ai::lookahead::Lookahead;
+use crate::ai::mcts::Mcts;
+use crate::ai::retrograde::Retrograde;
+use crate::ai::{Agent, RandomAgent};
+use crate::game::{BoardView, Declaration, Declared, Game, Outcome, Player};
+use crate::play::OpponentKind;
+use rand::Rng;
+use std::any::Any;
+use std::fmt;
+
+/// Why a line of text is not a move here, by phase: the text is not written as this
+/// game writes moves, or it names a move the position does not allow. Both carry the
+/// game's own sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    Notation(String),
+    Illegal { name: String, why: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Notation(why) => f.write_str(why),
+            MoveError::Illegal { why, .. } => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What `solve` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solved {
+    /// The value for the player to move, a best move, and the positions looked at.
+    Value {
+        value: Value,
+        best: Option<String>,
+        positions: u64,
+        method: &'static str,
+    },
+    /// The budget ran out first.
+    TooBig { budget: u64 },
+}
+
+/// A position of any registered game. Moves travel as text in the game's notation;
+/// everything else is the game's own answer.
+pub trait AnyGame: fmt::Debug {
+    /// The game's declaration.
+    fn declaration(&self) -> &'static Declaration;
+    /// The options chosen, in declared order.
+    fn options(&self) -> &[&'static str];
+    /// The name with its options, as `variant` takes it: `silverman no-anti-diagonal`.
+    fn title(&self) -> String {
+        let mut title = self.declaration().name.to_string();
+        for option in self.options() {
+            title.push(' ');
+            title.push_str(option);
+        }
+        title
+    }
+    fn to_move(&self) -> Player;
+    fn ply(&self) -> usize;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The legal moves by name, in the game's order.
+    fn legal_move_names(&self) -> Vec<String>;
+    /// Reads a move in two phases, the notation and then the rules, without playing it:
+    /// its name as the game writes it, or why not.
+    fn check_move(&self, text: &str) -> Result<String, MoveError>;
+    /// Plays a move given as text: its name, or why not (and nothing changes).
+    fn play_move(&mut self, text: &str) -> Result<String, MoveError>;
+    fn picture(&self) -> String;
+    /// The position a picture shows, under this game's rules.
+    // `&self` supplies the rules and options the picture is read under.
+    #[allow(clippy::wrong_self_convention)]
+    fn from_picture(&self, text: &str) -> Result<Box<dyn AnyGame>, String>;
+    fn view(&self) -> BoardView;
+    fn symmetry_count(&self) -> usize;
+    /// True where positions can recur, so that a picture (which holds no history) can
+    /// show a position a repetition has already ended.
+    fn positions_repeat(&self) -> bool;
+    /// The image under symmetry `index`, and the name of `mv`'s image there.
+    fn transformed(&self, index: usize) -> Box<dyn AnyGame>;
+    fn transformed_move(&self, mv: &str, index: usize) -> Option<String>;
+    /// The starting position of the same game and options.
+    fn restart(&self) -> Box<dyn AnyGame>;
+    fn boxed_clone(&self) -> Box<dyn AnyGame>;
+    /// The game as a value of its own type, for code that knows it (classic MENACE).
+    fn as_any(&self) -> &dyn Any;
+    /// True if `kind` can choose moves in this game.
+    fn plays(&self, kind: OpponentKind) -> bool {
+        matches!(
+            kind,
+            OpponentKind::Random
+                | OpponentKind::AlphaBeta
+                | OpponentKind::Mcts
+                | OpponentKind::Lookahead(_)
+        )
+    }
+    /// The move a generic AI chooses, by name, without playing it.
+    fn suggest(&self, kind: OpponentKind, rng: &mut dyn Rng) -> Option<String>;
+    /// The value under perfect play if found within `budget` positions.
+    fn solve(&self, budget: u64) -> Solved;
+    /// How deep an iterative alpha-beta search gets within `budget` positions, with its
+    /// preferred move and what the search saw.
+    fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>);
+}
+
+/// A position of game `G` with the declaration and options it was started with.
+#[derive(Debug, Clone)]
+pub struct Playing<G> {
+    game: G,
+    declaration: &'static Declaration,
+    options: Vec<&'static str>,
+}
+
+impl<G: Game> Playing<G> {
+    pub fn new(game: G, declaration: &'static Declaration, options: Vec<&'static str>) -> Self {
+        Playing {
+            game,
+            declaration,
+            options,
+        }
+    }
+
+    /// The typed position.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn with(&self, game: G) -> Box<dyn AnyGame>
+    where
+        G: Declared,
+    {
+        Box::new(Playing {
+            game,
+            declaration: self.declaration,
+            options: self.options.clone(),
+        })
+    }
+
+    fn read(&self, text: &str) -> Result<G::Move, MoveError> {
+        let mv = self
+            .game
+            .parse_move(text.trim())
+            .map_err(|why| MoveError::Notation(why.to_string()))?;
+        let mut trial = self.game.clone();
+        trial.play(mv).map_err(|why| MoveError::Illegal {
+            name: self.game.move_name(mv),
+            why: why.to_string(),
+        })?;
+        Ok(mv)
+    }
+}
+
+impl<G: Declared> AnyGame for Playing<G> {
+    fn declaration(&self) -> &'static Declaration {
+        self.declaration
+    }
+
+    fn options(&self) -> &[&'static str] {
+        &self.options
+    }
+
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+
+    fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn legal_move_names(&self) -> Vec<String> {
+        self.game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.game.move_name(mv))
+            .collect()
+    }
+
+    fn check_move(&self, text: &str) -> Result<String, MoveError> {
+        self.read(text).map(|mv| self.game.move_name(mv))
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.read(text)?;
+        let name = self.game.move_name(mv);
+        self.game.play(mv).map_err(|why| MoveError::Illegal {
+            name: name.clone(),
+            why: why.to_string(),
+        })?;
+        Ok(name)
+    }
+
+    fn picture(&self) -> String {
+        self.game.picture()
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Box<dyn AnyGame>, String> {
+        self.game
+            .from_picture(text)
+            .map(|game| self.with(game))
+            .map_err(|why| why.to_string())
+    }
+
+    fn view(&self) -> BoardView {
+        self.game.view()
+    }
+
+    fn symmetry_count(&self) -> usize {
+        self.game.symmetry_count()
+    }
+
+    fn positions_repeat(&self) -> bool {
+        self.game.positions_repeat()
+    }
+
+    fn transformed(&self, index: usize) -> Box<dyn AnyGame> {
+        self.with(self.game.transformed(index))
+    }
+
+    fn transformed_move(&self, mv: &str, index: usize) -> Option<String> {
+        let mv = self.game.parse_move(mv).ok()?;
+        let image = self.game.transformed(index);
+        Some(image.move_name(self.game.transform_move(mv, index)))
+    }
+
+    fn restart(&self) -> Box<dyn AnyGame> {
+        self.with(G::start(self.declaration, &self.options))
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn suggest(&self, kind: OpponentKind, rng: &mut dyn Rng) -> Option<String> {
+        let game = &self.game;
+        let mv = match kind {
+            OpponentKind::AlphaBeta => Searcher::default().choose(game, rng),
+            OpponentKind::Mcts => Mcts::default().choose(game, rng),
+            OpponentKind::Lookahead(depth) => Lookahead { depth }.choose(game, rng),
+            OpponentKind::Random => RandomAgent.choose(game, rng),
+            _ => None,
+        }?;
+        Some(game.move_name(mv))
+    }
+
+    fn solve(&self, budget: u64) -> Solved {
+        let game = &self.game;
+        if game.positions_repeat() {
+            return solve_by_retrograde(game);
+        }
+        let mut search = AlphaBeta::new(budget);
+        match search.solve(game) {
+            Ok(solution) => Solved::Value {
+                value: solution.value,
+                best: solution.best.map(|mv| game.move_name(mv)),
+                positions: solution.nodes,
+                method: "alpha-beta",
+            },
+            Err(_) => Solved::TooBig { budget },
+        }
+    }
+
+    fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>) {
+        let game = &self.game;
+        let (scores, depth) = Searcher { budget }.scores(game);
+        let best = scores
+            .iter()
+            .rev()
+            .max_by_key(|(_, score)| *score)
+            .map(|(mv, score)| {
+                let verdict = match *score {
+                    s if s > WIN / 2 => "a forced win found",
+                    s if s < -WIN / 2 => "every move loses",
+                    _ => "no result within that depth",
+                };
+                (game.move_name(*mv), verdict)
+            });
+        (depth, best)
+    }
+}
+
+/// Solves a game whose positions repeat by retrograde analysis of all its positions.
+fn solve_by_retrograde<G: Game>(game: &G) -> Solved {
+    // Every position reachable from this one, and so every value it depends on.
+    let table = Retrograde::analyse(game, G::without_history);
+    let value = table.value(&game.without_history()).unwrap_or(Value::Draw);
+    let best = game.legal_moves().into_iter().min_by_key(|mv| {
+        let mut child = game.without_history();
+        let _ = child.play(*mv);
+        // The best move leaves the opponent the worst value.
+        match table.value(&child) {
+            Some(Value::Loss(n)) => (0, i64::from(n)),
+            Some(Value::Draw) => (1, 0),
+            Some(Value::Win(n)) => (2, -i64::from(n)),
+            None => (3, 0),
+        }
+    });
+    Solved::Value {
+        value,
+        best: best.map(|mv| game.move_name(mv)),
+        positions: table.positions() as u64,
+        method: "retrograde analysis",
+    }
+}

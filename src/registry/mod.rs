@@ -1,0 +1,171 @@
+//! The one list of games. Each game declares itself in its own file (a
+//! [`Declaration`] and [`Declared::start`]); here it takes one line, and from then on the
+//! console, the AIs, `solve`, `replay` and the conformance test reach it through
+//! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
+
+mod any;
+
+pub use any::{AnyGame, MoveError, Playing, Solved};
+
+use crate::game::cube::{self, Cube};
+use crate::game::four::{self, FourByFour};
+use crate::game::gravity::{self, Gravity};
+use crate::game::morris::{self, Morris};
+use crate::game::tictactoe::{self, TicTacToe};
+use crate::game::{Declaration, Declared};
+
+/// A registered game: its declaration and how to start it.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub declaration: &'static Declaration,
+    start: fn(&'static Declaration, Vec<&'static str>) -> Box<dyn AnyGame>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Entry({})", self.declaration.name)
+    }
+}
+
+const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
+    Entry {
+        declaration,
+        start: start_boxed::<G>,
+    }
+}
+
+fn start_boxed<G: Declared>(
+    declaration: &'static Declaration,
+    options: Vec<&'static str>,
+) -> Box<dyn AnyGame> {
+    Box::new(Playing::new(
+        G::start(declaration, &options),
+        declaration,
+        options,
+    ))
+}
+
+/// Every game, in the order `variants` lists them. Adding a game is one line here.
+pub const GAMES: &[Entry] = &[
+    entry::<TicTacToe>(&tictactoe::CLASSIC),
+    entry::<TicTacToe>(&tictactoe::MISERE),
+    entry::<Cube>(&cube::CUBE),
+    entry::<FourByFour>(&four::SILVERMAN),
+    entry::<FourByFour>(&four::CRAZY),
+    entry::<Gravity>(&gravity::GRAVITY),
+    entry::<Morris>(&morris::MORRIS),
+];
+
+/// The registered game of this name (any case).
+pub fn find(name: &str) -> Option<&'static Entry> {
+    GAMES
+        .iter()
+        .find(|entry| entry.declaration.name.eq_ignore_ascii_case(name))
+}
+
+/// Starts a game from its name and options (`silverman no-anti-diagonal`), or says in
+/// one sentence what is wrong with the words.
+pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
+    let Some((name, options)) = words.split_first() else {
+        return Err("name a game; variants lists them".into());
+    };
+    let Some(entry) = find(name) else {
+        return Err(format!(
+            "there is no game \"{name}\"; choose {}",
+            names().join(", ")
+        ));
+    };
+    let declared = entry.declaration.options;
+    let mut chosen: Vec<&'static str> = Vec::new();
+    for option in options {
+        let Some(known) = declared
+            .iter()
+            .find(|known| known.name.eq_ignore_ascii_case(option))
+        else {
+            let name = entry.declaration.name;
+            return Err(if declared.is_empty() {
+                format!("{name} takes no options, not \"{option}\"")
+            } else {
+                let names: Vec<&str> = declared.iter().map(|known| known.name).collect();
+                format!(
+                    "{name} takes the options {}, not \"{option}\"",
+                    names.join(", ")
+                )
+            });
+        };
+        if !chosen.contains(&known.name) {
+            chosen.push(known.name);
+        }
+    }
+    // Options in their declared order, so that one game has one title.
+    chosen.sort_by_key(|name| declared.iter().position(|known| known.name == *name));
+    Ok((entry.start)(entry.declaration, chosen))
+}
+
+/// The names of all games.
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|entry| entry.declaration.name).collect()
+}
+
+/// Every game with every combination of its options, started: what the conformance test
+/// and the property test walk.
+pub fn every_rule_set() -> Vec<Box<dyn AnyGame>> {
+    let mut games = Vec::new();
+    for entry in GAMES {
+        let options = entry.declaration.options;
+        for subset in 0..1u32 << options.len() {
+            let mut words = vec![entry.declaration.name];
+            words.extend(
+                options
+                    .iter()
+                    .enumerate()
+                    .filter(|(index, _)| subset & 1 << index != 0)
+                    .map(|(_, option)| option.name),
+            );
+            if let Ok(game) = start(&words) {
+                games.push(game);
+            }
+        }
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let names = names();
+        for (index, name) in names.iter().enumerate() {
+            assert_eq!(name.to_ascii_lowercase(), *name);
+            assert!(!names[..index].contains(name), "{name} twice");
+        }
+    }
+
+    #[test]
+    fn titles_read_back_to_the_same_game() {
+        for game in every_rule_set() {
+            let title = game.title();
+            let words: Vec<&str> = title.split(' ').collect();
+            let again = start(&words).expect("a title starts its game");
+            assert_eq!(again.title(), title);
+            assert_eq!(again.picture(), game.picture());
+        }
+    }
+
+    #[test]
+    fn bad_names_and_options_are_refused_in_one_sentence() {
+        for words in [
+            &[][..],
+            &["chess"],
+            &["cube", "big"],
+            &["silverman", "pass"],
+        ] {
+            let error = start(words).expect_err("refused");
+            assert!(!error.contains('\n') && !error.is_empty(), "{error}");
+        }
+        let game = start(&["MORRIS", "Pass", "diagonal-lines"]).unwrap();
+        assert_eq!(game.title(), "morris diagonal-lines pass");
+    }
+}
