@@ -80,6 +80,17 @@ enum Task {
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
     },
+    /// Plays the given moves from the start of a game and prints every position: its
+    /// picture, who is to move, the legal moves, the outcome. Exit code 2 names the first
+    /// move that cannot be played.
+    Replay {
+        /// The game, its options, then the moves: `classic MM LL RR`.
+        #[arg(required = true, num_args = 1..)]
+        words: Vec<String>,
+        /// One JSON object per position (ply, move, picture, to_move, legal, outcome).
+        #[arg(long)]
+        json: bool,
+    },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
     Lessons {
@@ -112,6 +123,7 @@ fn main() -> ExitCode {
         }
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
         Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
+        Some(Task::Replay { words, json }) => return replay(&words, json),
         None => {}
     }
     let seed = flags.seed.unwrap_or_else(rand::random);
@@ -215,6 +227,33 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `menace replay GAME [OPTION…] MOVE… [--json]`.
+fn replay(words: &[String], json: bool) -> ExitCode {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (steps, error) = match menace::registry::replay::replay(&words) {
+        Ok(steps) => (steps, None),
+        Err(error) => (error.steps.clone(), Some(error)),
+    };
+    let mut out = std::io::stdout().lock();
+    for step in &steps {
+        let line = if json {
+            serde_json::to_string(step).unwrap_or_default() + "\n"
+        } else {
+            render::replay_step(step)
+        };
+        if out.write_all(line.as_bytes()).is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    match error {
+        None => ExitCode::SUCCESS,
+        Some(error) => {
+            eprintln!("menace: {error}.");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `menace lessons [--check]`.

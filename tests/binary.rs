@@ -135,3 +135,55 @@ fn bad_flags_are_refused_and_version_and_help_work() {
     let help = menace().arg("--help").output().unwrap();
     assert!(String::from_utf8(help.stdout).unwrap().contains("--seed"));
 }
+
+#[test]
+fn replay_prints_every_position_and_names_the_first_illegal_move() {
+    let output = menace()
+        .args(["replay", "classic", "LL", "ML", "LM", "MM", "LR"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.starts_with("start  .........\n  X to move; legal (9)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("5. LR  XXXOO....\n  game over: X wins\n"),
+        "{stdout}"
+    );
+    assert!(stdout.lines().all(|line| line.chars().count() <= 80));
+
+    let output = menace()
+        .args(["replay", "gravity", "d", "d", "z"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr.trim_end(),
+        "menace: move 3 (\"z\") cannot be played: a move is a column letter from a to h, not \"z\"."
+    );
+}
+
+#[test]
+fn replay_json_is_one_object_per_position() {
+    let output = menace()
+        .args(["replay", "--json", "morris", "diagonal-lines", "MM", "LL"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let positions: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(positions.len(), 3);
+    assert_eq!(positions[0]["move"], serde_json::Value::Null);
+    assert_eq!(positions[2]["move"], "LL");
+    assert_eq!(positions[2]["ply"], 2);
+    assert_eq!(positions[2]["to_move"], "X");
+    assert_eq!(positions[2]["picture"], "O...X.... X");
+    assert_eq!(positions[2]["legal"].as_array().unwrap().len(), 7);
+    assert_eq!(positions[2]["outcome"], serde_json::Value::Null);
+}

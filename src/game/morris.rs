@@ -206,7 +206,9 @@ impl Game for Morris {
     }
 
     fn ply(&self) -> usize {
-        (self.x | self.o).count_ones() as usize + self.history.len()
+        // The history holds the position after the sixth placement and after every
+        // move since, so the moves made are the pieces plus all but its first entry.
+        (self.x | self.o).count_ones() as usize + self.history.len().saturating_sub(1)
     }
 
     fn legal_moves_into(&self, out: &mut Vec<MorrisMove>) {

@@ -4,6 +4,7 @@
 //! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
 
 mod any;
+pub mod replay;
 
 pub use any::{AnyGame, MoveError, Playing, Solved};
 

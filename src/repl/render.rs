@@ -974,6 +974,32 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
 }
 
 /// The figures of `menace bench`.
+/// One position of `menace replay`, wrapped to 80 columns.
+pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
+    let heading = match &step.mv {
+        None => "start".to_string(),
+        Some(mv) => format!("{}. {mv}", step.ply),
+    };
+    let state = match (&step.outcome, &step.to_move) {
+        (Some(draw), _) if draw == "draw" => "game over: a draw".to_string(),
+        (Some(winner), _) => format!("game over: {winner} wins"),
+        (None, Some(player)) => format!(
+            "{player} to move; legal ({}): {}",
+            step.legal.len(),
+            step.legal.join(" ")
+        ),
+        (None, None) => String::new(),
+    };
+    let options = textwrap::Options::new(78)
+        .initial_indent("  ")
+        .subsequent_indent("    ");
+    format!(
+        "{heading}  {}\n{}\n",
+        step.picture,
+        textwrap::fill(&state, options)
+    )
+}
+
 pub fn bench(report: &crate::bench::BenchReport) -> String {
     format!(
         "menace bench: medians of {} runs, {} training games each, one thread\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  full minimax solve of the empty board: {:.2} ms\n  (perfect-play table, filled once before: {:.2} ms)",
