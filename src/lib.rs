@@ -2,6 +2,7 @@
 //! learn. The module tree, nothing else.
 
 pub mod ai;
+pub mod app;
 pub mod bench;
 pub mod game;
 pub mod lesson;
@@ -9,4 +10,3 @@ pub mod menace;
 pub mod play;
 pub mod registry;
 pub mod repl;
-pub mod variant;

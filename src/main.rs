@@ -2,10 +2,10 @@
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use menace::app::{Progress, ProgressHook};
+use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
-use menace::repl::session::{Progress, ProgressHook};
-use menace::repl::session::{Session, Settings};
 use menace::repl::{self, PipedInput, TerminalInput};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
@@ -115,9 +115,7 @@ fn main() -> ExitCode {
         }
         Some(Task::Experiment { seeds }) => {
             let mut session = Session::new(Settings::default());
-            let events = session.execute(menace::repl::command::Command::Experiment(
-                seeds.clamp(1, 1_000),
-            ));
+            let events = session.execute(menace::app::Command::Experiment(seeds.clamp(1, 1_000)));
             print!("{}", render::events(&events, Palette::PLAIN));
             return ExitCode::SUCCESS;
         }
@@ -136,6 +134,7 @@ fn main() -> ExitCode {
             misere: flags.misere,
         },
         lessons_dir: flags.lessons.clone(),
+        effort: menace::registry::Effort::default(),
     };
     let mut session = match &flags.load {
         None => Session::new(settings.clone()),
@@ -195,29 +194,28 @@ fn main() -> ExitCode {
 /// `menace solve VARIANT [--budget N]`.
 fn solve(words: &[String], budget: u64) -> ExitCode {
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let kind = match menace::variant::parse(&words) {
-        Ok(kind) => kind,
+    let game = match menace::registry::start(&words) {
+        Ok(game) => game,
         Err(why) => {
             eprintln!("menace: {why}");
             return ExitCode::from(2);
         }
     };
-    let game = menace::variant::AnyGame::new(kind);
     let start = std::time::Instant::now();
     let solved = game.solve(budget);
     let millis = start.elapsed().as_millis();
     print!(
         "{}",
         render::event(
-            &menace::repl::session::Event::VariantSolved {
-                kind,
+            &menace::app::Event::GameSolved {
+                title: game.title(),
                 solved: solved.clone(),
                 millis,
             },
             Palette::PLAIN,
         )
     );
-    if let menace::variant::Solved::TooBig { .. } = solved {
+    if let menace::registry::Solved::TooBig { .. } = solved {
         let (depth, best) = game.deepest_search(budget);
         println!(
             "An iterative search with the same budget completed depth {depth} (half-moves){}.",

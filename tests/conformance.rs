@@ -151,7 +151,7 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
         ] {
             assert!(game.plays(kind));
             let chosen = game
-                .suggest(kind, &mut rng)
+                .suggest(kind, registry::Effort::default(), &mut rng)
                 .unwrap_or_else(|| panic!("{}: {kind} chose nothing", game.title()));
             assert!(
                 legal.contains(&chosen),

@@ -1,9 +1,9 @@
 //! The lessons in `lessons/`, run through the library and through the binary.
 
 use assert_cmd::Command;
+use menace::app::{Session, Settings};
 use menace::lesson::{self, Step};
 use menace::repl::respond;
-use menace::repl::session::{Session, Settings};
 use std::path::{Path, PathBuf};
 
 fn lessons_dir() -> PathBuf {

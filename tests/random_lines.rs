@@ -1,8 +1,35 @@
 //! Random lines never make the console panic, and every line leaves a consistent session.
 
+use menace::app::{Session, Settings};
+use menace::registry;
 use menace::repl::respond;
-use menace::repl::session::{Session, Settings};
 use proptest::prelude::*;
+
+/// Every game's move names from random positions, and its pictures: lines in every
+/// notation, right and wrong.
+fn moves_of_every_game() -> Vec<String> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut lines = Vec::new();
+    for start in registry::every_rule_set() {
+        let mut game = start.boxed_clone();
+        for _ in 0..12 {
+            let legal = game.legal_move_names();
+            if legal.is_empty() {
+                break;
+            }
+            lines.extend(legal.iter().take(3).cloned());
+            let name = legal[rng.random_range(0..legal.len())].clone();
+            let _ = game.play_move(&name);
+            lines.push(format!("box {}", game.picture()));
+            lines.push(format!("solve {}", game.picture()));
+        }
+        lines.push(format!("variant {}", start.title()));
+    }
+    lines.sort();
+    lines.dedup();
+    lines
+}
 
 fn a_line() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -82,6 +109,23 @@ fn a_line() -> impl Strategy<Value = String> {
             "board",
         ])
         .prop_map(String::from),
+        // Every game's notation and pictures, and switching games.
+        prop::sample::select(moves_of_every_game()),
+        prop::sample::select(vec![
+            "variant silverman no-anti-diagonal",
+            "variant crazy",
+            "variant gravity not-on-last",
+            "variant morris pass",
+            "against alphabeta",
+            "against menace",
+            "against teacher",
+            "train 5 vs random",
+            "pass",
+            "d",
+            "b3",
+            "b3x",
+        ])
+        .prop_map(String::from),
         // Anything at all.
         any::<String>(),
         "[ -~]{0,300}",
@@ -99,14 +143,16 @@ proptest! {
             show_boxes: false,
             saves_dir: folder.path().to_path_buf(),
             lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
+            // The AIs and the solver look at little, so that a case takes milliseconds.
+            effort: registry::Effort { positions: 500, playouts: 20, solve: 20_000 },
             ..Settings::default()
         });
         for line in &lines {
-            let before = session.menace().record().games();
+            let before = session.games_learned();
             let answer = respond(&mut session, line);
             prop_assert!(!answer.is_empty());
             prop_assert!(session.check().is_ok(), "after {line:?}: {:?}", session.check());
-            prop_assert!(session.menace().record().games() >= before || answer.contains("Fresh boxes") || answer.contains("Loaded"));
+            prop_assert!(session.games_learned() >= before || answer.contains("Fresh boxes") || answer.contains("Loaded"), "{answer}");
             if session.is_finished() {
                 break;
             }

@@ -1,8 +1,8 @@
 //! Whole console sessions driven through the library, with a fixed seed.
 
+use menace::app::{Session, Settings};
 use menace::game::{Game, Player, Square};
 use menace::menace::{Preset, matchboxes, save};
-use menace::repl::session::{Session, Settings};
 use menace::repl::{respond, transcript};
 use std::path::Path;
 

@@ -1,9 +1,9 @@
 //! Opponents and training through the console, with fixed seeds.
 
+use menace::app::Command;
+use menace::app::{Event, Session, Settings};
 use menace::play::OpponentKind;
-use menace::repl::command::Command;
 use menace::repl::respond;
-use menace::repl::session::{Event, Session, Settings};
 
 fn session(seed: u64) -> (Session, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();

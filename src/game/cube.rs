@@ -19,6 +19,8 @@ pub const CUBE: Declaration = Declaration {
     about: "3x3x3 cube, three in a row along any of its 49 lines",
     options: &[],
     notation: "layer 1-3 (top to bottom), then row and column letters: 2MM is the centre",
+    example: "2MM",
+    too_big_for_menace: None,
 };
 
 impl Declared for Cube {

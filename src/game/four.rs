@@ -23,6 +23,8 @@ pub const SILVERMAN: Declaration = Declaration {
         help: "the diagonal from d4 to a1 does not count",
     }],
     notation: "a square, file a-d and rank 1-4 (a4 top-left): b3",
+    example: "b3",
+    too_big_for_menace: None,
 };
 
 /// The crazy 4x4 game.
@@ -31,6 +33,8 @@ pub const CRAZY: Declaration = Declaration {
     about: "4x4: either player places X or O; any four alike wins for the first",
     options: &[],
     notation: "a square and the mark to place: b3x or b3o",
+    example: "b3x",
+    too_big_for_menace: None,
 };
 
 impl Declared for FourByFour {

@@ -19,6 +19,10 @@ pub const GRAVITY: Declaration = Declaration {
         help: "no mark directly on top of the opponent's last one",
     }],
     notation: "a column letter, a (left) to h: the mark falls to the lowest empty square",
+    example: "d",
+    too_big_for_menace: Some(
+        "8x8 gravity has far too many positions for matchboxes: no box limit could hold what MENACE would need",
+    ),
 };
 
 impl Declared for Gravity {

@@ -103,6 +103,10 @@ pub struct Declaration {
     pub options: &'static [GameOption],
     /// How a move is written, in one line.
     pub notation: &'static str,
+    /// A move to show as an example ("a move like MM").
+    pub example: &'static str,
+    /// Why MENACE cannot learn this game with matchboxes, if it cannot.
+    pub too_big_for_menace: Option<&'static str>,
 }
 
 /// A rule option of a game, as `variant NAME OPTION` takes it.

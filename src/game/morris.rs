@@ -36,6 +36,8 @@ pub const MORRIS: Declaration = Declaration {
         },
     ],
     notation: "a point to place (MM), then from-to to slide (LL-LM); pass if stuck",
+    example: "MM",
+    too_big_for_menace: None,
 };
 
 impl Declared for Morris {

@@ -14,6 +14,8 @@ pub const CLASSIC: Declaration = Declaration {
     about: "noughts and crosses against MENACE (the default)",
     options: &[],
     notation: "two letters, row then column (L, M, R): LL top-left, MM centre",
+    example: "MM",
+    too_big_for_menace: None,
 };
 
 /// Misère: the classic board, where three in a row loses.
@@ -22,6 +24,8 @@ pub const MISERE: Declaration = Declaration {
     about: "classic board, but three in a row loses",
     options: &[],
     notation: CLASSIC.notation,
+    example: "MM",
+    too_big_for_menace: None,
 };
 
 impl Declared for TicTacToe {

@@ -6,7 +6,7 @@
 use super::course::scratch_run;
 use super::goal::Tally;
 use super::{Lesson, LessonError, Step};
-use crate::repl::session::{Event, Session, Settings};
+use crate::app::{Event, Session, Settings};
 use std::path::PathBuf;
 
 /// Checks one lesson; the error names its file and step.

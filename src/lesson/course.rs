@@ -3,8 +3,8 @@
 
 use super::goal::Tally;
 use super::{Lesson, Step, load_all};
+use crate::app::{Event, Session, Settings};
 use crate::menace::save::{self, SaveError};
-use crate::repl::session::{Event, Session, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,12 @@
 //! What an exercise asks for, checked against what really happened in the session.
 
 use crate::ai::rating::MAKE_FORK;
-use crate::game::{Rules, Symmetry, TicTacToe};
-use crate::menace::{BoxId, GameResult, Preset, Turn, matchboxes};
+use crate::app::{Event, Session, Who};
+use crate::game::{Outcome, Rules, TicTacToe};
+use crate::menace::learner::MenaceMove;
+use crate::menace::{Preset, matchboxes};
 use crate::play::OpponentKind;
-use crate::repl::session::{Event, Session};
-use crate::variant::{self, Solved, VariantKind};
+use crate::registry::{self, Solved};
 use serde::Deserialize;
 
 /// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
@@ -55,9 +56,19 @@ pub enum Goal {
     TrySolve(String),
 }
 
-fn variant_kind(text: &str) -> Result<VariantKind, String> {
+/// A game's title as the registry writes it (options in their declared order).
+fn variant_kind(text: &str) -> Result<String, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    variant::parse(&words).map_err(|why| format!("the goal's variant: {why}"))
+    registry::start(&words)
+        .map(|game| game.title())
+        .map_err(|why| format!("the goal's variant: {why}"))
+}
+
+/// The picture on the classic box that serves a position.
+fn classic_box(picture: &str) -> Option<String> {
+    let position = TicTacToe::from_picture(picture, Rules::default()).ok()?;
+    let lookup = matchboxes().find(&position)?;
+    Some(matchboxes().get(lookup.id).name())
 }
 
 fn opponent(name: &str) -> Result<OpponentKind, String> {
@@ -139,10 +150,9 @@ impl Goal {
             Goal::PlayGames(n) => tally.played >= *n,
             Goal::WinGames(n) => tally.won >= *n,
             Goal::DrawGames(n) => tally.drawn >= *n,
-            Goal::ShowBox(picture) => TicTacToe::from_picture(picture, Rules::default())
-                .ok()
-                .and_then(|position| matchboxes().find(&position))
-                .is_some_and(|lookup| tally.boxes_seen.contains(&lookup.id)),
+            Goal::ShowBox(picture) => {
+                classic_box(picture).is_some_and(|name| tally.boxes_seen.contains(&name))
+            }
             Goal::WatchGames { vs, games } => opponent(vs).is_ok_and(|kind| {
                 tally
                     .watched
@@ -174,13 +184,15 @@ impl Goal {
             }),
             Goal::RateFork => tally.rated_fork,
             Goal::AskHint => tally.hinted,
-            Goal::Preset(name) => {
-                Preset::parse(name).is_ok_and(|preset| session.menace().preset() == preset)
-            }
+            Goal::Preset(name) => Preset::parse(name).is_ok_and(|preset| {
+                session
+                    .learner()
+                    .is_some_and(|learner| learner.preset() == preset)
+            }),
             Goal::Experiment => tally.experiment,
             Goal::SeeSymmetry => tally.saw_symmetry,
             Goal::SeeForcedMove => tally.saw_forced,
-            Goal::Misere => session.settings().rules.misere,
+            Goal::Misere => session.game_title() == "misere",
             Goal::Solve(picture) => tally.solved.iter().any(|solved| solved == picture),
             Goal::PlayVariant { variant, games } => variant_kind(variant).is_ok_and(|kind| {
                 tally
@@ -207,7 +219,8 @@ pub struct Tally {
     pub played: u32,
     pub won: u32,
     pub drawn: u32,
-    pub boxes_seen: Vec<BoxId>,
+    /// Pictures of the boxes looked at.
+    pub boxes_seen: Vec<String>,
     pub watched: Vec<(OpponentKind, u32)>,
     pub trained: Vec<(OpponentKind, u64)>,
     /// Draw percentage of each training run's last tenth.
@@ -218,9 +231,10 @@ pub struct Tally {
     pub saw_symmetry: bool,
     pub saw_forced: bool,
     pub solved: Vec<String>,
-    pub variant_games: Vec<VariantKind>,
-    pub variants_solved: Vec<VariantKind>,
-    pub variants_tried: Vec<VariantKind>,
+    /// Titles of the games finished, solved, and asked about.
+    pub variant_games: Vec<String>,
+    pub variants_solved: Vec<String>,
+    pub variants_tried: Vec<String>,
 }
 
 impl Tally {
@@ -229,22 +243,32 @@ impl Tally {
         for event in events {
             match event {
                 Event::GameOver {
-                    result,
-                    opponent: None,
+                    title,
+                    outcome,
+                    x,
+                    o,
                     ..
                 } => {
-                    self.played += 1;
-                    match result {
-                        GameResult::Lost => self.won += 1,
-                        GameResult::Drew => self.drawn += 1,
-                        GameResult::Won => {}
+                    self.variant_games.push(title.clone());
+                    match (*x, *o) {
+                        (Who::You, _) | (_, Who::You) => {
+                            let you = if *x == Who::You {
+                                crate::game::Player::X
+                            } else {
+                                crate::game::Player::O
+                            };
+                            self.played += 1;
+                            match outcome {
+                                Outcome::Win(winner) if *winner == you => self.won += 1,
+                                Outcome::Draw => self.drawn += 1,
+                                Outcome::Win(_) => {}
+                            }
+                        }
+                        (Who::Ai(kind), _) | (_, Who::Ai(kind)) => self.watched.push((kind, 1)),
+                        _ => {}
                     }
                 }
-                Event::GameOver {
-                    opponent: Some(kind),
-                    ..
-                } => self.watched.push((*kind, 1)),
-                Event::BoxView { id, .. } => self.boxes_seen.push(*id),
+                Event::BoxView { summary, .. } => self.boxes_seen.push(summary.picture.clone()),
                 Event::Trained(report) => {
                     self.trained.push((report.opponent, report.overall.games()));
                     let last = report.last_tenth;
@@ -260,19 +284,22 @@ impl Tally {
                         .any(|rating| !(rating / MAKE_FORK).is_multiple_of(10));
                 }
                 Event::Solved { board, .. } => self.solved.push(board.picture()),
-                Event::VariantOver { kind, .. } => self.variant_games.push(*kind),
-                Event::VariantSolved { kind, solved, .. } => {
-                    self.variants_tried.push(*kind);
+                Event::GameSolved { title, solved, .. } => {
+                    self.variants_tried.push(title.clone());
                     if matches!(solved, Solved::Value { .. }) {
-                        self.variants_solved.push(*kind);
+                        self.variants_solved.push(title.clone());
                     }
                 }
                 Event::Hint { .. } => self.hinted = true,
                 Event::Experiments { .. } => self.experiment = true,
-                Event::MenaceTurn(Turn::Drew { lookup, .. }) => {
-                    self.saw_symmetry |= lookup.board_from_picture() != Symmetry::Identity;
-                }
-                Event::MenaceTurn(Turn::Forced(_)) => self.saw_forced = true,
+                Event::MenaceMoved {
+                    turn: MenaceMove::Drew { relation, .. },
+                    ..
+                } => self.saw_symmetry |= relation != "as drawn",
+                Event::MenaceMoved {
+                    turn: MenaceMove::Forced { .. },
+                    ..
+                } => self.saw_forced = true,
                 _ => {}
             }
         }

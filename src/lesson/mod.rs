@@ -12,7 +12,7 @@ pub mod check;
 pub mod course;
 pub mod goal;
 
-use crate::repl::command::{self, Command};
+use crate::app::command::{self, Command};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -33,6 +33,25 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// How hard the generic AIs work: alpha-beta's positions per move, Monte-Carlo's
+/// playouts per move, and the positions `solve` may visit. Tests turn it down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effort {
+    pub positions: u64,
+    pub playouts: u32,
+    pub solve: u64,
+}
+
+impl Default for Effort {
+    fn default() -> Self {
+        Effort {
+            positions: Searcher::default().budget,
+            playouts: Mcts::default().playouts,
+            solve: 3_000_000,
+        }
+    }
+}
+
 /// What `solve` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Solved {
@@ -101,8 +120,14 @@ pub trait AnyGame: fmt::Debug {
                 | OpponentKind::Lookahead(_)
         )
     }
+    /// A fresh generic MENACE for `side` of this game (boxes made as positions are met).
+    fn new_learner(
+        &self,
+        side: Player,
+        preset: crate::menace::Preset,
+    ) -> Option<Box<dyn crate::menace::learner::Learner>>;
     /// The move a generic AI chooses, by name, without playing it.
-    fn suggest(&self, kind: OpponentKind, rng: &mut dyn Rng) -> Option<String>;
+    fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
     /// The value under perfect play if found within `budget` positions.
     fn solve(&self, budget: u64) -> Solved;
     /// How deep an iterative alpha-beta search gets within `budget` positions, with its
@@ -116,6 +141,12 @@ pub struct Playing<G> {
     game: G,
     declaration: &'static Declaration,
     options: Vec<&'static str>,
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
 }
 
 impl<G: Game> Playing<G> {
@@ -245,11 +276,25 @@ impl<G: Declared> AnyGame for Playing<G> {
         self
     }
 
-    fn suggest(&self, kind: OpponentKind, rng: &mut dyn Rng) -> Option<String> {
+    fn new_learner(
+        &self,
+        side: Player,
+        preset: crate::menace::Preset,
+    ) -> Option<Box<dyn crate::menace::learner::Learner>> {
+        crate::menace::learner::generic::<G>(side, preset)
+    }
+
+    fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String> {
         let game = &self.game;
         let mv = match kind {
-            OpponentKind::AlphaBeta => Searcher::default().choose(game, rng),
-            OpponentKind::Mcts => Mcts::default().choose(game, rng),
+            OpponentKind::AlphaBeta => Searcher {
+                budget: effort.positions,
+            }
+            .choose(game, rng),
+            OpponentKind::Mcts => Mcts {
+                playouts: effort.playouts,
+            }
+            .choose(game, rng),
             OpponentKind::Lookahead(depth) => Lookahead { depth }.choose(game, rng),
             OpponentKind::Random => RandomAgent.choose(game, rng),
             _ => None,

@@ -1,17 +1,20 @@
 //! The console: the only code that reads the terminal. A line comes in through a
-//! [`LineSource`], becomes a [`command::Command`], the [`session::Session`] acts on it and
+//! [`LineSource`], becomes a [`command::Command`], the [`Session`] acts on it and
 //! returns events, and [`render`] turns them into the text that goes out.
 
-pub mod command;
+pub mod board;
+pub mod help;
+pub mod lesson_text;
 pub mod render;
-pub mod session;
+pub mod text;
+
+use crate::app::{Event, Session, command};
 
 use render::Palette;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
-use session::Session;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -36,6 +39,11 @@ pub enum Input {
 pub trait LineSource {
     fn read_line(&mut self, prompt: &str) -> Input;
     fn echo(&self) -> bool;
+    /// The moves Tab may complete to at the next line (the game's legal moves on your
+    /// turn). Sources without completion ignore them.
+    fn offer_moves(&mut self, moves: Vec<String>) {
+        let _ = moves;
+    }
 }
 
 /// Lines given in advance, for tests and demonstrations; echoed like piped input.
@@ -129,9 +137,11 @@ impl<R: BufRead> LineSource for PipedInput<R> {
     }
 }
 
-/// Completes command words and move names with Tab.
-#[derive(Helper, Hinter, Highlighter, Validator)]
-pub struct MenaceHelper;
+/// Completes command words and the legal moves of the game in progress with Tab.
+#[derive(Helper, Hinter, Highlighter, Validator, Default)]
+pub struct MenaceHelper {
+    moves: Vec<String>,
+}
 
 impl Completer for MenaceHelper {
     type Candidate = Pair;
@@ -148,10 +158,18 @@ impl Completer for MenaceHelper {
         let first_word = !before[..start].chars().any(|c| !c.is_whitespace());
         let mut candidates: Vec<String> = Vec::new();
         if first_word {
-            candidates.extend(command::COMMAND_WORDS.iter().map(|w| w.to_string()));
-            candidates.extend(crate::game::Square::ALL.iter().map(|s| s.name()));
+            candidates.extend(command::COMMANDS.iter().map(|c| c.name.to_string()));
+            candidates.extend(self.moves.iter().cloned());
         } else if before.trim_start().starts_with("preset") {
             candidates.extend(["challenge", "michie", "custom"].map(String::from));
+        } else if before.trim_start().starts_with("variant ")
+            && start == before.find(' ').map_or(0, |space| space + 1)
+        {
+            candidates.extend(crate::registry::names().into_iter().map(String::from));
+        } else if let Some(first) = before.split_whitespace().next()
+            && ["vs", "against", "opponent", "hint"].contains(&first)
+        {
+            candidates.extend(crate::play::OPPONENT_NAMES.iter().map(|n| n.to_string()));
         }
         let matches = candidates
             .into_iter()
@@ -183,7 +201,7 @@ impl TerminalInput {
             .max_history_size(1000)?
             .build();
         let mut editor = Editor::with_config(config)?;
-        editor.set_helper(Some(MenaceHelper));
+        editor.set_helper(Some(MenaceHelper::default()));
         if let Some(path) = &history {
             // A missing history file is normal the first time.
             let _ = editor.load_history(path);
@@ -215,6 +233,12 @@ impl LineSource for TerminalInput {
     fn echo(&self) -> bool {
         false
     }
+
+    fn offer_moves(&mut self, moves: Vec<String>) {
+        if let Some(helper) = self.editor.helper_mut() {
+            helper.moves = moves;
+        }
+    }
 }
 
 /// Runs the console until the input ends or the user quits. Output errors end it.
@@ -239,10 +263,11 @@ pub fn run(
                 continue;
             }
             Input::End => session.end_of_input(),
-            Input::Unreadable(why) => vec![session::Event::Refusal(why)],
+            Input::Unreadable(why) => vec![Event::Refusal(why)],
         };
         out.write_all(render::events(&events, palette).as_bytes())?;
         out.flush()?;
+        input.offer_moves(session.your_moves());
     }
     Ok(())
 }
@@ -268,7 +293,7 @@ pub fn respond(session: &mut Session, line: &str) -> String {
 }
 
 /// [`respond`], also handing back the events behind the text.
-pub fn respond_with_events(session: &mut Session, line: &str) -> (String, Vec<session::Event>) {
+pub fn respond_with_events(session: &mut Session, line: &str) -> (String, Vec<Event>) {
     let mut text = format!("{PROMPT}{}\n", printable(line));
     let events = session.handle_line(line);
     text.push_str(&render::events(&events, Palette::PLAIN));
@@ -295,9 +320,16 @@ mod tests {
     use rustyline::history::DefaultHistory;
 
     fn completions(line: &str) -> Vec<String> {
+        completions_with(line, &[])
+    }
+
+    fn completions_with(line: &str, moves: &[&str]) -> Vec<String> {
         let history = DefaultHistory::new();
         let context = Context::new(&history);
-        let (_, pairs) = MenaceHelper
+        let helper = MenaceHelper {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        };
+        let (_, pairs) = helper
             .complete(line, line.len(), &context)
             .expect("completion never fails");
         pairs.into_iter().map(|pair| pair.replacement).collect()
@@ -307,9 +339,19 @@ mod tests {
     fn tab_completes_commands_moves_and_presets() {
         assert_eq!(completions("sta"), ["stats"]);
         assert_eq!(completions("sa"), ["save"]);
-        assert_eq!(completions("m"), ["ML", "MM", "MR"]);
-        assert_eq!(completions("R"), ["reset", "resign", "RL", "RM", "RR"]);
+        assert_eq!(
+            completions_with("m", &["ML", "MM", "MR"]),
+            ["ML", "MM", "MR"]
+        );
+        assert_eq!(
+            completions_with("R", &["RL", "RM"]),
+            ["resign", "rate", "reset", "rules", "RL", "RM"]
+        );
+        // In gravity the moves are columns: no classic squares are offered.
+        assert_eq!(completions_with("d", &["a", "d", "e"]), ["d"]);
         assert_eq!(completions("preset mi"), ["michie"]);
+        assert_eq!(completions("variant si"), ["silverman"]);
+        assert_eq!(completions("against al"), ["alphabeta"]);
         assert!(completions("save x").is_empty());
     }
 

@@ -1,9 +1,6 @@
 //! One line of input becomes one [`Command`], or one clear sentence saying why not.
 
-use crate::game::tictactoe::BadNotation;
-use crate::game::{Rules, Square, TicTacToe};
 use crate::menace::Preset;
-use crate::menace::boxes::BOX_PLIES;
 use crate::menace::learn::PresetError;
 use crate::play::OpponentKind;
 use std::fmt;
@@ -37,16 +34,16 @@ pub enum Command {
         vs: Option<OpponentKind>,
         csv: Option<String>,
     },
-    /// Ask an opponent (default the teacher) for your best move.
+    /// Who plays against you: an AI, or `None` for MENACE.
+    Against(Option<OpponentKind>),
+    /// Ask an opponent (default the teacher, or alpha-beta) for your best move.
     Hint(Option<OpponentKind>),
-    /// The rating heuristic's view of the board, or of a position given.
-    Rate(Option<TicTacToe>),
-    /// Minimax's score of every move, on the board or a position given.
-    Solve(Option<TicTacToe>),
+    /// The rating heuristic's view of the board, or of a position (a picture) given.
+    Rate(Option<String>),
+    /// The value of the board, or of a position (a picture) given.
+    Solve(Option<String>),
     /// How many games MENACE needs against perfect play, over many seeds.
     Experiment(u64),
-    /// Classic or misère rules from the next game on.
-    Rules(Rules),
     /// The list of lessons with your progress.
     Lessons,
     /// Start or resume a lesson, by number or name.
@@ -59,12 +56,12 @@ pub enum Command {
     Answer(String),
     /// The list of games.
     Variants,
-    /// Switch games: a variant, or back to classic (or misère) noughts and crosses.
-    Variant(VariantChoice),
-    /// Which side you play in a variant.
+    /// Switch games: a name and its options, as the registry reads them.
+    Variant(Vec<String>),
+    /// Which side you play; MENACE plays the other.
     Side(crate::game::Player),
-    /// Your move as O.
-    Move(Square),
+    /// Your move, already read by the game in progress (its name).
+    Move(String),
     /// List the boxes, all or those of one ply.
     Boxes(Option<usize>),
     /// Draw one box: by picture or any position it serves, by number, or the last used.
@@ -88,27 +85,280 @@ pub enum Command {
     No,
 }
 
-/// What `variant` switches to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VariantChoice {
-    Classic,
-    Misere,
-    Other(crate::variant::VariantKind),
-}
-
 /// How `box` names a box.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoxQuery {
-    /// Any position: the box that serves it.
-    Position(TicTacToe),
+    /// Any position, as a picture of the chosen game: the box that serves it.
+    Position(String),
     /// The box's number in the listing, from 1.
     Number(usize),
 }
 
-/// Every command word, for `help` and tab completion.
-pub const COMMAND_WORDS: [&str; 15] = [
-    "play", "board", "boxes", "box", "save", "load", "preset", "reset", "resign", "stats", "help",
-    "quit", "exit", "yes", "no",
+/// Where `help` lists a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    Play,
+    Menace,
+    Opponents,
+    Games,
+    Lessons,
+    Files,
+}
+
+impl Group {
+    pub const ALL: [Group; 6] = [
+        Group::Play,
+        Group::Menace,
+        Group::Opponents,
+        Group::Games,
+        Group::Lessons,
+        Group::Files,
+    ];
+
+    pub fn heading(self) -> &'static str {
+        match self {
+            Group::Play => "Playing",
+            Group::Menace => "MENACE's boxes",
+            Group::Opponents => "Opponents and training",
+            Group::Games => "Games",
+            Group::Lessons => "Lessons",
+            Group::Files => "Files and leaving",
+        }
+    }
+}
+
+/// One command as `help` shows it and Tab completes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandInfo {
+    /// The word that starts it.
+    pub name: &'static str,
+    /// Its words as `help` shows them.
+    pub usage: &'static str,
+    pub help: &'static str,
+    pub group: Group,
+    /// A whole line that uses it, which the tests parse.
+    pub example: &'static str,
+}
+
+const fn info(
+    name: &'static str,
+    usage: &'static str,
+    help: &'static str,
+    group: Group,
+    example: &'static str,
+) -> CommandInfo {
+    CommandInfo {
+        name,
+        usage,
+        help,
+        group,
+        example,
+    }
+}
+
+/// Every command: the one table that `help`, Tab completion and the tests walk.
+pub const COMMANDS: &[CommandInfo] = &[
+    info(
+        "play",
+        "play N",
+        "play N games (a bare number does too)",
+        Group::Play,
+        "play 3",
+    ),
+    info("board", "board", "show the board", Group::Play, "board"),
+    info(
+        "resign",
+        "resign",
+        "give up the game in progress",
+        Group::Play,
+        "resign",
+    ),
+    info(
+        "hint",
+        "hint [NAME]",
+        "ask an AI for your best move",
+        Group::Play,
+        "hint perfect",
+    ),
+    info(
+        "rate",
+        "rate [POS]",
+        "the rating heuristic on every empty cell",
+        Group::Play,
+        "rate XO.......",
+    ),
+    info(
+        "solve",
+        "solve [POS]",
+        "the value with perfect play (board or POS)",
+        Group::Play,
+        "solve X...O....",
+    ),
+    info(
+        "boxes",
+        "boxes [PLY]",
+        "list MENACE's boxes, all or one ply's",
+        Group::Menace,
+        "boxes 2",
+    ),
+    info(
+        "box",
+        "box POS|N",
+        "draw one box: by position or by number",
+        Group::Menace,
+        "box 1",
+    ),
+    info(
+        "stats",
+        "stats",
+        "games, results and beads",
+        Group::Menace,
+        "stats",
+    ),
+    info(
+        "preset",
+        "preset NAME",
+        "fresh boxes: challenge, michie, custom ...",
+        Group::Menace,
+        "preset michie",
+    ),
+    info(
+        "reset",
+        "reset",
+        "fresh boxes under the same preset",
+        Group::Menace,
+        "reset",
+    ),
+    info(
+        "experiment",
+        "experiment [N]",
+        "games until MENACE stops losing, N seeds",
+        Group::Menace,
+        "experiment 2",
+    ),
+    info(
+        "against",
+        "against NAME",
+        "who plays you: an AI, or menace",
+        Group::Opponents,
+        "against alphabeta",
+    ),
+    info(
+        "opponent",
+        "opponent NAME",
+        "an AI plays your side; you watch (you: back)",
+        Group::Opponents,
+        "opponent you",
+    ),
+    info(
+        "vs",
+        "vs NAME",
+        "who MENACE trains against (default perfect)",
+        Group::Opponents,
+        "vs random",
+    ),
+    info(
+        "train",
+        "train N [vs NAME] [csv F]",
+        "N games at full speed",
+        Group::Opponents,
+        "train 10 vs random",
+    ),
+    info(
+        "variants",
+        "variants",
+        "list the games",
+        Group::Games,
+        "variants",
+    ),
+    info(
+        "variant",
+        "variant NAME [OPT...]",
+        "switch games (variant classic: back)",
+        Group::Games,
+        "variant cube",
+    ),
+    info(
+        "side",
+        "side X|O",
+        "the side you play; MENACE plays the other",
+        Group::Games,
+        "side x",
+    ),
+    info(
+        "rules",
+        "rules classic|misere",
+        "the same as variant classic or misere",
+        Group::Games,
+        "rules misere",
+    ),
+    info(
+        "lessons",
+        "lessons",
+        "the guided course and your progress",
+        Group::Lessons,
+        "lessons",
+    ),
+    info(
+        "lesson",
+        "lesson N",
+        "start or resume a lesson",
+        Group::Lessons,
+        "lesson 1",
+    ),
+    info("next", "next", "go on in a lesson", Group::Lessons, "next"),
+    info("back", "back", "go back a step", Group::Lessons, "back"),
+    info(
+        "skip",
+        "skip",
+        "skip an exercise or question",
+        Group::Lessons,
+        "skip",
+    ),
+    info(
+        "answer",
+        "answer TEXT",
+        "answer a lesson's question",
+        Group::Lessons,
+        "answer 304",
+    ),
+    info(
+        "quit-lesson",
+        "quit-lesson",
+        "leave the lesson; it resumes later",
+        Group::Lessons,
+        "quit-lesson",
+    ),
+    info(
+        "save",
+        "save [FILE]",
+        "save the boxes (default saves/menace.yaml)",
+        Group::Files,
+        "save trained",
+    ),
+    info(
+        "load",
+        "load FILE",
+        "load boxes saved before",
+        Group::Files,
+        "load trained",
+    ),
+    info("help", "help", "this list", Group::Files, "help"),
+    info(
+        "quit",
+        "quit",
+        "leave (Ctrl-D does too; exit also works)",
+        Group::Files,
+        "quit",
+    ),
+    info("yes", "yes", "confirm a question (y)", Group::Files, "yes"),
+    info(
+        "no",
+        "no",
+        "keep things as they are (n)",
+        Group::Files,
+        "no",
+    ),
 ];
 
 /// Why a line is not a command.
@@ -118,7 +368,6 @@ pub enum CommandError {
     TooLong(usize),
     NotAscii(char),
     Unknown(String),
-    BadMove(BadNotation),
     BadCount(String),
     MissingArgument {
         command: &'static str,
@@ -154,7 +403,6 @@ impl fmt::Display for CommandError {
                 f,
                 "There is no command \"{word}\"; type help to see them all."
             ),
-            CommandError::BadMove(why) => write!(f, "Not a move: {why}."),
             CommandError::BadCount(text) => write!(
                 f,
                 "The number of games must be a whole number from 1 to {MAX_GAMES}, not \"{text}\"."
@@ -167,7 +415,7 @@ impl fmt::Display for CommandError {
             }
             CommandError::BadPly(text) => write!(
                 f,
-                "MENACE moves at ply 0, 2, 4 or 6, so boxes takes one of those, not \"{text}\"."
+                "boxes takes a ply, the number of moves made before MENACE's, not \"{text}\"."
             ),
             CommandError::BadBox(why) => write!(f, "{why}."),
             CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
@@ -237,14 +485,18 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [] => Ok(Command::Hint(None)),
             _ => parse_opponent(rest).map(|kind| Command::Hint(Some(kind))),
         },
+        "against" => match rest {
+            [who] if who.eq_ignore_ascii_case("menace") => Ok(Command::Against(None)),
+            _ => parse_opponent(rest).map(|kind| Command::Against(Some(kind))),
+        },
         "rate" => parse_position("rate", rest).map(Command::Rate),
         "solve" => parse_position("solve", rest).map(Command::Solve),
         "rules" => match rest {
             [rules] if rules.eq_ignore_ascii_case("classic") => {
-                Ok(Command::Rules(Rules { misere: false }))
+                Ok(Command::Variant(vec!["classic".into()]))
             }
             [rules] if rules.eq_ignore_ascii_case("misere") || *rules == "misère" => {
-                Ok(Command::Rules(Rules { misere: true }))
+                Ok(Command::Variant(vec!["misere".into()]))
             }
             _ => Err(CommandError::MissingArgument {
                 command: "rules",
@@ -258,14 +510,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 command: "variant",
                 usage: "variant NAME [OPTION...]; variants lists them",
             }),
-            [name] if name.eq_ignore_ascii_case("classic") => {
-                Ok(Command::Variant(VariantChoice::Classic))
-            }
-            [name] if name.eq_ignore_ascii_case("misere") => {
-                Ok(Command::Variant(VariantChoice::Misere))
-            }
-            words => crate::variant::parse(words)
-                .map(|kind| Command::Variant(VariantChoice::Other(kind)))
+            words => crate::registry::start(words)
+                .map(|_| Command::Variant(words.iter().map(|word| word.to_string()).collect()))
                 .map_err(CommandError::BadTraining),
         },
         "side" => match rest {
@@ -319,7 +565,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [ply] => ply
                 .parse::<usize>()
                 .ok()
-                .filter(|ply| BOX_PLIES.contains(ply))
+                .filter(|ply| *ply <= 10_000)
                 .map(|ply| Command::Boxes(Some(ply)))
                 .ok_or_else(|| CommandError::BadPly(ply.to_string())),
             [_, extra @ ..] => Err(CommandError::ExtraWords {
@@ -330,6 +576,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "box" => match rest {
             [] => Ok(Command::Box(None)),
             [which] => parse_box(which).map(|query| Command::Box(Some(query))),
+            [picture, mover] if mover.len() == 1 => Ok(Command::Box(Some(BoxQuery::Position(
+                format!("{picture} {mover}"),
+            )))),
             [_, extra @ ..] => Err(CommandError::ExtraWords {
                 command: "box",
                 extra: extra.join(" "),
@@ -364,9 +613,6 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "quit" | "exit" => no_more("quit", Command::Quit),
         "yes" | "y" => no_more("yes", Command::Yes),
         "no" | "n" => no_more("no", Command::No),
-        _ if first.len() == 2 && rest.is_empty() => Square::parse(first)
-            .map(Command::Move)
-            .map_err(CommandError::BadMove),
         _ => Err(CommandError::Unknown(first.to_string())),
     }
 }
@@ -421,13 +667,13 @@ fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Train { games, vs, csv })
 }
 
-/// An optional position after `rate` or `solve`.
-fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<TicTacToe>, CommandError> {
+/// An optional position after `rate` or `solve`: a picture, read by the chosen game
+/// (which may end in one more word, such as who moves).
+fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<String>, CommandError> {
     match rest {
         [] => Ok(None),
-        [picture] => TicTacToe::from_picture(picture, Rules::default())
-            .map(Some)
-            .map_err(|why| CommandError::BadBox(format!("\"{picture}\" is not a position: {why}"))),
+        [picture] => Ok(Some(picture.to_string())),
+        [picture, mover] if mover.len() == 1 => Ok(Some(format!("{picture} {mover}"))),
         [_, extra @ ..] => Err(CommandError::ExtraWords {
             command,
             extra: extra.join(" "),
@@ -446,9 +692,7 @@ fn parse_box(text: &str) -> Result<BoxQuery, CommandError> {
     if let Ok(number) = text.parse::<usize>() {
         return Ok(BoxQuery::Number(number));
     }
-    TicTacToe::from_picture(text, Default::default())
-        .map(BoxQuery::Position)
-        .map_err(|why| CommandError::BadBox(format!("\"{text}\" is not a box: {why}")))
+    Ok(BoxQuery::Position(text.to_string()))
 }
 
 #[cfg(test)]
@@ -481,10 +725,36 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_two_letters_in_any_case() {
-        assert_eq!(parse("MM"), Ok(Command::Move(Square::ALL[4])));
-        assert_eq!(parse("rl"), Ok(Command::Move(Square::ALL[6])));
-        assert!(matches!(parse("MX"), Err(CommandError::BadMove(_))));
+    fn every_command_in_the_table_parses_its_example_and_nothing_else_is_a_command() {
+        for command in COMMANDS {
+            assert!(
+                command.example.split(' ').next() == Some(command.name),
+                "{}: its example starts with another word",
+                command.name
+            );
+            assert!(parse(command.example).is_ok(), "{}", command.example);
+            assert!(command.usage.starts_with(command.name), "{}", command.name);
+        }
+        for (index, command) in COMMANDS.iter().enumerate() {
+            assert!(
+                !COMMANDS[..index]
+                    .iter()
+                    .any(|other| other.name == command.name),
+                "{} twice",
+                command.name
+            );
+        }
+        // Every word the parser takes as a command is in the table (aliases aside).
+        for word in [
+            "abc", "xyz", "MM", "rl", "d", "2MM", "b3x", "pass", "LL-LM", "table", "go",
+        ] {
+            let parsed = parse(word);
+            let known = COMMANDS.iter().any(|command| command.name == word);
+            assert!(
+                parsed.is_err() || known || word.starts_with(char::is_numeric),
+                "{word}"
+            );
+        }
         assert!(matches!(parse("xyz"), Err(CommandError::Unknown(_))));
     }
 
@@ -501,8 +771,8 @@ mod tests {
         for line in [
             "",
             "frobnicate",
-            "boxes 3",
-            "box Q",
+            "boxes x",
+            "box Q R S",
             "preset nope",
             "stats now",
         ] {
@@ -516,16 +786,16 @@ mod tests {
     fn box_and_boxes_take_their_arguments() {
         assert_eq!(parse("boxes"), Ok(Command::Boxes(None)));
         assert_eq!(parse("boxes 4"), Ok(Command::Boxes(Some(4))));
-        assert!(matches!(parse("boxes 3"), Err(CommandError::BadPly(_))));
+        assert!(matches!(parse("boxes -3"), Err(CommandError::BadPly(_))));
         assert_eq!(parse("box 1"), Ok(Command::Box(Some(BoxQuery::Number(1)))));
         assert!(matches!(
             parse("box X...O...."),
             Ok(Command::Box(Some(BoxQuery::Position(_))))
         ));
-        assert!(matches!(
-            parse("box XX......."),
-            Err(CommandError::BadBox(_))
-        ));
+        assert_eq!(
+            parse("box XO....... X"),
+            Ok(Command::Box(Some(BoxQuery::Position("XO....... X".into()))))
+        );
     }
 
     #[test]
@@ -586,7 +856,10 @@ mod tests {
             parse("solve O.XX.X.OO"),
             Ok(Command::Solve(Some(_)))
         ));
-        assert!(matches!(parse("solve XX"), Err(CommandError::BadBox(_))));
+        assert!(matches!(
+            parse("solve a b c"),
+            Err(CommandError::ExtraWords { .. })
+        ));
         assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
     }
 

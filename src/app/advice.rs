@@ -1,0 +1,324 @@
+//! The commands that look without playing: the board, hints, ratings, solving, the
+//! boxes and the statistics.
+
+use super::command::BoxQuery;
+use super::event::Event;
+use super::session::{Session, capitalised, refuse};
+use crate::menace::learner::{BoxSummary, classic_board};
+use crate::menace::{Preset, learner};
+use crate::play::{self, Experiment, OpponentKind};
+use crate::registry::AnyGame;
+
+impl Session {
+    pub(super) fn show_board(&self) -> Vec<Event> {
+        match &self.current {
+            Some(current) => vec![Event::Board {
+                view: current.game.view(),
+                marked: Vec::new(),
+            }],
+            None => vec![Event::Board {
+                view: self.game.view(),
+                marked: Vec::new(),
+            }],
+        }
+    }
+
+    /// The position a command names (a picture of the chosen game), or the board of the
+    /// game in progress.
+    fn position_or_board(
+        &self,
+        picture: Option<&str>,
+        command: &str,
+    ) -> Result<Box<dyn AnyGame>, Vec<Event>> {
+        let position = match picture {
+            Some(picture) => self.game.from_picture(picture).map_err(|why| {
+                refuse(&format!(
+                    "\"{picture}\" is not a position of {}: {why}.",
+                    self.game.title()
+                ))
+            })?,
+            None => match &self.current {
+                Some(current) => current.game.boxed_clone(),
+                None => {
+                    return Err(refuse(&format!(
+                        "No game is in progress: {command} needs a board, or a position like {command} {}.",
+                        example_picture(self.game.as_ref())
+                    )));
+                }
+            },
+        };
+        if position.outcome().is_some() {
+            return Err(refuse(&format!(
+                "{} is a finished game: there is no move to {command}.",
+                position.picture()
+            )));
+        }
+        Ok(position)
+    }
+
+    pub(super) fn hint(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+        let Some(current) = &self.current else {
+            return refuse("No game is in progress: a hint needs a board.");
+        };
+        if !current.is_your_turn(self.you) {
+            return refuse("A hint is for your own move, when it is your turn.");
+        }
+        let position = current.game.boxed_clone();
+        let classic = classic_board(position.as_ref()).is_some();
+        let by = kind.unwrap_or(if classic {
+            OpponentKind::Teacher
+        } else {
+            OpponentKind::AlphaBeta
+        });
+        let mut adviser = match self.rival(by, self.you) {
+            Ok(adviser) => adviser,
+            Err(why) => return refuse(&format!("{}.", capitalised(&why))),
+        };
+        match adviser.choose(position.as_ref(), &mut self.rng) {
+            Some(chosen) => vec![Event::Hint {
+                by,
+                name: chosen.name,
+                reason: chosen.reason,
+            }],
+            None => refuse("There is no move to hint at."),
+        }
+    }
+
+    pub(super) fn rate(&self, picture: Option<&str>) -> Vec<Event> {
+        if classic_board(self.game.as_ref()).is_none() {
+            return refuse(&format!(
+                "The rating heuristic rates noughts and crosses only, not {}.",
+                self.game.title()
+            ));
+        }
+        match self.position_or_board(picture, "rate") {
+            Ok(position) => match classic_board(position.as_ref()) {
+                Some(board) => vec![Event::Ratings {
+                    board,
+                    ratings: crate::ai::rating::ratings(&board),
+                }],
+                None => Vec::new(),
+            },
+            Err(refusal) => refusal,
+        }
+    }
+
+    pub(super) fn solve(&self, picture: Option<&str>) -> Vec<Event> {
+        let position = match picture {
+            None if self.current.is_none() => self.game.restart(),
+            _ => match self.position_or_board(picture, "solve") {
+                Ok(position) => position,
+                Err(refusal) => return refusal,
+            },
+        };
+        if let Some(board) = classic_board(position.as_ref()) {
+            if position.outcome().is_some() {
+                return refuse(&format!(
+                    "{} is a finished game: there is no move to solve.",
+                    position.picture()
+                ));
+            }
+            let scores = crate::ai::Solver::new().move_scores(&board);
+            return vec![Event::Solved { board, scores }];
+        }
+        let start = std::time::Instant::now();
+        let solved = position.solve(self.settings.effort.solve);
+        vec![Event::GameSolved {
+            title: self.game.title(),
+            solved,
+            millis: start.elapsed().as_millis(),
+        }]
+    }
+
+    pub(super) fn experiment(&mut self, seeds: u64) -> Vec<Event> {
+        if classic_board(self.game.as_ref()).is_none() {
+            return refuse(
+                "experiment measures MENACE on classic noughts and crosses; type variant classic first.",
+            );
+        }
+        let presets = [
+            Preset::challenge(),
+            Preset::michie(),
+            Preset::parse("custom 8/4/2/1 3/1/-1 resign").unwrap_or_default(),
+        ];
+        let runs = presets
+            .into_iter()
+            .map(|preset| Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT))
+            .collect();
+        vec![Event::Experiments { runs, seeds }]
+    }
+
+    /// MENACE for the chosen game, or the refusal saying why there is none.
+    fn learner_or_refusal(&mut self) -> Result<&dyn learner::Learner, Vec<Event>> {
+        match self.slot_index() {
+            Ok(index) => Ok(self.slots[index].learner.as_ref()),
+            Err(why) => Err(refuse(&format!("{}.", capitalised(&why)))),
+        }
+    }
+
+    pub(super) fn listing(&mut self, ply: Option<usize>) -> Vec<Event> {
+        let title = self.game.title();
+        let side = self.you.opponent();
+        let learner = match self.learner_or_refusal() {
+            Ok(learner) => learner,
+            Err(refusal) => return refusal,
+        };
+        let boxes = learner.boxes();
+        if let Some(ply) = ply
+            && !boxes.iter().any(|summary| summary.ply == ply)
+        {
+            let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
+            plies.dedup();
+            plies.sort_unstable();
+            plies.dedup();
+            let plies: Vec<String> = plies.iter().map(usize::to_string).collect();
+            return refuse(&format!(
+                "MENACE has no box at ply {ply}; its boxes are at ply {}.",
+                if plies.is_empty() {
+                    "none yet".into()
+                } else {
+                    plies.join(", ")
+                }
+            ));
+        }
+        vec![Event::Listing {
+            title,
+            side,
+            total: learner.box_count(),
+            limit: learner.box_limit(),
+            boxes,
+            ply,
+        }]
+    }
+
+    pub(super) fn show_box(&mut self, query: Option<BoxQuery>) -> Vec<Event> {
+        let last_box = self.current.as_ref().and_then(|current| current.last_box);
+        let game = self.game.boxed_clone();
+        let side = self.you.opponent();
+        let learner = match self.learner_or_refusal() {
+            Ok(learner) => learner,
+            Err(refusal) => return refusal,
+        };
+        let of = learner.box_count();
+        let (summary, asked) = match query {
+            None => match last_box.and_then(|number| learner.box_by_number(number)) {
+                Some(summary) => (summary, None),
+                None => {
+                    return refuse(&format!(
+                        "Name a box: box {} (any position) or box 1 to box {of}.",
+                        example_picture(game.as_ref())
+                    ));
+                }
+            },
+            Some(BoxQuery::Number(number)) => match learner.box_by_number(number) {
+                Some(summary) => (summary, None),
+                None if of == 0 => {
+                    return refuse("MENACE has no boxes yet: they are made as it meets positions.");
+                }
+                None => {
+                    return refuse(&format!("Boxes are numbered 1 to {of}, not {number}."));
+                }
+            },
+            Some(BoxQuery::Position(picture)) => {
+                let position = match game.from_picture(&picture) {
+                    Ok(position) => position,
+                    Err(why) => {
+                        return refuse(&format!("\"{picture}\" is not a box: {why}."));
+                    }
+                };
+                match learner.box_for(position.as_ref()) {
+                    Some(found) => (
+                        found.summary,
+                        Some(super::event::Asked {
+                            position: position.picture(),
+                            relation: found.relation,
+                            example: found.example,
+                        }),
+                    ),
+                    None => {
+                        return refuse(&format!(
+                            "No box serves {}: MENACE moves from a box only with {side} to move and a choice to make in an unfinished game{}.",
+                            position.picture(),
+                            if learner.box_limit().is_some() {
+                                " it has met"
+                            } else {
+                                ""
+                            }
+                        ));
+                    }
+                }
+            }
+        };
+        let (view, labels) = box_picture(game.as_ref(), &summary);
+        vec![Event::BoxView {
+            summary,
+            of,
+            side,
+            view,
+            labels,
+            asked,
+        }]
+    }
+
+    pub(super) fn stats(&mut self) -> Vec<Event> {
+        let title = self.game.title();
+        let side = self.you.opponent();
+        let unsaved = self.unsaved();
+        let start = self.game.restart();
+        let learner = match self.learner_or_refusal() {
+            Ok(learner) => learner,
+            Err(refusal) => return refusal,
+        };
+        let first_box = learner.first_box(start.as_ref()).map_or(0, |first| {
+            first.beads.iter().map(|(_, count)| u64::from(*count)).sum()
+        });
+        vec![Event::Stats {
+            title,
+            side,
+            record: learner.record(),
+            preset: learner.preset(),
+            first_box,
+            all_beads: learner.all_beads(),
+            boxes: learner.box_count(),
+            limit: learner.box_limit(),
+            unsaved,
+        }]
+    }
+}
+
+/// A picture of the game's start, to show how positions are written.
+fn example_picture(game: &dyn AnyGame) -> String {
+    let start = game.restart();
+    let mut position = start.boxed_clone();
+    let legal = position.legal_move_names();
+    if let Some(first) = legal.first() {
+        let _ = position.play_move(first);
+    }
+    position.picture()
+}
+
+/// A box's picture as a board, and the bead counts on the cells their moves fill when
+/// every move fills exactly one cell of its own (otherwise the counts are listed).
+fn box_picture(
+    game: &dyn AnyGame,
+    summary: &BoxSummary,
+) -> (crate::game::BoardView, Option<Vec<(usize, String)>>) {
+    let Ok(picture) = game.from_picture(&summary.picture) else {
+        return (game.view(), None);
+    };
+    let view = picture.view();
+    let mut labels = Vec::new();
+    for (bead, count) in &summary.beads {
+        let mut after = picture.boxed_clone();
+        if after.play_move(bead).is_err() {
+            return (view, None);
+        }
+        match after.view().changed_since(&view)[..] {
+            [cell] if !labels.iter().any(|(seen, _)| *seen == cell) => {
+                labels.push((cell, count.to_string()));
+            }
+            _ => return (view, None),
+        }
+    }
+    (view, Some(labels))
+}

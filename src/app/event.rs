@@ -1,0 +1,183 @@
+//! What the session says happened, as values: `render` turns them into text, lessons
+//! watch them, tests read them. One set of events serves every game.
+
+use crate::game::{BoardView, Outcome, Player, TicTacToe};
+use crate::lesson::course::LessonEvent;
+use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
+use crate::menace::{GameResult, Preset, Record};
+use crate::play::{Experiment, OpponentKind, TrainingReport};
+use crate::registry::Solved;
+use std::path::PathBuf;
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    You,
+    Menace,
+    Ai(OpponentKind),
+}
+
+/// Something that happened, for the console to show.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A game begins: which game (`classic` says nothing more), which of how many.
+    NewGame {
+        title: String,
+        number: u32,
+        of: u32,
+    },
+    /// The board, with the cells the last move changed.
+    Board {
+        view: BoardView,
+        marked: Vec<usize>,
+    },
+    /// MENACE's turn, explained.
+    MenaceMoved {
+        side: Player,
+        turn: MenaceMove,
+        /// The move put a mark on exactly one empty cell (so "puts X at MM" reads right).
+        placed: bool,
+        ply: usize,
+    },
+    /// An AI (or a second MENACE) moved.
+    Moved {
+        by: OpponentKind,
+        side: Player,
+        name: String,
+        reason: Option<String>,
+    },
+    /// Your turn: your side and a move to show as an example.
+    YourMove {
+        side: Player,
+        example: String,
+    },
+    /// A game ended. `resigned` names the side that gave up, if one did.
+    GameOver {
+        title: String,
+        outcome: Outcome,
+        resigned: Option<Player>,
+        x: Who,
+        o: Who,
+    },
+    /// MENACE's result and how its boxes changed.
+    Learned {
+        result: GameResult,
+        changes: Vec<BeadChange>,
+        preset: Preset,
+    },
+    /// Boxes, all or one ply's.
+    Listing {
+        title: String,
+        side: Player,
+        boxes: Vec<BoxSummary>,
+        ply: Option<usize>,
+        total: usize,
+        limit: Option<usize>,
+    },
+    /// One box: its picture drawn with the bead counts, and, when a position was asked
+    /// about, how that position relates to the picture.
+    BoxView {
+        summary: BoxSummary,
+        of: usize,
+        side: Player,
+        view: BoardView,
+        /// Bead counts on the cells their moves fill, when every move fills one cell.
+        labels: Option<Vec<(usize, String)>>,
+        asked: Option<Asked>,
+    },
+    MatchOver {
+        played: u32,
+    },
+    /// MENACE will not start: its first box is empty under the resign rule.
+    Refused(BoxSummary),
+    Stats {
+        title: String,
+        side: Player,
+        record: Record,
+        preset: Preset,
+        first_box: u64,
+        all_beads: u64,
+        boxes: usize,
+        limit: Option<usize>,
+        unsaved: u64,
+    },
+    Help,
+    Saved(PathBuf),
+    Loaded {
+        path: PathBuf,
+        title: String,
+        preset: Preset,
+        record: Record,
+    },
+    PresetChanged(Preset),
+    Question(Question),
+    Kept,
+    /// A line that could not be used; nothing changed.
+    Refusal(String),
+    Goodbye {
+        unsaved: u64,
+    },
+    /// Who plays your side in `play` from now on (`None`: you).
+    OpponentSet {
+        kind: Option<OpponentKind>,
+        side: Player,
+    },
+    /// Who plays against you from now on (`None`: MENACE).
+    AgainstSet(Option<OpponentKind>),
+    /// Who MENACE trains against from now on.
+    TrainerSet(OpponentKind),
+    Trained(Box<TrainingReport>),
+    CurveWritten(PathBuf),
+    Hint {
+        by: OpponentKind,
+        name: String,
+        reason: Option<String>,
+    },
+    Ratings {
+        board: TicTacToe,
+        ratings: [u32; 9],
+    },
+    Experiments {
+        runs: Vec<Experiment>,
+        seeds: u64,
+    },
+    Lesson(LessonEvent),
+    /// The list of games.
+    Variants,
+    /// A game was chosen: its title, your side and who plays against you.
+    GameChosen {
+        title: String,
+        you: Player,
+        against: Who,
+        /// Why MENACE does not play this game, if it does not.
+        no_menace: Option<String>,
+    },
+    /// The value of a position of any game.
+    GameSolved {
+        title: String,
+        solved: Solved,
+        millis: u128,
+    },
+    /// Minimax's score of every legal move on the classic board.
+    Solved {
+        board: TicTacToe,
+        scores: Vec<(crate::game::Square, i32)>,
+    },
+}
+
+/// A position asked about with `box POS`: how it relates to the box's picture, and one
+/// bead with the move it makes there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    pub position: String,
+    pub relation: String,
+    pub example: Option<(String, String)>,
+}
+
+/// What the console asks before doing something that would lose learning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    Reset { preset: Preset, games: u64 },
+    Load { path: PathBuf, unsaved: u64 },
+    Quit { unsaved: u64 },
+}

@@ -1,0 +1,430 @@
+//! One match type for every game: two seats (you, MENACE or an AI), a number of games,
+//! the game in progress, and the beads MENACE drew in it. The session drives it; it
+//! returns events.
+
+use super::event::{Event, Who};
+use super::rival::Rival;
+use super::session::{Session, refuse};
+use crate::game::{Outcome, Player};
+use crate::menace::GameResult;
+use crate::menace::learner::{self, DrawnBead, MenaceMove};
+use crate::play::OpponentKind;
+use crate::registry::AnyGame;
+
+/// Who plays one side of a match.
+#[derive(Debug, Clone)]
+pub enum Seat {
+    You,
+    /// The session's MENACE for this game and side.
+    Menace,
+    Rival(Rival),
+}
+
+impl Seat {
+    fn who(&self) -> Who {
+        match self {
+            Seat::You => Who::You,
+            Seat::Menace => Who::Menace,
+            Seat::Rival(rival) => Who::Ai(rival.kind()),
+        }
+    }
+}
+
+/// The games asked for by one `play`, and the one in progress.
+#[derive(Debug, Clone)]
+pub struct Match {
+    pub(super) game: Box<dyn AnyGame>,
+    x: Seat,
+    o: Seat,
+    games: u32,
+    finished: u32,
+    /// Beads MENACE drew in this game.
+    pub(super) drawn: Vec<DrawnBead>,
+    /// The number of the box MENACE used last in this game.
+    pub(super) last_box: Option<usize>,
+    /// Your seat was the session's watched opponent: it goes back after the match.
+    watched: bool,
+}
+
+impl Match {
+    /// The seat of `side`, and the game beside it (two borrows of one match).
+    fn seat_and_game(&mut self, side: Player) -> (&mut Seat, &mut Box<dyn AnyGame>) {
+        match side {
+            Player::X => (&mut self.x, &mut self.game),
+            Player::O => (&mut self.o, &mut self.game),
+        }
+    }
+
+    /// True when the game waits for your move.
+    pub fn is_your_turn(&self, you: Player) -> bool {
+        let seat = if you == Player::X { &self.x } else { &self.o };
+        matches!(seat, Seat::You) && self.game.outcome().is_none() && self.game.to_move() == you
+    }
+
+    /// The side MENACE plays in this match, if it plays.
+    fn menace_side(&self) -> Option<Player> {
+        if matches!(self.x, Seat::Menace) {
+            Some(Player::X)
+        } else if matches!(self.o, Seat::Menace) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The rules a match in progress keeps.
+    pub(super) fn check(&self, you: Player) -> Result<(), String> {
+        if self.game.outcome().is_some() {
+            return Err("a finished game is still in progress".into());
+        }
+        if !self.is_your_turn(you) {
+            return Err("the game waits for a player who is not you".into());
+        }
+        if self.finished >= self.games {
+            return Err("more games played than asked for".into());
+        }
+        if self.drawn.len() > self.game.ply().div_ceil(2) {
+            return Err("more beads drawn than MENACE made moves".into());
+        }
+        Ok(())
+    }
+}
+
+impl Session {
+    /// `play N` (you, or the watched opponent, against MENACE or the chosen AI), or
+    /// `play N vs NAME` (MENACE against NAME, watched).
+    pub(super) fn play(&mut self, games: u32, vs: Option<OpponentKind>) -> Vec<Event> {
+        if let Some(busy) = self.busy("start more games") {
+            return busy;
+        }
+        let (your_seat, watched) = match vs {
+            Some(kind) => match self.rival(kind, self.you) {
+                Ok(rival) => (Seat::Rival(rival), false),
+                Err(why) => return refuse(&format!("{}.", super::session::capitalised(&why))),
+            },
+            None => match self.watch.take() {
+                Some(rival) => (Seat::Rival(rival), true),
+                None => (Seat::You, false),
+            },
+        };
+        let their_seat = match self.against {
+            Some(kind) if vs.is_none() => match self.rival(kind, self.you.opponent()) {
+                Ok(rival) => Seat::Rival(rival),
+                Err(why) => return self.unwatch(your_seat, watched, &why),
+            },
+            _ => match self.slot_index() {
+                Ok(index) => {
+                    let start = self.game.restart();
+                    if let Some(first) = self.slots[index].learner.refuses_to_play(start.as_ref()) {
+                        let mut events = vec![Event::Refused(first)];
+                        if watched && let Seat::Rival(rival) = your_seat {
+                            self.watch = Some(rival);
+                        }
+                        events.truncate(1);
+                        return events;
+                    }
+                    Seat::Menace
+                }
+                Err(why) => return self.unwatch(your_seat, watched, &why),
+            },
+        };
+        let (x, o) = if self.you == Player::X {
+            (your_seat, their_seat)
+        } else {
+            (their_seat, your_seat)
+        };
+        self.current = Some(Match {
+            game: self.game.restart(),
+            x,
+            o,
+            games,
+            finished: 0,
+            drawn: Vec::new(),
+            last_box: None,
+            watched,
+        });
+        let mut events = Vec::new();
+        self.begin_game(&mut events);
+        self.advance(&mut events);
+        events
+    }
+
+    /// Gives the watched opponent back and refuses.
+    fn unwatch(&mut self, seat: Seat, watched: bool, why: &str) -> Vec<Event> {
+        if watched && let Seat::Rival(rival) = seat {
+            self.watch = Some(rival);
+        }
+        refuse(&format!("{}.", super::session::capitalised(why)))
+    }
+
+    /// Clears the board for the next game of the match.
+    fn begin_game(&mut self, events: &mut Vec<Event>) {
+        let title = self.game.title();
+        if let Some(current) = self.current.as_mut() {
+            current.game = current.game.restart();
+            current.drawn.clear();
+            current.last_box = None;
+            events.push(Event::NewGame {
+                title,
+                number: current.finished + 1,
+                of: current.games,
+            });
+            // Your board to move on; MENACE's first move draws it anyway.
+            let first = current.game.to_move();
+            let (seat, _) = current.seat_and_game(first);
+            if matches!(seat, Seat::You) {
+                events.push(Event::Board {
+                    view: current.game.view(),
+                    marked: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// Plays on until it is your move or the match is over.
+    pub(super) fn advance(&mut self, events: &mut Vec<Event>) {
+        let you = self.you;
+        loop {
+            let Some(current) = self.current.as_mut() else {
+                return;
+            };
+            if let Some(outcome) = current.game.outcome() {
+                if self.finish_game(outcome, None, events) {
+                    self.begin_game(events);
+                    continue;
+                }
+                return;
+            }
+            let side = current.game.to_move();
+            let before = current.game.view();
+            let ply = current.game.ply();
+            let (seat, _) = current.seat_and_game(side);
+            let moved = match seat {
+                Seat::You => {
+                    events.push(Event::YourMove {
+                        side: you,
+                        example: current.game.declaration().example.to_string(),
+                    });
+                    return;
+                }
+                Seat::Menace => {
+                    let slot = self
+                        .slots
+                        .iter_mut()
+                        .find(|slot| slot.side == side && slot.title == current.game.title());
+                    let Some(slot) = slot else {
+                        return;
+                    };
+                    match slot.learner.take_turn(current.game.as_ref(), &mut self.rng) {
+                        Ok(turn) => {
+                            if let MenaceMove::Drew {
+                                drawn, box_number, ..
+                            } = &turn
+                            {
+                                current.drawn.push(*drawn);
+                                current.last_box = Some(*box_number);
+                            }
+                            let play = turn.play().map(str::to_string);
+                            let Some(play) = play else {
+                                events.push(Event::MenaceMoved {
+                                    side,
+                                    turn,
+                                    placed: false,
+                                    ply,
+                                });
+                                if self.finish_game(
+                                    Outcome::Win(side.opponent()),
+                                    Some(side),
+                                    events,
+                                ) {
+                                    self.begin_game(events);
+                                    continue;
+                                }
+                                return;
+                            };
+                            if current.game.play_move(&play).is_err() {
+                                return;
+                            }
+                            let placed = current.game.view().changed_since(&before).len() == 1;
+                            events.push(Event::MenaceMoved {
+                                side,
+                                turn,
+                                placed,
+                                ply,
+                            });
+                            true
+                        }
+                        Err(error) => {
+                            // Only the box limit stops MENACE: the match ends, unlearned.
+                            let drawn = std::mem::take(&mut current.drawn);
+                            slot.learner.return_beads(&drawn);
+                            self.end_match_unfinished();
+                            events.push(Event::Refusal(format!(
+                                "{}: the match stops here. Boxes are {} of {}.",
+                                super::session::capitalised(&error.to_string()),
+                                slot_boxes(self, side),
+                                self.learner()
+                                    .and_then(|learner| learner.box_limit())
+                                    .unwrap_or(0)
+                            )));
+                            return;
+                        }
+                    }
+                }
+                Seat::Rival(_) => {
+                    let (Seat::Rival(rival), game) = current.seat_and_game(side) else {
+                        return;
+                    };
+                    let by = rival.kind();
+                    let Some(chosen) = rival.choose(game.as_ref(), &mut self.rng) else {
+                        return;
+                    };
+                    if game.play_move(&chosen.name).is_err() {
+                        return;
+                    }
+                    events.push(Event::Moved {
+                        by,
+                        side,
+                        name: chosen.name,
+                        reason: chosen.reason,
+                    });
+                    true
+                }
+            };
+            if moved {
+                events.push(Event::Board {
+                    view: current.game.view(),
+                    marked: current.game.view().changed_since(&before),
+                });
+            }
+        }
+    }
+
+    /// Your move, already read by the game.
+    pub(super) fn your_move(&mut self, name: &str) -> Vec<Event> {
+        let you = self.you;
+        let Some(current) = self.current.as_mut() else {
+            return refuse("No game is in progress: type a number to play that many games.");
+        };
+        if !current.is_your_turn(you) {
+            return refuse("You are watching: an opponent plays your side in this match.");
+        }
+        let before = current.game.view();
+        if let Err(why) = current.game.play_move(name) {
+            return refuse(&format!("You cannot play there: {why}."));
+        }
+        let mut events = vec![Event::Board {
+            view: current.game.view(),
+            marked: current.game.view().changed_since(&before),
+        }];
+        self.advance(&mut events);
+        events
+    }
+
+    pub(super) fn resign(&mut self) -> Vec<Event> {
+        let you = self.you;
+        let Some(current) = &self.current else {
+            return refuse("No game is in progress, so there is nothing to resign.");
+        };
+        if !current.is_your_turn(you) {
+            return refuse("You are watching: there is nothing of yours to resign.");
+        }
+        let mut events = Vec::new();
+        if self.finish_game(Outcome::Win(you.opponent()), Some(you), &mut events) {
+            self.begin_game(&mut events);
+            self.advance(&mut events);
+        }
+        events
+    }
+
+    /// The game is over: MENACE and any learning rival learn; the match ends after its
+    /// last game. True if another game follows.
+    fn finish_game(
+        &mut self,
+        outcome: Outcome,
+        resigned: Option<Player>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let show_boxes = self.settings.show_boxes;
+        let Some(current) = self.current.as_mut() else {
+            return false;
+        };
+        let title = current.game.title();
+        for side in [Player::X, Player::O] {
+            if let (Seat::Rival(rival), game) = current.seat_and_game(side) {
+                rival.game_over(game.as_ref());
+            }
+        }
+        events.push(Event::GameOver {
+            title: title.clone(),
+            outcome,
+            resigned,
+            x: current.x.who(),
+            o: current.o.who(),
+        });
+        let mut refused = None;
+        if let Some(side) = current.menace_side()
+            && let Some(slot) = self
+                .slots
+                .iter_mut()
+                .find(|slot| slot.side == side && slot.title == title)
+        {
+            let result = GameResult::for_side(outcome, side);
+            let drawn = std::mem::take(&mut current.drawn);
+            let changes = slot.learner.learn(&drawn, result);
+            slot.unsaved += 1;
+            events.push(Event::Learned {
+                result,
+                changes,
+                preset: slot.learner.preset(),
+            });
+            if show_boxes && learner::classic_board(current.game.as_ref()).is_some() {
+                events.push(Event::Listing {
+                    title: title.clone(),
+                    side,
+                    boxes: slot.learner.boxes(),
+                    ply: None,
+                    total: slot.learner.box_count(),
+                    limit: slot.learner.box_limit(),
+                });
+            }
+            refused = slot
+                .learner
+                .refuses_to_play(current.game.restart().as_ref());
+        }
+        current.finished += 1;
+        if current.finished < current.games && refused.is_none() {
+            return true;
+        }
+        let played = current.finished;
+        let asked = current.games;
+        self.end_match_unfinished();
+        events.push(match refused {
+            Some(first) if played < asked => Event::Refused(first),
+            _ => Event::MatchOver { played },
+        });
+        false
+    }
+
+    /// Ends the match, giving a watched opponent back to the session.
+    fn end_match_unfinished(&mut self) {
+        if let Some(done) = self.current.take()
+            && done.watched
+        {
+            let you = self.you;
+            let seat = if you == Player::X { done.x } else { done.o };
+            if let Seat::Rival(rival) = seat {
+                self.watch = Some(rival);
+            }
+        }
+    }
+}
+
+fn slot_boxes(session: &Session, side: Player) -> usize {
+    let title = session.game.title();
+    session
+        .slots
+        .iter()
+        .find(|slot| slot.side == side && slot.title == title)
+        .map_or(0, |slot| slot.learner.box_count())
+}

@@ -1,0 +1,16 @@
+//! The session: commands (one table feeding parsing, help and completion), one match
+//! type for every game, and events as values. No terminal here: `repl` reads lines and
+//! prints what the events say.
+
+mod advice;
+pub mod command;
+pub mod event;
+mod files;
+pub mod game_match;
+pub mod rival;
+pub mod session;
+pub mod training;
+
+pub use command::Command;
+pub use event::{Asked, Event, Question, Who};
+pub use session::{Progress, ProgressHook, Session, Settings};

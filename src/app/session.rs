@@ -1,0 +1,669 @@
+//! The console's state and what each command does to it. No printing here: every command
+//! returns [`Event`] values, which `render` turns into text. That keeps the session
+//! testable without a terminal, and lets the lessons drive it the same way.
+//!
+//! One path serves every game: the chosen game is an [`AnyGame`] from the registry, one
+//! [`super::game_match::Match`] plays it, and MENACE is a [`Learner`] for that game and
+//! side, kept per game so that switching games loses nothing.
+
+use super::command::{self, Command};
+use super::event::{Event, Question, Who};
+use super::rival::Rival;
+use crate::game::{Player, Rules};
+use crate::lesson::course::Course;
+use crate::menace::learner::{self, Learner};
+use crate::menace::{Menace, Preset};
+use crate::play::OpponentKind;
+use crate::registry::{self, AnyGame};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// How a session starts.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Seeds the one random generator behind every random choice of the session.
+    pub seed: u64,
+    /// The preset new boxes are filled under.
+    pub preset: Preset,
+    /// Print every box after each game of noughts and crosses (the seed asks for it).
+    pub show_boxes: bool,
+    /// Where `save` and `load` look for bare file names.
+    pub saves_dir: PathBuf,
+    /// Classic or misère: the game the session starts in.
+    pub rules: Rules,
+    /// Where the lesson files are.
+    pub lessons_dir: PathBuf,
+    /// How hard the generic AIs and `solve` work.
+    pub effort: registry::Effort,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            seed: 0,
+            preset: Preset::challenge(),
+            show_boxes: true,
+            saves_dir: PathBuf::from("saves"),
+            rules: Rules::default(),
+            lessons_dir: PathBuf::from("lessons"),
+            effort: registry::Effort::default(),
+        }
+    }
+}
+
+/// What the session waits to have confirmed.
+#[derive(Debug)]
+pub(super) enum Pending {
+    Reset(Preset),
+    Load(PathBuf, Box<Menace>),
+    Quit,
+}
+
+/// Told how far a training run has got, so the console can draw a progress bar.
+#[derive(Clone)]
+pub struct ProgressHook(pub Rc<dyn Fn(Progress)>);
+
+/// A step of a long run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Start { total: u64 },
+    Done(u64),
+    Finish,
+}
+
+impl fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressHook")
+    }
+}
+
+/// MENACE for one game and side, and the games it learned since the last save.
+#[derive(Debug)]
+pub(super) struct Slot {
+    pub title: String,
+    pub side: Player,
+    pub learner: Box<dyn Learner>,
+    pub unsaved: u64,
+}
+
+/// Everything the console knows.
+#[derive(Debug)]
+pub struct Session {
+    pub(super) settings: Settings,
+    pub(super) rng: ChaCha8Rng,
+    /// The chosen game, at its start.
+    pub(super) game: Box<dyn AnyGame>,
+    /// The side you play; MENACE plays the other.
+    pub(super) you: Player,
+    /// MENACE for every game and side met so far.
+    pub(super) slots: Vec<Slot>,
+    /// Who plays against you: `None` for MENACE.
+    pub(super) against: Option<OpponentKind>,
+    /// Who plays your side instead of you, kept between matches (it may learn).
+    pub(super) watch: Option<Rival>,
+    /// Who MENACE trains against, kept between runs (a second MENACE learns).
+    pub(super) trainer: OpponentKind,
+    pub(super) sparring: Option<Rival>,
+    pub(super) current: Option<super::game_match::Match>,
+    pub(super) pending: Option<Pending>,
+    pub(super) finished: bool,
+    pub(super) progress: Option<ProgressHook>,
+    pub(super) course: Course,
+}
+
+impl Session {
+    pub fn new(settings: Settings) -> Session {
+        let rng = ChaCha8Rng::seed_from_u64(settings.seed);
+        let name = if settings.rules.misere {
+            "misere"
+        } else {
+            "classic"
+        };
+        let game = registry::start(&[name]).unwrap_or_else(|_| classic_start());
+        let mut session = Session {
+            settings,
+            rng,
+            game,
+            you: Player::O,
+            slots: Vec::new(),
+            against: None,
+            watch: None,
+            trainer: OpponentKind::Perfect,
+            sparring: None,
+            current: None,
+            pending: None,
+            finished: false,
+            progress: None,
+            course: Course::default(),
+        };
+        // The first MENACE is made at once, so that a seed gives the same boxes whether
+        // or not a game is played first.
+        let _ = session.slot_index();
+        session
+    }
+
+    /// Starts from boxes loaded elsewhere (the `--load` flag): classic MENACE as X.
+    pub fn with_menace(settings: Settings, menace: Menace) -> Session {
+        let mut session = Session::new(Settings {
+            rules: Rules::default(),
+            ..settings
+        });
+        session.put_classic(menace);
+        session
+    }
+
+    /// Lets the console follow long training runs.
+    pub fn set_progress(&mut self, hook: Option<ProgressHook>) {
+        self.progress = hook;
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The chosen game's title (`classic`, `silverman no-anti-diagonal` ...).
+    pub fn game_title(&self) -> String {
+        self.game.title()
+    }
+
+    /// The side you play.
+    pub fn your_side(&self) -> Player {
+        self.you
+    }
+
+    /// MENACE for the chosen game and side, if it plays this game.
+    pub fn learner(&self) -> Option<&dyn Learner> {
+        let side = self.you.opponent();
+        let title = self.game.title();
+        self.slots
+            .iter()
+            .find(|slot| slot.side == side && slot.title == title)
+            .map(|slot| slot.learner.as_ref())
+    }
+
+    /// Classic MENACE: the one for the chosen game if it is noughts and crosses,
+    /// otherwise the first the session made (every session starts with one).
+    pub fn menace(&self) -> &Menace {
+        static FRESH: std::sync::OnceLock<Menace> = std::sync::OnceLock::new();
+        self.learner()
+            .and_then(|learner| learner.as_classic())
+            .or_else(|| self.slots.iter().find_map(|slot| slot.learner.as_classic()))
+            .unwrap_or_else(|| {
+                FRESH.get_or_init(|| {
+                    Menace::new(Preset::challenge(), &mut ChaCha8Rng::seed_from_u64(0))
+                })
+            })
+    }
+
+    /// The classic board of the game in progress, if one is and it is noughts and
+    /// crosses.
+    pub fn board(&self) -> Option<crate::game::TicTacToe> {
+        self.position().and_then(learner::classic_board)
+    }
+
+    /// Classic MENACE playing X, if the session has one.
+    pub fn classic_menace(&self) -> Option<&Menace> {
+        self.slots
+            .iter()
+            .find(|slot| slot.title == "classic" && slot.side == Player::X)
+            .and_then(|slot| slot.learner.as_classic())
+    }
+
+    /// The position of the game in progress, if one is.
+    pub fn position(&self) -> Option<&dyn AnyGame> {
+        self.current.as_ref().map(|current| current.game.as_ref())
+    }
+
+    /// The legal moves of the game in progress when it is your turn (for completion).
+    pub fn your_moves(&self) -> Vec<String> {
+        match &self.current {
+            Some(current) if current.is_your_turn(self.you) => current.game.legal_move_names(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// True once `quit` was confirmed.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// True while a yes/no question waits for its answer.
+    pub fn is_asking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Games every MENACE of the session has learned from, all told.
+    pub fn games_learned(&self) -> u64 {
+        self.slots
+            .iter()
+            .map(|slot| slot.learner.record().games())
+            .sum()
+    }
+
+    /// Games learned and not saved, over every game's MENACE.
+    pub fn unsaved(&self) -> u64 {
+        self.slots.iter().map(|slot| slot.unsaved).sum()
+    }
+
+    /// Reads one line and does what it says. On your turn a line the game reads as a
+    /// move is a move, in the game's own words when it is not a legal one.
+    pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        if let Some(pending) = self.pending.take() {
+            return match command::parse(line) {
+                Ok(Command::Yes) => self.confirm(pending),
+                _ => vec![Event::Kept],
+            };
+        }
+        let parsed = match self.read_move(line) {
+            Some(Ok(name)) => Ok(Command::Move(name)),
+            Some(Err(refusal)) => return self.observed(refuse(&refusal)),
+            None => command::parse(line),
+        };
+        let command = match parsed {
+            Ok(command) => command,
+            Err(error) => {
+                let first = line.split_whitespace().next().unwrap_or("");
+                let is_command_word = command::COMMANDS
+                    .iter()
+                    .any(|command| command.name.eq_ignore_ascii_case(first));
+                // A single word no longer than a move (and one more letter) was meant as
+                // one: "ZZ" in noughts and crosses, "9ZZ" in the cube.
+                let longest = self
+                    .current
+                    .as_ref()
+                    .filter(|current| current.is_your_turn(self.you))
+                    .map(|current| {
+                        current
+                            .game
+                            .legal_move_names()
+                            .iter()
+                            .map(String::len)
+                            .max()
+                            .unwrap_or(0)
+                    });
+                let your_turn = longest.is_some_and(|longest| {
+                    line.split_whitespace().count() == 1 && first.len() <= longest + 1
+                });
+                let refusal = match self.game.check_move(line) {
+                    // A move when no game waits for one.
+                    Ok(_) if self.current.is_none() => {
+                        "No game is in progress: type a number to play that many games.".into()
+                    }
+                    // On your turn, a line that is no command was meant as a move.
+                    Err(registry::MoveError::Notation(why))
+                        if your_turn
+                            && !is_command_word
+                            && matches!(
+                                error,
+                                command::CommandError::Unknown(_)
+                                    | command::CommandError::BadCount(_)
+                            ) =>
+                    {
+                        format!("Not a move: {why}.")
+                    }
+                    _ => error.to_string(),
+                };
+                return self.observed(refuse(&refusal));
+            }
+        };
+        if let Some(events) = self.lesson_command(&command) {
+            return events;
+        }
+        let events = self.execute(command);
+        self.observed(events)
+    }
+
+    /// On your turn, a line in the game's notation: `Ok` with the move's name, or the
+    /// game's reason why that move cannot be played. `None` when the line is not written
+    /// as a move of this game (it may be a command).
+    fn read_move(&self, line: &str) -> Option<Result<String, String>> {
+        let current = self.current.as_ref()?;
+        if !current.is_your_turn(self.you) || line.trim().is_empty() {
+            return None;
+        }
+        match current.game.check_move(line) {
+            Ok(name) => Some(Ok(name)),
+            Err(registry::MoveError::Illegal { why, .. }) => {
+                Some(Err(format!("You cannot play there: {why}.")))
+            }
+            Err(registry::MoveError::Notation(_)) => None,
+        }
+    }
+
+    /// Lets an open lesson see what a command did.
+    fn observed(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        if self.course.is_active() {
+            let mut course = std::mem::take(&mut self.course);
+            let said = course.observe(&events, self);
+            self.course = course;
+            events.extend(said.into_iter().map(Event::Lesson));
+        }
+        events
+    }
+
+    /// The lesson commands, and a bare `hint` while a lesson step has hints.
+    fn lesson_command(&mut self, command: &Command) -> Option<Vec<Event>> {
+        let mut course = std::mem::take(&mut self.course);
+        let said = match command {
+            Command::Lessons => Some(course.list(&self.settings)),
+            Command::Lesson(which) => Some(course.open(which, self)),
+            Command::Next => Some(course.next(self)),
+            Command::Back => Some(course.back(self)),
+            Command::Skip => Some(course.skip(self)),
+            Command::QuitLesson => Some(course.quit()),
+            Command::Answer(text) => Some(course.answer(text)),
+            Command::Hint(None) if course.wants_hint() => Some(course.hint()),
+            _ => None,
+        };
+        self.course = course;
+        said.map(|said| said.into_iter().map(Event::Lesson).collect())
+    }
+
+    /// Input has ended: say goodbye.
+    pub fn end_of_input(&mut self) -> Vec<Event> {
+        self.finished = true;
+        vec![Event::Goodbye {
+            unsaved: self.unsaved(),
+        }]
+    }
+
+    /// Does one command.
+    pub fn execute(&mut self, command: Command) -> Vec<Event> {
+        match command {
+            Command::Variants => vec![Event::Variants],
+            Command::Variant(words) => self.choose_game(&words),
+            Command::Side(side) => self.choose_side(side),
+            Command::Play(games) => self.play(games, None),
+            Command::PlayVs(games, kind) => self.play(games, Some(kind)),
+            Command::Opponent(kind) => self.set_watch(kind),
+            Command::Against(kind) => self.set_against(kind),
+            Command::Vs(kind) => match self.rival(kind, self.you) {
+                Ok(rival) => {
+                    self.trainer = kind;
+                    self.sparring = Some(rival);
+                    vec![Event::TrainerSet(kind)]
+                }
+                Err(why) => refuse(&format!("{}.", capitalised(&why))),
+            },
+            Command::Train { games, vs, csv } => self.train(games, vs, csv.as_deref()),
+            Command::Hint(kind) => self.hint(kind),
+            Command::Rate(position) => self.rate(position.as_deref()),
+            Command::Solve(position) => self.solve(position.as_deref()),
+            Command::Experiment(seeds) => self.experiment(seeds),
+            // Lesson commands are handled before `execute`; reaching here means a script
+            // called `execute` directly.
+            Command::Lessons
+            | Command::Lesson(_)
+            | Command::Next
+            | Command::Back
+            | Command::Skip
+            | Command::QuitLesson
+            | Command::Answer(_) => self.lesson_command(&command).unwrap_or_default(),
+            Command::Move(name) => self.your_move(&name),
+            Command::Boxes(ply) => self.listing(ply),
+            Command::Box(query) => self.show_box(query),
+            Command::Board => self.show_board(),
+            Command::Save(name) => self.save(name.as_deref()),
+            Command::Load(name) => self.load(&name),
+            Command::Preset(preset) => self.reset(preset),
+            Command::Reset => match self.learner() {
+                Some(learner) => self.reset(learner.preset()),
+                None => self.reset(self.settings.preset),
+            },
+            Command::Resign => self.resign(),
+            Command::Stats => self.stats(),
+            Command::Help => vec![Event::Help],
+            Command::Quit => {
+                let unsaved = self.unsaved();
+                if unsaved > 0 {
+                    self.pending = Some(Pending::Quit);
+                    vec![Event::Question(Question::Quit { unsaved })]
+                } else {
+                    self.end_of_input()
+                }
+            }
+            Command::Yes | Command::No => refuse("There is no question to answer just now."),
+        }
+    }
+
+    fn confirm(&mut self, pending: Pending) -> Vec<Event> {
+        match pending {
+            Pending::Reset(preset) => self.apply_preset(preset),
+            Pending::Load(path, menace) => self.apply_load(path, *menace),
+            Pending::Quit => self.end_of_input(),
+        }
+    }
+
+    /// The refusal while a game is in progress.
+    pub(super) fn busy(&self, what: &str) -> Option<Vec<Event>> {
+        self.current.as_ref().map(|_| {
+            refuse(&format!(
+                "A game is in progress: finish it or type resign before you {what}."
+            ))
+        })
+    }
+
+    /// The index of MENACE's slot for the chosen game and side, made if need be; the
+    /// sentence saying why there is none when the game is too big for matchboxes.
+    pub(super) fn slot_index(&mut self) -> Result<usize, String> {
+        let side = self.you.opponent();
+        let title = self.game.title();
+        if let Some(index) = self
+            .slots
+            .iter()
+            .position(|slot| slot.side == side && slot.title == title)
+        {
+            return Ok(index);
+        }
+        let learner = self.new_learner(side, self.settings.preset)?;
+        self.slots.push(Slot {
+            title,
+            side,
+            learner,
+            unsaved: 0,
+        });
+        Ok(self.slots.len() - 1)
+    }
+
+    /// A fresh MENACE for the chosen game, playing `side`.
+    pub(super) fn new_learner(
+        &mut self,
+        side: Player,
+        preset: Preset,
+    ) -> Result<Box<dyn Learner>, String> {
+        learner::for_game(self.game.as_ref(), side, preset, &mut self.rng)
+    }
+
+    /// Puts a classic MENACE (X) in its slot, replacing any there.
+    pub(super) fn put_classic(&mut self, menace: Menace) {
+        self.slots
+            .retain(|slot| !(slot.title == "classic" && slot.side == Player::X));
+        self.slots.push(Slot {
+            title: "classic".into(),
+            side: Player::X,
+            learner: Box::new(learner::ClassicLearner(menace)),
+            unsaved: 0,
+        });
+    }
+
+    /// Who sits opposite you, as the events name it.
+    pub(super) fn against_who(&self) -> Who {
+        match self.against {
+            None => Who::Menace,
+            Some(kind) => Who::Ai(kind),
+        }
+    }
+
+    fn choose_game(&mut self, words: &[String]) -> Vec<Event> {
+        if let Some(busy) = self.busy("change games") {
+            return busy;
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let game = match registry::start(&words) {
+            Ok(game) => game,
+            Err(why) => return refuse(&format!("{}.", capitalised(&why))),
+        };
+        self.game = game;
+        self.watch = None;
+        self.sparring = None;
+        // An AI chosen for another game may not play this one.
+        if let Some(kind) = self.against
+            && !self.game.plays(kind)
+            && learner::classic_board(self.game.as_ref()).is_none()
+        {
+            self.against = None;
+        }
+        let no_menace = self.slot_index().err();
+        if no_menace.is_some() && self.against.is_none() {
+            self.against = Some(OpponentKind::AlphaBeta);
+        }
+        vec![
+            Event::GameChosen {
+                title: self.game.title(),
+                you: self.you,
+                against: self.against_who(),
+                no_menace,
+            },
+            Event::Board {
+                view: self.game.view(),
+                marked: Vec::new(),
+            },
+        ]
+    }
+
+    fn choose_side(&mut self, side: Player) -> Vec<Event> {
+        if let Some(busy) = self.busy("change sides") {
+            return busy;
+        }
+        self.you = side;
+        self.sparring = None;
+        self.watch = None;
+        let no_menace = self.slot_index().err();
+        vec![Event::GameChosen {
+            title: self.game.title(),
+            you: self.you,
+            against: self.against_who(),
+            no_menace,
+        }]
+    }
+
+    fn set_watch(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+        if let Some(busy) = self.busy("change opponents") {
+            return busy;
+        }
+        match kind {
+            None => self.watch = None,
+            Some(kind) => match self.rival(kind, self.you) {
+                Ok(rival) => self.watch = Some(rival),
+                Err(why) => return refuse(&format!("{}.", capitalised(&why))),
+            },
+        }
+        vec![Event::OpponentSet {
+            kind,
+            side: self.you,
+        }]
+    }
+
+    fn set_against(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+        if let Some(busy) = self.busy("change opponents") {
+            return busy;
+        }
+        match kind {
+            None => {
+                if let Err(why) = self.slot_index() {
+                    return refuse(&format!("{}.", capitalised(&why)));
+                }
+            }
+            Some(kind) => {
+                if let Err(why) = self.rival(kind, self.you.opponent()) {
+                    return refuse(&format!("{}.", capitalised(&why)));
+                }
+            }
+        }
+        self.against = kind;
+        vec![Event::AgainstSet(kind)]
+    }
+
+    /// A rival AI for `side` of the chosen game.
+    pub(super) fn rival(&mut self, kind: OpponentKind, side: Player) -> Result<Rival, String> {
+        let preset = self
+            .learner()
+            .map_or(self.settings.preset, |learner| learner.preset());
+        let game = self.game.boxed_clone();
+        let make = |side: Player, rng: &mut dyn rand::Rng| {
+            learner::for_game(game.as_ref(), side, preset, rng).ok()
+        };
+        let effort = self.settings.effort;
+        Rival::new(
+            kind,
+            game.as_ref(),
+            side,
+            preset,
+            effort,
+            &make,
+            &mut self.rng,
+        )
+    }
+
+    /// Checks that the session is in a state the rules allow; `Err` says what is not.
+    /// Tests call it after every line.
+    pub fn check(&self) -> Result<(), String> {
+        for slot in &self.slots {
+            for summary in slot.learner.boxes() {
+                let position = self
+                    .game
+                    .restart()
+                    .from_picture(&summary.picture)
+                    .ok()
+                    .filter(|_| slot.title == self.game.title());
+                if let Some(position) = position {
+                    let legal = position.legal_move_names();
+                    for (bead, _) in &summary.beads {
+                        if !legal.contains(bead) {
+                            return Err(format!(
+                                "box {} has a bead for {bead}, not a legal move there",
+                                summary.picture
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(current) = &self.current {
+            current.check(self.you)?;
+        }
+        Ok(())
+    }
+}
+
+/// Classic noughts and crosses at its start.
+fn classic_start() -> Box<dyn AnyGame> {
+    let classic = &crate::game::tictactoe::CLASSIC;
+    Box::new(registry::Playing::new(
+        crate::game::TicTacToe::default(),
+        classic,
+        Vec::new(),
+    ))
+}
+
+/// A sentence with its first letter made a capital, unless it starts with the name of
+/// an opponent (names are written as they are typed).
+pub(super) fn capitalised(text: &str) -> String {
+    let first = text.split([' ', ';', ',']).next().unwrap_or("");
+    if crate::play::OPPONENT_NAMES.contains(&first) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A one-sentence answer that changes nothing.
+pub(super) fn refuse(sentence: &str) -> Vec<Event> {
+    vec![Event::Refusal(sentence.to_string())]
+}

@@ -1,0 +1,616 @@
+//! MENACE for any game: the same beads and the same learning as [`super::learn`], written
+//! against the [`Game`] trait instead of the 3x3 board.
+//!
+//! The classic learner lists its 304 boxes in advance and finds them through a 3^9 table;
+//! that stays the fast path for noughts and crosses. Here a box is made **when first met**,
+//! because the boxes of a big game cannot be listed: one box per position up to the
+//! game's symmetries, keyed by [`Game::canonical_key`]. A box exists only where MENACE
+//! has a choice: its side to move, the game not over, at least two legal moves. With one
+//! legal move the move is forced and no box is used, like classic X's fifth move.
+//!
+//! Each box keeps its picture: the image of the position (under the first symmetry, in
+//! the game's order, whose image has the canonical key), the picture's legal moves in the
+//! game's order, one bead count per move, and the ply at which the box was made. A bead
+//! names a move of the picture; on a real position `g` that the symmetry `s` turns into
+//! the picture, it plays the legal move `m` with `g.transform_move(m, s)` equal to the
+//! bead's move (the trait has no inverse, so the real moves are searched).
+//!
+//! The numbers (starting beads, rewards, the empty-box rule) come from a [`Preset`] and
+//! change exactly as in [`super::learn::Menace`]. Memory is bounded by a limit on the
+//! number of boxes: meeting one position too many is an error, and nothing changes.
+
+use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, REFILL_BEADS, Record, StartBeads};
+use crate::game::{Game, Player};
+use rand::{Rng, RngExt};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
+
+/// The box limit to use when there is no reason to choose another. A box costs a few
+/// hundred bytes on the games of this crate (the picture, its moves, one count per move
+/// and an entry in the index), so a million boxes stay within a few hundred megabytes.
+/// Every noughts-and-crosses variant needs a few hundred boxes; the 8x8 gravity game
+/// would reach the limit instead of filling the memory.
+pub const DEFAULT_BOX_LIMIT: usize = 1_000_000;
+
+/// One matchbox of a [`GenericMenace`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenericBox<G: Game> {
+    picture: G,
+    moves: Vec<G::Move>,
+    beads: Vec<u32>,
+    ply: usize,
+}
+
+impl<G: Game> GenericBox<G> {
+    /// The position drawn on the lid: the canonical image of the positions it serves.
+    pub fn picture(&self) -> &G {
+        &self.picture
+    }
+
+    /// The canonical key the box is filed under (the picture's key).
+    pub fn key(&self) -> G::Key {
+        self.picture.key()
+    }
+
+    /// The picture's legal moves, in the game's order: bead `i` names `moves()[i]`.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The bead count of every move of the picture.
+    pub fn beads(&self) -> &[u32] {
+        &self.beads
+    }
+
+    /// All beads in the box.
+    pub fn total(&self) -> u64 {
+        self.beads.iter().map(|count| u64::from(*count)).sum()
+    }
+
+    /// The ply of the position the box was made for. In a game whose positions recur at
+    /// different plies (Three Men's Morris) it is the ply of the first meeting; it chooses
+    /// the starting beads, and a box is never remade when its position comes back later.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The real move bead `bead` stands for on `game`, a position that symmetry
+    /// `symmetry` turns into the picture: the legal move whose image is the bead's move.
+    pub fn real_move(&self, game: &G, symmetry: usize, bead: usize) -> Option<G::Move> {
+        let picture_move = *self.moves.get(bead)?;
+        game.legal_moves()
+            .into_iter()
+            .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
+    }
+}
+
+/// One bead MENACE drew during a game: from which box, naming which move of its picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GenericDrawn {
+    pub box_index: usize,
+    pub bead: usize,
+}
+
+/// What MENACE did on its turn, with everything needed to explain it; `M` is the game's
+/// move type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenericTurn<M> {
+    /// It drew a bead from a box.
+    Drew {
+        box_index: usize,
+        /// Which move of the picture the bead names (an index into the box's moves).
+        bead: usize,
+        picture_move: M,
+        /// The move on the real position.
+        real_move: M,
+        /// The symmetry (the game's index) that turns the real position into the picture.
+        symmetry: usize,
+        /// Beads in the box just before the draw (after any refill).
+        beads_before: u64,
+        /// The box was empty and got random beads first.
+        refilled: bool,
+        /// The box was made on this turn.
+        created: bool,
+    },
+    /// One legal move: no box, no choice.
+    Forced(M),
+    /// The box was empty and the preset says to resign.
+    Resigned(usize),
+}
+
+impl<M: Copy> GenericTurn<M> {
+    /// The move to play, unless MENACE resigned.
+    pub fn real_move(&self) -> Option<M> {
+        match self {
+            GenericTurn::Drew { real_move, .. } => Some(*real_move),
+            GenericTurn::Forced(mv) => Some(*mv),
+            GenericTurn::Resigned(_) => None,
+        }
+    }
+
+    /// The bead to remember for learning, if one was drawn.
+    pub fn drawn(&self) -> Option<GenericDrawn> {
+        match self {
+            GenericTurn::Drew {
+                box_index, bead, ..
+            } => Some(GenericDrawn {
+                box_index: *box_index,
+                bead: *bead,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Why MENACE did not move (or did not fill its boxes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenericTurnError {
+    /// It is not MENACE's side to move, or the game is over.
+    NotMenacesTurn,
+    /// A new box was needed and MENACE already has as many as it may.
+    BoxLimit { limit: usize },
+    /// The game's `transform_move` sent no legal move onto the bead's move: the game
+    /// breaks its own symmetry contract.
+    BrokenSymmetry { symmetry: usize },
+}
+
+impl fmt::Display for GenericTurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenericTurnError::NotMenacesTurn => {
+                write!(f, "it is not MENACE's turn, or the game is over")
+            }
+            GenericTurnError::BoxLimit { limit } => write!(
+                f,
+                "MENACE has met more positions than its limit of {limit} matchboxes allows"
+            ),
+            GenericTurnError::BrokenSymmetry { symmetry } => write!(
+                f,
+                "symmetry {symmetry} of this game maps no legal move onto the bead's move"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenericTurnError {}
+
+/// How one box changed after a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenericReinforcement {
+    pub drawn: GenericDrawn,
+    /// Beads of that move before the game's draws were undone, i.e. after the draws.
+    pub before: u32,
+    pub after: u32,
+}
+
+/// The learner for any game: its boxes (made as they are met), the preset that governs
+/// them, its record, and the most boxes it may hold.
+#[derive(Debug, Clone)]
+pub struct GenericMenace<G: Game> {
+    side: Player,
+    preset: Preset,
+    box_limit: usize,
+    boxes: Vec<GenericBox<G>>,
+    /// Canonical key to box index.
+    index: HashMap<G::Key, usize>,
+    record: Record,
+    /// A move buffer reused by every turn.
+    scratch: Vec<G::Move>,
+}
+
+/// Two learners are equal when their boxes, preset, limit and record are: the index and
+/// the move buffer follow from those.
+impl<G: Game + PartialEq> PartialEq for GenericMenace<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.side == other.side
+            && self.preset == other.preset
+            && self.box_limit == other.box_limit
+            && self.boxes == other.boxes
+            && self.record == other.record
+    }
+}
+
+/// The canonical key of `game` and the first symmetry (in the game's order) whose image
+/// has it: one pass over the symmetries instead of [`Game::canonical_key`] and a search.
+fn canonical<G: Game>(game: &G) -> (G::Key, usize) {
+    let mut best = (game.key(), 0);
+    for symmetry in 1..game.symmetry_count() {
+        let key = game.transformed(symmetry).key();
+        if key < best.0 {
+            best = (key, symmetry);
+        }
+    }
+    best
+}
+
+/// Adds `count` beads, each of a uniformly random move of the box, as the classic learner
+/// does (duplicates allowed).
+fn add_random_beads<R: Rng + ?Sized>(beads: &mut [u32], count: usize, rng: &mut R) {
+    let moves = beads.len();
+    for _ in 0..count {
+        beads[rng.random_range(0..moves)] += 1;
+    }
+}
+
+/// The beads per move of a box first met at `ply`: MENACE's 1st, 2nd, 3rd, 4th move is
+/// at ply / 2 for either side, and later moves keep the 4th count.
+fn start_count(counts: [u32; 4], ply: usize) -> u32 {
+    counts[(ply / 2).min(3)]
+}
+
+impl<G: Game> GenericMenace<G> {
+    /// A MENACE with no boxes yet, playing `side` under `preset`, that may hold at most
+    /// `box_limit` boxes (see [`DEFAULT_BOX_LIMIT`]).
+    pub fn new(side: Player, preset: Preset, box_limit: usize) -> GenericMenace<G> {
+        GenericMenace {
+            side,
+            preset,
+            box_limit,
+            boxes: Vec::new(),
+            index: HashMap::new(),
+            record: Record::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The side it plays.
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub fn record(&self) -> Record {
+        self.record
+    }
+
+    /// The most boxes it may hold.
+    pub fn box_limit(&self) -> usize {
+        self.box_limit
+    }
+
+    /// How many boxes it has made.
+    pub fn len(&self) -> usize {
+        self.boxes.len()
+    }
+
+    /// True before its first box.
+    pub fn is_empty(&self) -> bool {
+        self.boxes.is_empty()
+    }
+
+    /// Every box, in the order they were made, with its index.
+    pub fn boxes(&self) -> impl Iterator<Item = (usize, &GenericBox<G>)> + '_ {
+        self.boxes.iter().enumerate()
+    }
+
+    /// The box with this index.
+    pub fn get(&self, box_index: usize) -> Option<&GenericBox<G>> {
+        self.boxes.get(box_index)
+    }
+
+    /// The box serving `game` and the symmetry that turns `game` into its picture,
+    /// without making one: `None` where MENACE does not move from a box, or has not met
+    /// the position yet.
+    pub fn box_for(&self, game: &G) -> Option<(usize, usize)> {
+        if game.is_over() || game.to_move() != self.side {
+            return None;
+        }
+        let (key, symmetry) = canonical(game);
+        self.index.get(&key).map(|index| (*index, symmetry))
+    }
+
+    /// Whether MENACE will not start a game from `start`: under the resign rule its box
+    /// there is empty, or would be made empty (a starting count of 0 beads).
+    pub fn refuses_to_play(&self, start: &G) -> bool {
+        if self.preset.empty_box != EmptyBox::Resign
+            || start.is_over()
+            || start.to_move() != self.side
+            || start.legal_moves().len() < 2
+        {
+            return false;
+        }
+        match (self.box_for(start), self.preset.start) {
+            (Some((index, _)), _) => self.boxes[index].total() == 0,
+            (None, StartBeads::PerMove(counts)) => start_count(counts, start.ply()) == 0,
+            (None, StartBeads::RandomColours) => false,
+        }
+    }
+
+    /// Makes the box for `game` (whose canonical key is `key`, reached by `symmetry`),
+    /// unless the limit is reached. Returns its index.
+    fn make_box<R: Rng + ?Sized>(
+        &mut self,
+        game: &G,
+        key: G::Key,
+        symmetry: usize,
+        ply: usize,
+        rng: &mut R,
+    ) -> Result<usize, GenericTurnError> {
+        if self.boxes.len() >= self.box_limit {
+            return Err(GenericTurnError::BoxLimit {
+                limit: self.box_limit,
+            });
+        }
+        let picture = game.transformed(symmetry);
+        let moves = picture.legal_moves();
+        let beads = match self.preset.start {
+            StartBeads::RandomColours => {
+                let mut beads = vec![0; moves.len()];
+                add_random_beads(&mut beads, moves.len(), rng);
+                beads
+            }
+            StartBeads::PerMove(counts) => vec![start_count(counts, ply); moves.len()],
+        };
+        let index = self.boxes.len();
+        self.boxes.push(GenericBox {
+            picture,
+            moves,
+            beads,
+            ply,
+        });
+        self.index.insert(key, index);
+        Ok(index)
+    }
+
+    /// MENACE's move on `game` (its side to move): find or make the box, draw a bead, take
+    /// it out. A forced move uses no box. After `NotMenacesTurn` or `BoxLimit` nothing has
+    /// changed (`BrokenSymmetry`, a fault of the game, may leave a new or refilled box).
+    pub fn take_turn<R: Rng + ?Sized>(
+        &mut self,
+        game: &G,
+        rng: &mut R,
+    ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+        if game.is_over() || game.to_move() != self.side {
+            return Err(GenericTurnError::NotMenacesTurn);
+        }
+        let mut moves = std::mem::take(&mut self.scratch);
+        game.legal_moves_into(&mut moves);
+        let turn = self.turn_among(game, &moves, rng);
+        self.scratch = moves;
+        turn
+    }
+
+    fn turn_among<R: Rng + ?Sized>(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        rng: &mut R,
+    ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+        match moves {
+            [] => return Err(GenericTurnError::NotMenacesTurn),
+            [only] => return Ok(GenericTurn::Forced(*only)),
+            _ => {}
+        }
+        let (key, symmetry) = canonical(game);
+        let (box_index, created) = match self.index.get(&key) {
+            Some(index) => (*index, false),
+            None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
+        };
+        let empty_box = self.preset.empty_box;
+        let matchbox = &mut self.boxes[box_index];
+        let mut refilled = false;
+        if matchbox.total() == 0 {
+            match empty_box {
+                EmptyBox::Resign => return Ok(GenericTurn::Resigned(box_index)),
+                EmptyBox::Refill => {
+                    add_random_beads(&mut matchbox.beads, REFILL_BEADS as usize, rng);
+                    refilled = true;
+                }
+            }
+        }
+        let beads_before = matchbox.total();
+        let mut pick = rng.random_range(0..beads_before);
+        let mut bead = 0;
+        for (number, count) in matchbox.beads.iter().enumerate() {
+            let count = u64::from(*count);
+            if pick < count {
+                bead = number;
+                break;
+            }
+            pick -= count;
+        }
+        let picture_move = matchbox.moves[bead];
+        let Some(real_move) = moves
+            .iter()
+            .copied()
+            .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
+        else {
+            return Err(GenericTurnError::BrokenSymmetry { symmetry });
+        };
+        matchbox.beads[bead] -= 1;
+        Ok(GenericTurn::Drew {
+            box_index,
+            bead,
+            picture_move,
+            real_move,
+            symmetry,
+            beads_before,
+            refilled,
+            created,
+        })
+    }
+
+    /// After a game: every drawn bead goes back with the preset's reward for `result`,
+    /// and the record counts the game. Says how each box changed (a bead drawn twice from
+    /// one box, as can happen in Morris, shows the total change twice).
+    pub fn learn(
+        &mut self,
+        drawn: &[GenericDrawn],
+        result: GameResult,
+    ) -> Vec<GenericReinforcement> {
+        let before: Vec<Option<u32>> = drawn.iter().map(|drawn| self.count(*drawn)).collect();
+        self.reinforce(drawn, result);
+        drawn
+            .iter()
+            .zip(before)
+            .filter_map(|(drawn, before)| {
+                Some(GenericReinforcement {
+                    drawn: *drawn,
+                    before: before?,
+                    after: self.count(*drawn)?,
+                })
+            })
+            .collect()
+    }
+
+    fn count(&self, drawn: GenericDrawn) -> Option<u32> {
+        self.boxes
+            .get(drawn.box_index)?
+            .beads
+            .get(drawn.bead)
+            .copied()
+    }
+
+    fn count_mut(&mut self, drawn: GenericDrawn) -> Option<&mut u32> {
+        self.boxes
+            .get_mut(drawn.box_index)?
+            .beads
+            .get_mut(drawn.bead)
+    }
+
+    /// The same as [`GenericMenace::learn`] without the report. Beads naming no box of
+    /// this learner are ignored.
+    pub fn reinforce(&mut self, drawn: &[GenericDrawn], result: GameResult) {
+        self.record.add(result);
+        let reward = i64::from(self.preset.rewards.for_result(result));
+        for drawn in drawn {
+            if let Some(count) = self.count_mut(*drawn) {
+                // The drawn bead is out of the box: putting it back is +1, the reward more.
+                let changed = i64::from(*count) + 1 + reward;
+                *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
+            }
+        }
+    }
+
+    /// Puts back the beads drawn in a game that was abandoned, so it teaches nothing.
+    pub fn return_beads(&mut self, drawn: &[GenericDrawn]) {
+        for drawn in drawn {
+            if let Some(count) = self.count_mut(*drawn) {
+                *count = count.saturating_add(1).min(MAX_BEADS);
+            }
+        }
+    }
+
+    /// Makes a box for every position reachable from `start` where MENACE has a choice
+    /// and has no box yet; returns how many were made.
+    ///
+    /// The search is breadth-first over MENACE's positions, deduplicated by canonical key
+    /// (so it ends on every finite game, Morris's cycles included), rather than
+    /// depth-first: that way each box records the smallest ply at which its position
+    /// occurs, which matters where positions recur. The opponent's positions are passed
+    /// through, remembered only until MENACE's next positions are reached. The new boxes are made in order of ply, then
+    /// canonical key (for noughts and crosses, the classic listing order), drawing any
+    /// random starting beads in that order.
+    ///
+    /// All or nothing: if the boxes would pass the limit, the search stops as soon as it
+    /// knows, nothing is made, and the error is [`GenericTurnError::BoxLimit`]. While it
+    /// runs the search holds every position of MENACE's it has met (boxes and forced
+    /// moves), so it needs about as much memory again as the boxes it makes.
+    pub fn fill_reachable<R: Rng + ?Sized>(
+        &mut self,
+        start: &G,
+        rng: &mut R,
+    ) -> Result<usize, GenericTurnError> {
+        let capacity = self.box_limit.saturating_sub(self.boxes.len());
+        let mut search = Reach::new(self.side, capacity, self.box_limit);
+        search.arrive(start.clone(), &self.index)?;
+        let mut moves = Vec::new();
+        while let Some(position) = search.queue.pop_front() {
+            position.legal_moves_into(&mut moves);
+            for mv in &moves {
+                let mut next = position.clone();
+                if next.play(*mv).is_ok() {
+                    search.arrive(next, &self.index)?;
+                }
+            }
+        }
+        let mut found = search.found;
+        found.sort_by_key(|found| (found.0, found.1));
+        let made = found.len();
+        for (ply, key, position, symmetry) in found {
+            self.make_box(&position, key, symmetry, ply, rng)?;
+        }
+        Ok(made)
+    }
+}
+
+/// The state of [`GenericMenace::fill_reachable`]'s search.
+struct Reach<G: Game> {
+    side: Player,
+    /// How many new boxes fit, and the limit to name if they do not.
+    capacity: usize,
+    limit: usize,
+    /// Canonical keys of MENACE's positions met so far, boxes or forced.
+    seen: HashSet<G::Key>,
+    /// MENACE's positions still to expand, in the order met.
+    queue: VecDeque<G>,
+    /// New boxes: (ply, canonical key, position, symmetry to the picture).
+    found: Vec<(usize, G::Key, G, usize)>,
+    /// The opponent's positions between two of MENACE's, and their keys.
+    stack: Vec<G>,
+    passed: HashSet<G::Key>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> Reach<G> {
+    fn new(side: Player, capacity: usize, limit: usize) -> Reach<G> {
+        Reach {
+            side,
+            capacity,
+            limit,
+            seen: HashSet::new(),
+            queue: VecDeque::new(),
+            found: Vec::new(),
+            stack: Vec::new(),
+            passed: HashSet::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Follows the opponent's moves from `position` (each intermediate position once) to
+    /// every position where MENACE is to move, and queues those not met before.
+    fn arrive(
+        &mut self,
+        position: G,
+        known: &HashMap<G::Key, usize>,
+    ) -> Result<(), GenericTurnError> {
+        self.passed.clear();
+        self.stack.push(position);
+        while let Some(position) = self.stack.pop() {
+            if position.is_over() {
+                continue;
+            }
+            position.legal_moves_into(&mut self.moves);
+            if position.to_move() != self.side {
+                if self.passed.insert(position.key()) {
+                    for mv in &self.moves {
+                        let mut next = position.clone();
+                        if next.play(*mv).is_ok() {
+                            self.stack.push(next);
+                        }
+                    }
+                }
+                continue;
+            }
+            let (key, symmetry) = canonical(&position);
+            if !self.seen.insert(key) {
+                continue;
+            }
+            if self.moves.len() >= 2 && !known.contains_key(&key) {
+                if self.found.len() >= self.capacity {
+                    return Err(GenericTurnError::BoxLimit { limit: self.limit });
+                }
+                self.found
+                    .push((position.ply(), key, position.clone(), symmetry));
+            }
+            self.queue.push_back(position);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

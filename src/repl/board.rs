@@ -1,0 +1,336 @@
+//! Draws any game's board from the game's own description of it (a
+//! [`BoardView`]: panels of labelled cells), so a new game needs no drawing code. The
+//! cells the last move changed are bracketed, a completed line is coloured, and a box's
+//! bead counts can stand in the empty cells.
+
+use super::render::{Palette, Role};
+use crate::game::view::{Cell, Layout, Panel};
+use crate::game::{BoardView, Player};
+
+/// What stands in one cell, and how it is painted.
+fn cell_text(cell: &Cell, labels: &[(usize, String)]) -> (String, Role) {
+    match cell.owner {
+        Some(Player::X) => ("X".into(), Role::X),
+        Some(Player::O) => ("O".into(), Role::O),
+        None => match labels.iter().find(|(id, _)| *id == cell.id) {
+            Some((_, label)) => (label.clone(), Role::Plain),
+            None => (".".into(), Role::Plain),
+        },
+    }
+}
+
+/// The board: `marked` cells bracketed (when cells are one character wide), `labels`
+/// written into empty cells.
+pub fn draw(
+    view: &BoardView,
+    marked: &[usize],
+    labels: &[(usize, String)],
+    palette: Palette,
+) -> String {
+    let width = view
+        .cells()
+        .map(|cell| cell_text(cell, labels).0.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let paint = |cell: &Cell| -> String {
+        let (text, role) = cell_text(cell, labels);
+        let padded = format!("{text:^width$}");
+        let role = if marked.contains(&cell.id) {
+            Role::LastMove
+        } else if cell.in_line {
+            Role::Line
+        } else {
+            role
+        };
+        if role == Role::Plain {
+            padded
+        } else {
+            padded.replace(&text, &palette.paint(&text, role))
+        }
+    };
+    let lines: Vec<Vec<String>> = view
+        .panels
+        .iter()
+        .map(|panel| match view.layout {
+            Layout::Points { diagonals } if width == 1 => points(panel, diagonals, marked, &paint),
+            Layout::Spaced => spaced(panel, width, marked, &paint),
+            _ => ruled(panel, width, marked, &paint),
+        })
+        .collect();
+    // Spaced rows keep a column for a closing bracket, so their panels stand one closer.
+    let gap = if view.layout == Layout::Spaced { 4 } else { 5 };
+    side_by_side(&lines, gap)
+}
+
+/// Panels next to each other, `gap` spaces apart, each line trimmed at its end.
+fn side_by_side(panels: &[Vec<String>], gap: usize) -> String {
+    let height = panels.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = panels
+        .iter()
+        .map(|lines| {
+            lines
+                .iter()
+                .map(|line| visible_width(line))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for row in 0..height {
+        let mut line = String::new();
+        for (index, panel) in panels.iter().enumerate() {
+            let part = panel.get(row).map_or("", String::as_str);
+            line.push_str(part);
+            if index + 1 < panels.len() {
+                let pad = widths[index] - visible_width(part);
+                line.push_str(&" ".repeat(pad + gap));
+            }
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// The width a line takes on screen: escape sequences take none.
+pub fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut in_escape = false;
+    for c in line.chars() {
+        match (in_escape, c) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => width += 1,
+        }
+    }
+    width
+}
+
+fn title_line(panel: &Panel, lines: &mut Vec<String>) {
+    if !panel.title.is_empty() {
+        lines.push(format!("  {}", panel.title));
+    }
+}
+
+/// The classic ruled grid: ` X | . | O` rows and `---+---+---` between them.
+fn ruled(
+    panel: &Panel,
+    width: usize,
+    marked: &[usize],
+    paint: &dyn Fn(&Cell) -> String,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    title_line(panel, &mut lines);
+    let span = width + 2;
+    let header: Vec<String> = panel
+        .columns
+        .iter()
+        .map(|c| format!("{c:^span$}"))
+        .collect();
+    lines.push(format!("     {}", header.join(" ")).trim_end().to_string());
+    for (index, row) in panel.rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .cells
+            .iter()
+            .map(|cell| {
+                if marked.contains(&cell.id) && width == 1 {
+                    format!("[{}]", paint(cell))
+                } else {
+                    format!(" {} ", paint(cell))
+                }
+            })
+            .collect();
+        lines.push(
+            format!("  {}  {}", row.label, cells.join("|"))
+                .trim_end()
+                .to_string(),
+        );
+        if index + 1 < panel.rows.len() {
+            lines.push(format!(
+                "     {}",
+                vec!["-".repeat(span); row.cells.len()].join("+")
+            ));
+        }
+    }
+    lines
+}
+
+/// Cells one space apart; the last move bracketed in place of the spaces around it.
+fn spaced(
+    panel: &Panel,
+    width: usize,
+    marked: &[usize],
+    paint: &dyn Fn(&Cell) -> String,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    title_line(panel, &mut lines);
+    let label_width = panel
+        .rows
+        .iter()
+        .map(|row| row.label.len())
+        .max()
+        .unwrap_or(1);
+    let columns: Vec<String> = panel
+        .columns
+        .iter()
+        .map(|c| format!("{c:^width$}"))
+        .collect();
+    let header = format!("{}{}", " ".repeat(label_width + 3), columns.join(" "));
+    if !panel.columns_below {
+        lines.push(header.trim_end().to_string());
+    }
+    for row in &panel.rows {
+        let mut line = format!(" {:>label_width$} ", row.label);
+        let mut previous_marked = false;
+        for cell in &row.cells {
+            let is_marked = width == 1 && marked.contains(&cell.id);
+            line.push(if is_marked {
+                '['
+            } else if previous_marked {
+                ']'
+            } else {
+                ' '
+            });
+            line.push_str(&paint(cell));
+            previous_marked = is_marked;
+        }
+        // A closing bracket or a space: every row of a panel is as wide as the next.
+        line.push(if previous_marked { ']' } else { ' ' });
+        lines.push(line);
+    }
+    if panel.columns_below {
+        lines.push(header.trim_end().to_string());
+    }
+    lines
+}
+
+/// Points joined by lines, as the Morris board: `X---.---O`.
+fn points(
+    panel: &Panel,
+    diagonals: bool,
+    marked: &[usize],
+    paint: &dyn Fn(&Cell) -> String,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    title_line(panel, &mut lines);
+    lines.push(
+        format!("      {}", panel.columns.join("   "))
+            .trim_end()
+            .to_string(),
+    );
+    for (index, row) in panel.rows.iter().enumerate() {
+        let mut line = format!("  {}  ", row.label);
+        let mut previous_marked = false;
+        for (column, cell) in row.cells.iter().enumerate() {
+            let is_marked = marked.contains(&cell.id);
+            let join = match (column, previous_marked, is_marked) {
+                (0, _, true) => "[".to_string(),
+                (0, _, false) => " ".to_string(),
+                (_, true, true) => "]-[".to_string(),
+                (_, true, false) => "]--".to_string(),
+                (_, false, true) => "--[".to_string(),
+                (_, false, false) => "---".to_string(),
+            };
+            line.push_str(&join);
+            line.push_str(&paint(cell));
+            previous_marked = is_marked;
+        }
+        if previous_marked {
+            line.push(']');
+        }
+        lines.push(line.trim_end().to_string());
+        if index + 1 < panel.rows.len() {
+            let (first, second) = match (diagonals, index % 2) {
+                (false, _) => (" ", " "),
+                (true, 0) => ("\\", "/"),
+                (true, _) => ("/", "\\"),
+            };
+            let links: Vec<String> = (0..row.cells.len().saturating_sub(1))
+                .map(|gap| if gap % 2 == 0 { first } else { second }.to_string())
+                .collect();
+            let mut link_line = String::from("      |");
+            for link in links {
+                link_line.push_str(&format!(" {link} |"));
+            }
+            lines.push(link_line);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry;
+
+    fn drawn(words: &[&str], moves: &[&str]) -> String {
+        let mut game = registry::start(words).unwrap();
+        let mut before = game.view();
+        for mv in moves {
+            before = game.view();
+            game.play_move(mv).unwrap();
+        }
+        let view = game.view();
+        draw(&view, &view.changed_since(&before), &[], Palette::PLAIN)
+    }
+
+    #[test]
+    fn the_classic_board_is_drawn_as_it_always_was() {
+        assert_eq!(
+            drawn(&["classic"], &["MM", "LL"]),
+            "      L   M   R\n  L  [O]| . | .\n     ---+---+---\n  M   . | X | .\n     ---+---+---\n  R   . | . | .\n"
+        );
+    }
+
+    #[test]
+    fn every_game_draws_within_80_columns_with_its_last_move_bracketed() {
+        for (words, moves) in [
+            (&["cube"][..], &["2MM", "1LL"][..]),
+            (&["silverman"], &["b3"]),
+            (&["crazy"], &["b3o"]),
+            (&["gravity"], &["d", "d", "a"]),
+            (&["morris", "diagonal-moves"], &["MM", "LL"]),
+        ] {
+            let text = drawn(words, moves);
+            assert!(
+                text.lines().all(|line| line.chars().count() <= 80),
+                "{text}"
+            );
+            assert_eq!(text.matches('[').count(), 1, "{words:?}\n{text}");
+        }
+        assert_eq!(
+            drawn(&["gravity"], &["d", "d"]),
+            [
+                " 8  . . . . . . . .",
+                " 7  . . . . . . . .",
+                " 6  . . . . . . . .",
+                " 5  . . . . . . . .",
+                " 4  . . . . . . . .",
+                " 3  . . . . . . . .",
+                " 2  . . .[O]. . . .",
+                " 1  . . . X . . . .",
+                "    a b c d e f g h",
+                ""
+            ]
+            .join("\n")
+        );
+        assert_eq!(
+            drawn(&["morris", "diagonal-moves"], &["MM", "LM"]),
+            "      L   M   R\n  L   .--[O]--.\n      | \\ | / |\n  M   .---X---.\n      | / | \\ |\n  R   .---.---.\n"
+        );
+    }
+
+    #[test]
+    fn labels_stand_in_empty_cells() {
+        let game = registry::start(&["classic"]).unwrap();
+        let labels: Vec<(usize, String)> =
+            (0..9).map(|cell| (cell, format!("{}", cell * 2))).collect();
+        let text = draw(&game.view(), &[], &labels, Palette::PLAIN);
+        assert!(
+            text.starts_with("      L    M    R\n  L   0  | 2  | 4\n"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The longer texts that are not events: `help`, the greeting, `menace bench`, and
+//! `menace replay`.
+
+use super::render::{Palette, Role};
+use crate::app::Settings;
+use crate::app::command::{COMMANDS, Group};
+use crate::menace::learn::EmptyBox;
+use std::fmt::Write;
+
+/// `help`: every command from the one command table, grouped, and how moves are written.
+pub fn help(palette: Palette) -> String {
+    let mut text = String::new();
+    for group in Group::ALL {
+        let _ = writeln!(text, "{}", palette.paint(group.heading(), Role::Heading));
+        if group == Group::Play {
+            let _ = writeln!(text, "  {:<22} play N games against MENACE", "N (a number)");
+            let _ = writeln!(
+                text,
+                "  {:<22} on your turn, in the game's notation (below)",
+                "a move"
+            );
+        }
+        for command in COMMANDS.iter().filter(|command| command.group == group) {
+            let _ = writeln!(text, "  {:<22} {}", command.usage, command.help);
+        }
+    }
+    text.push('\n');
+    let _ = writeln!(text, "{}", palette.paint("Opponents (NAME)", Role::Heading));
+    text.push_str(
+        "  random      a random legal move        teacher     rules, explained\n  minimax     seed 003, first best move  perfect     a random best move\n  rating [L]  seed 001 heuristic, L=0/1  lookahead D seed 001 search, depth D\n  alphabeta   alpha-beta search          mcts        Monte-Carlo tree search\n  menace      a second MENACE, learning as it plays\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
+    );
+    text.push('\n');
+    let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));
+    text.push_str(
+        "  LL | LM | LR     first letter: the row    (L top, M middle, R bottom)\n  ---+----+---     second letter: the column (L left, M middle, R right)\n  ML | MM | MR\n  ---+----+---     MM is the centre, LL the top-left corner,\n  RL | RM | RR     RR the bottom-right corner. Lower case works too.\n",
+    );
+    let _ = writeln!(text, "  Other games (variants lists them):");
+    for entry in crate::registry::GAMES.iter().skip(2) {
+        let line = format!("{}: {}", entry.declaration.name, entry.declaration.notation);
+        let options = textwrap::Options::new(78)
+            .initial_indent("    ")
+            .subsequent_indent("      ");
+        let _ = writeln!(text, "{}", textwrap::fill(&line, options));
+    }
+    text
+}
+
+/// The greeting printed when the console starts.
+pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> String {
+    let mut text = format!(
+        "{}\n",
+        palette.paint(
+            "MENACE, the Machine Educable Noughts And Crosses Engine (Donald Michie, 1961)",
+            Role::Heading
+        )
+    );
+    let _ = writeln!(
+        text,
+        "304 matchboxes full of beads. MENACE plays X and moves first; you play O."
+    );
+    let _ = writeln!(text, "{}", settings.preset.describe());
+    let _ = writeln!(
+        text,
+        "Each MENACE move names its box, how the board is that box's picture turned or\nmirrored, the bead it drew (from how many) and where that puts X."
+    );
+    if settings.rules.misere {
+        let _ = writeln!(
+            text,
+            "Misère rules: whoever completes three in a row loses."
+        );
+    }
+    if settings.preset.empty_box == EmptyBox::Resign {
+        let _ = writeln!(
+            text,
+            "(Under these rules MENACE resigns when a box runs empty.)"
+        );
+    }
+    if !seed_given {
+        let _ = writeln!(
+            text,
+            "Random seed {} (menace --seed {} replays this session).",
+            settings.seed, settings.seed
+        );
+    }
+    let _ = writeln!(
+        text,
+        "Type a number to play that many games, or help for every command."
+    );
+    text
+}
+
+/// The figures of `menace bench`.
+pub fn bench(report: &crate::bench::BenchReport) -> String {
+    format!(
+        "menace bench: medians of {} runs, {} training games each, one thread\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  full minimax solve of the empty board: {:.2} ms\n  (perfect-play table, filled once before: {:.2} ms)",
+        report.repeats,
+        report.games,
+        report.random_games_per_second,
+        report.perfect_games_per_second,
+        report.solve.as_secs_f64() * 1000.0,
+        report.perfect_table.as_secs_f64() * 1000.0,
+    )
+}
+
+/// The variant figures of `menace bench`.
+pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
+    format!(
+        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)",
+        report.cube_nodes_per_second,
+        report.gravity_nodes_per_second,
+        report.cube_playouts_per_second,
+        report.gravity_playouts_per_second,
+        report.silverman_solve.as_secs_f64() * 1000.0,
+        report.silverman_nodes,
+    )
+}
+
+/// One position of `menace replay`, wrapped to 80 columns.
+pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
+    let heading = match &step.mv {
+        None => "start".to_string(),
+        Some(mv) => format!("{}. {mv}", step.ply),
+    };
+    let state = match (&step.outcome, &step.to_move) {
+        (Some(draw), _) if draw == "draw" => "game over: a draw".to_string(),
+        (Some(winner), _) => format!("game over: {winner} wins"),
+        (None, Some(player)) => format!(
+            "{player} to move; legal ({}): {}",
+            step.legal.len(),
+            step.legal.join(" ")
+        ),
+        (None, None) => String::new(),
+    };
+    let options = textwrap::Options::new(78)
+        .initial_indent("  ")
+        .subsequent_indent("    ");
+    format!(
+        "{heading}  {}\n{}\n",
+        step.picture,
+        textwrap::fill(&state, options)
+    )
+}

@@ -1,0 +1,97 @@
+//! What the lesson runner says, as text.
+
+use super::render::{Palette, Role};
+use crate::lesson::course::LessonEvent;
+use std::fmt::Write;
+
+/// Lesson text filled to 78 columns, paragraph by paragraph; lines that start with two
+/// spaces (pictures, lists) are kept as they are.
+fn reflow(text: &str) -> String {
+    let mut paragraphs = Vec::new();
+    for paragraph in text.trim_end().split("\n\n") {
+        if paragraph.lines().any(|line| line.starts_with("  ")) {
+            paragraphs.push(paragraph.to_string());
+        } else {
+            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+            paragraphs.push(textwrap::fill(&joined, 78));
+        }
+    }
+    paragraphs.join("\n\n")
+}
+
+/// What the lesson runner says.
+/// What the lesson runner says.
+pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
+    match event {
+        LessonEvent::List(entries) => {
+            let mut text = String::from("Lessons (lesson N starts or resumes one):\n");
+            for entry in entries {
+                let state = if entry.progress.done {
+                    "done".to_string()
+                } else if entry.progress.step > 0 {
+                    format!("at step {} of {}", entry.progress.step + 1, entry.steps)
+                } else {
+                    format!("{} steps", entry.steps)
+                };
+                let _ = writeln!(text, "  {:>2}. {:<44} {state}", entry.number, entry.title);
+                let _ = writeln!(text, "      {}", entry.summary);
+            }
+            text
+        }
+        LessonEvent::Step(view) => {
+            let heading = format!(
+                "== Lesson {}: {} -- step {} of {} ({}) ==",
+                view.lesson_number, view.title, view.step, view.steps, view.kind
+            );
+            let mut text = format!(
+                "{}\n{}\n",
+                palette.paint(&heading, Role::Heading),
+                reflow(&view.text)
+            );
+            for output in &view.outputs {
+                text.push_str(output);
+            }
+            let prompt = match (view.kind, &view.already_done) {
+                (_, Some(done)) => format!("Already done: {done}. Type next to go on."),
+                ("exercise", None) => "[your turn: type commands | hint | skip]".to_string(),
+                ("question", None) => "[type answer and your answer | hint | skip]".into(),
+                _ => "[next: go on | back | quit-lesson]".into(),
+            };
+            let _ = writeln!(text, "{prompt}");
+            text
+        }
+        LessonEvent::GoalMet(done) => format!(
+            "{} {done}; type next to go on.\n",
+            palette.paint("Well done:", Role::Result)
+        ),
+        LessonEvent::Hint { text, number, of } => format!("Hint {number} of {of}: {text}\n"),
+        LessonEvent::NoHints => "This step has no hints: type next to go on.\n".into(),
+        LessonEvent::Correct { explain } => format!(
+            "{}\n[next: go on]\n",
+            reflow(&format!(
+                "{} {explain}",
+                palette.paint("Right.", Role::Result)
+            ))
+        ),
+        LessonEvent::Wrong { hint: Some(hint) } => format!("Not quite. Hint: {hint}\n"),
+        LessonEvent::Wrong { hint: None } => "Not quite. Try again, or skip.\n".into(),
+        LessonEvent::NotYet(sentence) | LessonEvent::Problem(sentence) => {
+            format!("{}\n", palette.paint(sentence, Role::Refusal))
+        }
+        LessonEvent::Skipped => "Skipped.\n".into(),
+        LessonEvent::Finished { title, next } => {
+            let mut text = format!(
+                "{} You finished the lesson \"{title}\".\n",
+                palette.paint("Done!", Role::Result)
+            );
+            if let Some(next) = next {
+                let _ = writeln!(text, "Next: {next} (type lesson and its number).");
+            }
+            text
+        }
+        LessonEvent::Left { title } => {
+            format!("You left \"{title}\"; opening it again resumes where you were.\n")
+        }
+        LessonEvent::AtStart => "This is the first step.\n".into(),
+    }
+}

@@ -1,0 +1,419 @@
+//! MENACE in words: its moves, what it learned, its boxes and its statistics, and the
+//! tables of training runs and experiments.
+
+use super::board;
+use super::render::{Palette, Role, plural};
+use crate::game::{BoardView, Player, TicTacToe};
+use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
+use crate::menace::{GameResult, Preset, Record};
+use crate::play::{Experiment, RunOutcome, TrainingReport};
+use std::fmt::Write;
+
+/// "1st", "2nd" ... for MENACE's move at a ply (it moves every other ply).
+pub fn ordinal(ply: usize) -> String {
+    let number = ply / 2 + 1;
+    let suffix = match (number % 10, number % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{number}{suffix}")
+}
+
+/// The same, in words, for the first ten.
+fn ordinal_word(ply: usize) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    WORDS
+        .get(ply / 2)
+        .map_or_else(|| ordinal(ply), |word| word.to_string())
+}
+
+/// MENACE's turn explained: which box, how the board relates to its picture, the bead.
+pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -> String {
+    match turn {
+        MenaceMove::Drew {
+            picture,
+            relation,
+            bead,
+            play,
+            beads_before,
+            refilled,
+            ..
+        } => {
+            let mut text = String::new();
+            if *refilled {
+                let _ = writeln!(
+                    text,
+                    "Box {picture} is empty, so MENACE first puts {} random legal beads into it.",
+                    crate::menace::learn::REFILL_BEADS
+                );
+            }
+            let effect = if placed {
+                format!("puts {side} at {play}")
+            } else {
+                format!("plays {play}")
+            };
+            let sentence = format!(
+                "MENACE uses box {picture} {relation}; bead {bead} of {beads_before} {effect}."
+            );
+            let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+            text
+        }
+        MenaceMove::Forced { play } => {
+            let why = if placed { "is empty" } else { "is legal" };
+            format!(
+                "Only {play} {why}: MENACE's {} move is forced (no box).\n",
+                ordinal_word(ply)
+            )
+        }
+        MenaceMove::Resigned { picture, .. } => {
+            format!("Box {picture} is empty: with the resign rule, MENACE gives up.\n")
+        }
+    }
+}
+
+/// What a game taught MENACE: the reward, and each drawn bead's colour before and after.
+pub fn learned(result: GameResult, changes: &[BeadChange], preset: Preset) -> String {
+    let reward = preset.rewards.for_result(result);
+    let fate = match reward {
+        r if r > 0 => format!(
+            "goes back with {} of its colour ({r:+})",
+            plural(r as u64, "more", "more")
+        ),
+        0 => "goes back (+0)".to_string(),
+        -1 => "stays out (-1)".to_string(),
+        r => format!(
+            "stays out and {} of its colour come out too ({r})",
+            plural((-r - 1) as u64, "more", "more")
+        ),
+    };
+    let why = match result {
+        GameResult::Won => "MENACE won",
+        GameResult::Drew => "A draw",
+        GameResult::Lost => "MENACE lost",
+    };
+    if changes.is_empty() {
+        return format!("{why}; it drew no beads this game, so no box changes.\n");
+    }
+    let mut text = format!("{why}, so each bead it drew {fate}:\n");
+    for change in changes {
+        let _ = writeln!(
+            text,
+            "  box {}  {}: {} -> {}",
+            change.picture,
+            change.bead,
+            u64::from(change.before) + 1,
+            change.after
+        );
+    }
+    text
+}
+
+/// One box on one line: its picture, then `MOVE:COUNT` per legal move.
+fn box_line(summary: &BoxSummary) -> String {
+    let counts: Vec<String> = summary
+        .beads
+        .iter()
+        .map(|(bead, count)| format!("{bead}:{count}"))
+        .collect();
+    format!("{} {}", summary.picture, counts.join(" "))
+}
+
+/// The boxes (or one ply's), one line each, grouped by MENACE's move.
+pub fn listing(
+    title: &str,
+    side: Player,
+    boxes: &[BoxSummary],
+    ply: Option<usize>,
+    total: usize,
+    limit: Option<usize>,
+) -> String {
+    let mut text = String::new();
+    if let Some(limit) = limit {
+        let _ = writeln!(
+            text,
+            "MENACE for {title} as {side}: {} made as positions were met (at most {limit}).",
+            plural(total as u64, "box", "boxes")
+        );
+    }
+    let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
+    plies.sort_unstable();
+    plies.dedup();
+    for box_ply in plies {
+        if ply.is_some_and(|wanted| wanted != box_ply) {
+            continue;
+        }
+        let group: Vec<&BoxSummary> = boxes
+            .iter()
+            .filter(|summary| summary.ply == box_ply)
+            .collect();
+        let _ = writeln!(
+            text,
+            "-- MENACE's {} move (ply {box_ply}): {} --",
+            ordinal(box_ply),
+            plural(group.len() as u64, "box", "boxes")
+        );
+        for summary in group {
+            let _ = writeln!(text, "{}", box_line(summary));
+        }
+    }
+    text
+}
+
+/// One box drawn: the picture with bead counts in the cells their moves fill (or listed),
+/// and how a position asked about relates to it.
+pub fn box_view(
+    summary: &BoxSummary,
+    of: usize,
+    side: Player,
+    view: &BoardView,
+    labels: Option<&[(usize, String)]>,
+    asked: Option<&crate::app::Asked>,
+    palette: Palette,
+) -> String {
+    let total: u64 = summary.beads.iter().map(|(_, n)| u64::from(*n)).sum();
+    let mut text = format!(
+        "Box {} of {of}: {} (MENACE's {} move, {})\n",
+        summary.number,
+        palette.paint(&summary.picture, Role::Heading),
+        ordinal(summary.ply),
+        plural(total, "bead", "beads")
+    );
+    match labels {
+        Some(labels) => text.push_str(&board::draw(view, &[], labels, palette)),
+        None => {
+            text.push_str(&board::draw(view, &[], &[], palette));
+            let _ = writeln!(
+                text,
+                "beads: {}",
+                box_line(summary)
+                    .split_once(' ')
+                    .map_or("", |(_, counts)| counts)
+            );
+        }
+    }
+    if let Some(crate::app::Asked {
+        position,
+        relation,
+        example,
+    }) = asked
+    {
+        if relation == "as drawn" {
+            let _ = writeln!(text, "{position} is this box's picture as drawn.");
+        } else {
+            match example {
+                Some((bead, real)) => {
+                    let effect = if labels.is_some() {
+                        format!("puts {side} at {real}")
+                    } else {
+                        format!("plays {real}")
+                    };
+                    let _ = writeln!(
+                        text,
+                        "{position} is this box {relation}: bead {bead} {effect} there."
+                    );
+                }
+                None => {
+                    let _ = writeln!(text, "{position} is this box {relation}.");
+                }
+            }
+        }
+    }
+    text
+}
+
+/// `stats`.
+#[allow(clippy::too_many_arguments)]
+pub fn stats(
+    title: &str,
+    side: Player,
+    record: Record,
+    preset: Preset,
+    first_box: u64,
+    all_beads: u64,
+    boxes: usize,
+    limit: Option<usize>,
+    unsaved: u64,
+) -> String {
+    let games = record.games();
+    let percent = |n: u64| {
+        if games == 0 {
+            String::new()
+        } else {
+            format!(" ({:.0}%)", 100.0 * n as f64 / games as f64)
+        }
+    };
+    let mut text = String::new();
+    if title != "classic" || side != Player::X {
+        let _ = writeln!(text, "MENACE for {title}, playing {side}:");
+    }
+    let _ = writeln!(text, "{}", plural(games, "game", "games"));
+    let _ = writeln!(text, "  MENACE wins: {}{}", record.won, percent(record.won));
+    let _ = writeln!(
+        text,
+        "  draws:       {}{}",
+        record.drawn,
+        percent(record.drawn)
+    );
+    let _ = writeln!(
+        text,
+        "  MENACE lost: {}{}",
+        record.lost,
+        percent(record.lost)
+    );
+    let _ = writeln!(text, "{}", preset.describe());
+    let _ = writeln!(
+        text,
+        "beads: {first_box} in the first box, {all_beads} in all {boxes} boxes"
+    );
+    if let Some(limit) = limit {
+        let _ = writeln!(
+            text,
+            "boxes are made as positions are first met: {boxes} so far, at most {limit}"
+        );
+    }
+    if unsaved > 0 {
+        let _ = writeln!(
+            text,
+            "{} since the last save (type save to keep them)",
+            plural(unsaved, "game", "games")
+        );
+    }
+    text
+}
+
+/// Minimax's score of every move on the classic board, drawn in the cells.
+pub fn minimax_scores(
+    board: &TicTacToe,
+    scores: &[(crate::game::Square, i32)],
+    palette: Palette,
+) -> String {
+    use crate::game::Game;
+    let mover = board.to_move();
+    let labels: Vec<(usize, String)> = scores
+        .iter()
+        .map(|(square, score)| (square.index(), format!("{score:+}")))
+        .collect();
+    let mut text = format!(
+        "Minimax (seed 003) for {mover} on {}: +10 a win, 0 a draw, -10 a loss.\n",
+        board.picture()
+    );
+    text.push_str(&board::draw(&board.view(), &[], &labels, palette));
+    if let Some(best) = scores.iter().map(|(_, score)| *score).max() {
+        let first = scores.iter().find(|(_, score)| *score == best);
+        let verdict = match best {
+            b if b > 0 => format!("{mover} wins"),
+            0 => "a draw".to_string(),
+            _ => format!("{mover} loses"),
+        };
+        let _ = writeln!(
+            text,
+            "With perfect play on both sides: {verdict}. Minimax plays {} (the first best move).",
+            first.map_or(String::new(), |(square, _)| square.name())
+        );
+    }
+    text
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        format!("{:>6}", "-")
+    } else {
+        format!("{:5.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+/// The summary table and the learning curve of a training run.
+pub fn training(report: &TrainingReport) -> String {
+    let mut text = format!(
+        "Trained {} against {}.\n",
+        plural(report.overall.games(), "game", "games"),
+        report.opponent
+    );
+    if let Some(games) = report.refused_after {
+        let _ = writeln!(
+            text,
+            "MENACE stopped after {}: its first box ran empty, so it refuses to play.",
+            plural(games, "game", "games")
+        );
+    }
+    let _ = writeln!(
+        text,
+        "              games    MENACE won          drawn           lost"
+    );
+    for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
+        let games = record.games();
+        let _ = writeln!(
+            text,
+            "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}",
+            record.won,
+            percent(record.won, games),
+            record.drawn,
+            percent(record.drawn, games),
+            record.lost,
+            percent(record.lost, games)
+        );
+    }
+    let window = report.curve.first().map_or(0, |point| point.window_games());
+    if report.curve.len() > 1 {
+        let _ = writeln!(
+            text,
+            "Learning curve, {} a row: W won, D drawn, L lost; first box: its beads.",
+            plural(window, "game", "games")
+        );
+        let _ = writeln!(text, "     games  {:<40}  first box", "results");
+        for point in &report.curve {
+            let total = point.window_games().max(1);
+            let won = ((40 * point.won + total / 2) / total).min(40) as usize;
+            let won_or_drawn = ((40 * (point.won + point.drawn) + total / 2) / total)
+                .clamp(won as u64, 40) as usize;
+            let bar = format!(
+                "{}{}{}",
+                "W".repeat(won),
+                "D".repeat(won_or_drawn - won),
+                "L".repeat(40 - won_or_drawn)
+            );
+            let _ = writeln!(text, "  {:>8}  {bar}  {:>9}", point.games, point.first_box);
+        }
+    }
+    text
+}
+
+/// The learning experiment's table.
+pub fn experiments(runs: &[Experiment], seeds: u64) -> String {
+    let mut text = format!(
+        "Games MENACE needs against perfect until it loses none of the next {}\n({} per preset; median over the runs that got there):\n",
+        crate::play::SAFE_STREAK,
+        plural(seeds, "seed", "seeds")
+    );
+    let _ = writeln!(
+        text,
+        "  {:<30} {:>7} {:>8} {:>10} {:>10}",
+        "preset", "median", "reached", "refused", "unfinished"
+    );
+    for experiment in runs {
+        let reached = experiment.count(|run| matches!(run, RunOutcome::Safe(_)));
+        let refused = experiment.count(|run| matches!(run, RunOutcome::Refused(_)));
+        let unfinished = experiment.count(|run| matches!(run, RunOutcome::Unfinished));
+        let median = experiment
+            .median_safe()
+            .map_or_else(|| "-".to_string(), |games| games.to_string());
+        let _ = writeln!(
+            text,
+            "  {:<30} {median:>7} {:>8} {refused:>10} {unfinished:>10}",
+            experiment.preset.spec(),
+            format!("{reached}/{}", experiment.runs.len())
+        );
+    }
+    let _ = writeln!(
+        text,
+        "refused: the first box ran empty and MENACE would not play on (resign rule);\nunfinished: still losing after {} games.",
+        crate::play::EXPERIMENT_LIMIT
+    );
+    text
+}
