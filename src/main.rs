@@ -135,17 +135,12 @@ fn main() -> ExitCode {
         },
         lessons_dir: flags.lessons.clone(),
         effort: menace::registry::Effort::default(),
+        box_limit: menace::menace::DEFAULT_BOX_LIMIT,
     };
     let mut session = match &flags.load {
         None => Session::new(settings.clone()),
-        Some(name) => match save::load(&save::resolve(&flags.saves, Some(name))) {
-            Ok(loaded) => Session::with_menace(
-                Settings {
-                    preset: loaded.preset(),
-                    ..settings.clone()
-                },
-                loaded,
-            ),
+        Some(name) => match save::load_any(&save::resolve(&flags.saves, Some(name))) {
+            Ok(loaded) => Session::with_loaded(settings.clone(), loaded),
             Err(error) => {
                 eprintln!("menace: not loaded: {error}.");
                 return ExitCode::from(2);

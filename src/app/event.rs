@@ -106,6 +106,7 @@ pub enum Event {
     Loaded {
         path: PathBuf,
         title: String,
+        side: Player,
         preset: Preset,
         record: Record,
     },

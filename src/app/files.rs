@@ -1,40 +1,26 @@
 //! Saving, loading and starting MENACE afresh, with the questions that guard learning.
 
 use super::event::{Event, Question};
-use super::session::{Pending, Session, capitalised, refuse};
-use crate::game::Player;
-use crate::menace::save::{self, LoadError, SaveError};
-use crate::menace::{Menace, Preset};
+use super::session::{Pending, Session, Slot, capitalised, refuse};
+use crate::menace::Preset;
+use crate::menace::save::{self, LoadError, Loaded, SaveError};
+use crate::registry;
 use std::path::PathBuf;
 
 impl Session {
-    /// The boxes as they would stand with this game's drawn beads put back.
-    fn classic_at_rest(&self, index: usize) -> Option<Menace> {
-        let slot = &self.slots[index];
-        let mut learner = slot.learner.clone();
-        if let Some(current) = &self.current {
-            learner.return_beads(&current.drawn);
-        }
-        learner.as_classic().cloned()
-    }
-
     pub(super) fn save(&mut self, name: Option<&str>) -> Vec<Event> {
         let index = match self.slot_index() {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
+        // The boxes as they would stand with this game's drawn beads put back.
         let slot = &self.slots[index];
-        let Some(menace) = self
-            .classic_at_rest(index)
-            .filter(|menace| menace.side() == Player::X && slot.title == "classic")
-        else {
-            return refuse(&format!(
-                "Only classic MENACE playing X can be saved for now, not MENACE for {} as {}.",
-                slot.title, slot.side
-            ));
-        };
+        let mut learner = slot.learner.clone();
+        if let Some(current) = &self.current {
+            learner.return_beads(&current.drawn);
+        }
         let path = save::resolve(&self.settings.saves_dir, name);
-        match save::save(&menace, &path) {
+        match save::save_learner(&slot.title, learner.as_ref(), &path) {
             Ok(()) => {
                 self.slots[index].unsaved = 0;
                 vec![Event::Saved(path)]
@@ -51,28 +37,50 @@ impl Session {
             return busy;
         }
         let path = save::resolve(&self.settings.saves_dir, Some(name));
-        let unsaved = self
-            .slots
-            .iter()
-            .find(|slot| slot.title == "classic" && slot.side == Player::X)
-            .map_or(0, |slot| slot.unsaved);
-        match save::load(&path) {
-            Ok(menace) if unsaved > 0 => {
-                self.pending = Some(Pending::Load(path.clone(), Box::new(menace)));
-                vec![Event::Question(Question::Load { path, unsaved })]
+        match save::load_any(&path) {
+            Ok(loaded) => {
+                let unsaved = self
+                    .slots
+                    .iter()
+                    .find(|slot| slot.title == loaded.title && slot.side == loaded.side)
+                    .map_or(0, |slot| slot.unsaved);
+                if unsaved > 0 {
+                    self.pending = Some(Pending::Load(path.clone(), Box::new(loaded)));
+                    vec![Event::Question(Question::Load { path, unsaved })]
+                } else {
+                    self.apply_load(path, loaded)
+                }
             }
-            Ok(menace) => self.apply_load(path, menace),
             Err(error) => refuse(&load_refusal(&error)),
         }
     }
 
-    pub(super) fn apply_load(&mut self, path: PathBuf, menace: Menace) -> Vec<Event> {
-        let preset = menace.preset();
-        let record = menace.record();
-        self.put_classic(menace);
+    /// Puts loaded boxes in their slot and switches to their game and side.
+    pub(super) fn apply_load(&mut self, path: PathBuf, loaded: Loaded) -> Vec<Event> {
+        let words: Vec<&str> = loaded.title.split_whitespace().collect();
+        let Ok(game) = registry::start(&words) else {
+            return refuse("Not loaded: the file names a game this menace does not know.");
+        };
+        let preset = loaded.learner.preset();
+        let record = loaded.learner.record();
+        let side = loaded.side;
+        self.slots
+            .retain(|slot| !(slot.title == loaded.title && slot.side == side));
+        self.slots.push(Slot {
+            title: loaded.title.clone(),
+            side,
+            learner: loaded.learner,
+            unsaved: 0,
+        });
+        self.game = game;
+        self.you = side.opponent();
+        self.against = None;
+        self.watch = None;
+        self.sparring = None;
         vec![Event::Loaded {
             path,
-            title: "classic".into(),
+            title: loaded.title,
+            side,
             preset,
             record,
         }]

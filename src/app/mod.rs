@@ -8,6 +8,7 @@ pub mod event;
 mod files;
 pub mod game_match;
 pub mod rival;
+mod seats;
 pub mod session;
 pub mod training;
 

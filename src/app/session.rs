@@ -7,7 +7,7 @@
 //! side, kept per game so that switching games loses nothing.
 
 use super::command::{self, Command};
-use super::event::{Event, Question, Who};
+use super::event::{Event, Question};
 use super::rival::Rival;
 use crate::game::{Player, Rules};
 use crate::lesson::course::Course;
@@ -38,6 +38,8 @@ pub struct Settings {
     pub lessons_dir: PathBuf,
     /// How hard the generic AIs and `solve` work.
     pub effort: registry::Effort,
+    /// The most boxes a MENACE may make in a game whose boxes are made as met.
+    pub box_limit: usize,
 }
 
 impl Default for Settings {
@@ -50,6 +52,7 @@ impl Default for Settings {
             rules: Rules::default(),
             lessons_dir: PathBuf::from("lessons"),
             effort: registry::Effort::default(),
+            box_limit: crate::menace::DEFAULT_BOX_LIMIT,
         }
     }
 }
@@ -58,7 +61,7 @@ impl Default for Settings {
 #[derive(Debug)]
 pub(super) enum Pending {
     Reset(Preset),
-    Load(PathBuf, Box<Menace>),
+    Load(PathBuf, Box<crate::menace::save::Loaded>),
     Quit,
 }
 
@@ -152,6 +155,16 @@ impl Session {
             ..settings
         });
         session.put_classic(menace);
+        session
+    }
+
+    /// Starts from a save file's MENACE, in its game and on its side (the `--load` flag).
+    pub fn with_loaded(settings: Settings, loaded: crate::menace::save::Loaded) -> Session {
+        let mut session = Session::new(Settings {
+            preset: loaded.learner.preset(),
+            ..settings
+        });
+        let _ = session.apply_load(PathBuf::new(), loaded);
         session
     }
 
@@ -432,7 +445,7 @@ impl Session {
     fn confirm(&mut self, pending: Pending) -> Vec<Event> {
         match pending {
             Pending::Reset(preset) => self.apply_preset(preset),
-            Pending::Load(path, menace) => self.apply_load(path, *menace),
+            Pending::Load(path, loaded) => self.apply_load(path, *loaded),
             Pending::Quit => self.end_of_input(),
         }
     }
@@ -474,7 +487,13 @@ impl Session {
         side: Player,
         preset: Preset,
     ) -> Result<Box<dyn Learner>, String> {
-        learner::for_game(self.game.as_ref(), side, preset, &mut self.rng)
+        learner::for_game(
+            self.game.as_ref(),
+            side,
+            preset,
+            self.settings.box_limit,
+            &mut self.rng,
+        )
     }
 
     /// Puts a classic MENACE (X) in its slot, replacing any there.
@@ -487,125 +506,6 @@ impl Session {
             learner: Box::new(learner::ClassicLearner(menace)),
             unsaved: 0,
         });
-    }
-
-    /// Who sits opposite you, as the events name it.
-    pub(super) fn against_who(&self) -> Who {
-        match self.against {
-            None => Who::Menace,
-            Some(kind) => Who::Ai(kind),
-        }
-    }
-
-    fn choose_game(&mut self, words: &[String]) -> Vec<Event> {
-        if let Some(busy) = self.busy("change games") {
-            return busy;
-        }
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        let game = match registry::start(&words) {
-            Ok(game) => game,
-            Err(why) => return refuse(&format!("{}.", capitalised(&why))),
-        };
-        self.game = game;
-        self.watch = None;
-        self.sparring = None;
-        // An AI chosen for another game may not play this one.
-        if let Some(kind) = self.against
-            && !self.game.plays(kind)
-            && learner::classic_board(self.game.as_ref()).is_none()
-        {
-            self.against = None;
-        }
-        let no_menace = self.slot_index().err();
-        if no_menace.is_some() && self.against.is_none() {
-            self.against = Some(OpponentKind::AlphaBeta);
-        }
-        vec![
-            Event::GameChosen {
-                title: self.game.title(),
-                you: self.you,
-                against: self.against_who(),
-                no_menace,
-            },
-            Event::Board {
-                view: self.game.view(),
-                marked: Vec::new(),
-            },
-        ]
-    }
-
-    fn choose_side(&mut self, side: Player) -> Vec<Event> {
-        if let Some(busy) = self.busy("change sides") {
-            return busy;
-        }
-        self.you = side;
-        self.sparring = None;
-        self.watch = None;
-        let no_menace = self.slot_index().err();
-        vec![Event::GameChosen {
-            title: self.game.title(),
-            you: self.you,
-            against: self.against_who(),
-            no_menace,
-        }]
-    }
-
-    fn set_watch(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
-        if let Some(busy) = self.busy("change opponents") {
-            return busy;
-        }
-        match kind {
-            None => self.watch = None,
-            Some(kind) => match self.rival(kind, self.you) {
-                Ok(rival) => self.watch = Some(rival),
-                Err(why) => return refuse(&format!("{}.", capitalised(&why))),
-            },
-        }
-        vec![Event::OpponentSet {
-            kind,
-            side: self.you,
-        }]
-    }
-
-    fn set_against(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
-        if let Some(busy) = self.busy("change opponents") {
-            return busy;
-        }
-        match kind {
-            None => {
-                if let Err(why) = self.slot_index() {
-                    return refuse(&format!("{}.", capitalised(&why)));
-                }
-            }
-            Some(kind) => {
-                if let Err(why) = self.rival(kind, self.you.opponent()) {
-                    return refuse(&format!("{}.", capitalised(&why)));
-                }
-            }
-        }
-        self.against = kind;
-        vec![Event::AgainstSet(kind)]
-    }
-
-    /// A rival AI for `side` of the chosen game.
-    pub(super) fn rival(&mut self, kind: OpponentKind, side: Player) -> Result<Rival, String> {
-        let preset = self
-            .learner()
-            .map_or(self.settings.preset, |learner| learner.preset());
-        let game = self.game.boxed_clone();
-        let make = |side: Player, rng: &mut dyn rand::Rng| {
-            learner::for_game(game.as_ref(), side, preset, rng).ok()
-        };
-        let effort = self.settings.effort;
-        Rival::new(
-            kind,
-            game.as_ref(),
-            side,
-            preset,
-            effort,
-            &make,
-            &mut self.rng,
-        )
     }
 
     /// Checks that the session is in a state the rules allow; `Err` says what is not.

@@ -67,8 +67,9 @@ impl<G: Game> GenericBox<G> {
         self.beads.iter().map(|count| u64::from(*count)).sum()
     }
 
-    /// The ply of the position the box was made for. In a game whose positions recur at
-    /// different plies (Three Men's Morris) it is the ply of the first meeting; it chooses
+    /// The ply of the box's picture. In a game whose positions recur at different plies
+    /// (Three Men's Morris) the picture carries no history, so it counts only the pieces
+    /// placed; the bead schedule still follows the ply of the first meeting, which chooses
     /// the starting beads, and a box is never remade when its position comes back later.
     pub fn ply(&self) -> usize {
         self.ply
@@ -319,6 +320,48 @@ impl<G: Game> GenericMenace<G> {
         }
     }
 
+    /// Puts back a box read from a save file: `position` must be a box's picture (MENACE
+    /// to move with a choice, in canonical form) and `beads` one count per legal move.
+    pub fn restore_box(&mut self, position: &G, beads: Vec<u32>) -> Result<(), String> {
+        let moves = position.legal_moves();
+        if position.is_over() || position.to_move() != self.side || moves.len() < 2 {
+            return Err("MENACE has no box there: it moves from a box only on its own turn with a choice to make".into());
+        }
+        let (key, symmetry) = canonical(position);
+        if symmetry != 0 && position.key() != key {
+            return Err(format!(
+                "it is not in canonical form: its box is {}",
+                position.transformed(symmetry).picture()
+            ));
+        }
+        if self.index.contains_key(&key) {
+            return Err("it is written twice".into());
+        }
+        if self.boxes.len() >= self.box_limit {
+            return Err(format!("it passes the limit of {} boxes", self.box_limit));
+        }
+        if beads.len() != moves.len() {
+            return Err(format!(
+                "{} bead counts for {} moves",
+                beads.len(),
+                moves.len()
+            ));
+        }
+        self.index.insert(key, self.boxes.len());
+        self.boxes.push(GenericBox {
+            picture: position.clone(),
+            moves,
+            beads,
+            ply: position.ply(),
+        });
+        Ok(())
+    }
+
+    /// Sets the record (a save file's games).
+    pub fn set_record(&mut self, record: Record) {
+        self.record = record;
+    }
+
     /// Makes the box for `game` (whose canonical key is `key`, reached by `symmetry`),
     /// unless the limit is reached. Returns its index.
     fn make_box<R: Rng + ?Sized>(
@@ -345,6 +388,9 @@ impl<G: Game> GenericMenace<G> {
             StartBeads::PerMove(counts) => vec![start_count(counts, ply); moves.len()],
         };
         let index = self.boxes.len();
+        // The box keeps its picture's own ply, which a save file can restore; in Morris
+        // that counts the pieces down, not the moves that led here.
+        let ply = picture.ply();
         self.boxes.push(GenericBox {
             picture,
             moves,

@@ -15,12 +15,43 @@ use rand::Rng;
 pub struct GenericLearner<G: Game>(pub GenericMenace<G>);
 
 /// A fresh generic MENACE for `side` of `G` under `preset`.
-pub fn new<G: Declared>(side: Player, preset: Preset) -> Box<dyn Learner> {
+pub fn new<G: Declared>(side: Player, preset: Preset, box_limit: usize) -> Box<dyn Learner> {
     Box::new(GenericLearner(GenericMenace::<G>::new(
-        side,
-        preset,
-        DEFAULT_BOX_LIMIT,
+        side, preset, box_limit,
     )))
+}
+
+/// A generic MENACE for `side` of `G` with the boxes of a save file, every one checked.
+pub fn restore<G: Declared>(
+    game: &G,
+    side: Player,
+    preset: Preset,
+    record: Record,
+    boxes: &super::learner::SavedBoxes,
+) -> Result<Box<dyn Learner>, String> {
+    let mut menace = GenericMenace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
+    menace.set_record(record);
+    for (key, counts) in boxes {
+        let position = game
+            .from_picture(key)
+            .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+        let moves = position.legal_moves();
+        let mut beads = vec![0u32; moves.len()];
+        for (bead, count) in counts {
+            let index = position
+                .parse_move(bead)
+                .ok()
+                .and_then(|mv| moves.iter().position(|legal| *legal == mv))
+                .ok_or_else(|| {
+                    format!("box {key} has beads for \"{bead}\", not a legal move there")
+                })?;
+            beads[index] = super::learner::saved_count(key, bead, *count)?;
+        }
+        menace
+            .restore_box(&position, beads)
+            .map_err(|why| format!("box \"{key}\": {why}"))?;
+    }
+    Ok(Box::new(GenericLearner(menace)))
 }
 
 impl<G: Declared> GenericLearner<G> {

@@ -347,6 +347,7 @@ pub fn for_game(
     game: &dyn AnyGame,
     side: Player,
     preset: Preset,
+    box_limit: usize,
     rng: &mut dyn Rng,
 ) -> Result<Box<dyn Learner>, String> {
     if classic_board(game).is_some() {
@@ -355,11 +356,74 @@ pub fn for_game(
     if let Some(why) = game.declaration().too_big_for_menace {
         return Err(why.to_string());
     }
-    game.new_learner(side, preset)
+    game.new_learner(side, preset, box_limit)
         .ok_or_else(|| format!("MENACE does not learn {} yet", game.title()))
 }
 
-/// A generic MENACE for game `G`.
-pub fn generic<G: crate::game::Declared>(side: Player, preset: Preset) -> Option<Box<dyn Learner>> {
-    Some(super::generic_learner::new::<G>(side, preset))
+/// Boxes as a save file gives them: each picture, then a bead count per move name.
+pub type SavedBoxes = [(String, Vec<(String, i64)>)];
+
+/// A bead count from a save file, checked.
+pub fn saved_count(key: &str, bead: &str, count: i64) -> Result<u32, String> {
+    if count < 0 {
+        return Err(format!("box {key} has a negative count {count} on {bead}"));
+    }
+    u32::try_from(count)
+        .ok()
+        .filter(|count| *count <= crate::menace::learn::MAX_BEADS)
+        .ok_or_else(|| {
+            format!(
+                "box {key} has {count} beads on {bead}, more than the {} allowed",
+                crate::menace::learn::MAX_BEADS
+            )
+        })
+}
+
+/// MENACE for `side` of `game` with the boxes of a save file, every one checked.
+pub fn restore(
+    game: &dyn AnyGame,
+    side: Player,
+    preset: Preset,
+    record: Record,
+    boxes: &SavedBoxes,
+) -> Result<Box<dyn Learner>, String> {
+    let Some(board) = classic_board(game) else {
+        return game.restore_learner(side, preset, record, boxes);
+    };
+    let matchboxes = matchboxes_for(side);
+    let mut beads = vec![[0u32; 9]; matchboxes.len()];
+    let mut seen = vec![false; matchboxes.len()];
+    for (key, counts) in boxes {
+        let position = TicTacToe::from_picture(key, board.rules())
+            .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+        let lookup = matchboxes.find(&position).ok_or_else(|| {
+            format!("there is no box for {key}: MENACE moves from a box only on its own turn with a choice to make")
+        })?;
+        let name = matchboxes.get(lookup.id).name();
+        if name != *key {
+            return Err(format!(
+                "box \"{key}\" is not in canonical form (its box is {name})"
+            ));
+        }
+        if std::mem::replace(&mut seen[lookup.id.index()], true) {
+            return Err(format!("box {key} is written twice"));
+        }
+        for (bead, count) in counts {
+            let square = Square::parse(bead).map_err(|_| {
+                format!("box {key} names a cell \"{bead}\"; cells are LL, LM, ... RR")
+            })?;
+            let count = saved_count(key, bead, *count)?;
+            if count > 0 && position.at(square).is_some() {
+                return Err(format!(
+                    "box {key} has beads on {square}, which is not empty in its picture"
+                ));
+            }
+            beads[lookup.id.index()][square.index()] = count;
+        }
+    }
+    if let Some((_, missing)) = matchboxes.iter().find(|(id, _)| !seen[id.index()]) {
+        return Err(format!("box {} is missing", missing.name()));
+    }
+    Menace::from_parts_for(side, preset, beads, record)
+        .map(|menace| Box::new(ClassicLearner(menace)) as Box<dyn Learner>)
 }

@@ -7,6 +7,7 @@ pub mod generic;
 pub mod generic_learner;
 pub mod learn;
 pub mod learner;
+pub mod preset;
 pub mod save;
 
 pub use boxes::{BoxId, Lookup, Matchbox, Matchboxes, matchboxes};

@@ -27,8 +27,12 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The version of the format this program writes and reads.
+/// Format 1: classic MENACE playing X, as the first versions wrote it. Still read, and
+/// written by [`to_yaml`] for tests and older programs.
 pub const FORMAT: u32 = 1;
+
+pub mod format2;
+pub use format2::{FORMAT_2, Loaded};
 
 /// The file `save` writes when no name is given, inside the saves folder.
 pub const DEFAULT_FILE: &str = "menace.yaml";
@@ -127,6 +131,11 @@ pub enum Problem {
         cell: String,
         count: i64,
     },
+    /// Format 2: the game named is not one of ours.
+    BadGame(String),
+    BadSide(String),
+    /// Format 2: a box that is not right, in one sentence.
+    BadBox(String),
 }
 
 impl fmt::Display for LoadError {
@@ -145,8 +154,13 @@ impl fmt::Display for LoadError {
             ),
             Problem::WrongVersion(found) => write!(
                 f,
-                "{path} is in save format {found}, but this menace reads format {FORMAT}"
+                "{path} is in save format {found}, but this menace reads formats {FORMAT} and {FORMAT_2}"
             ),
+            Problem::BadGame(why) => write!(f, "{path}: the game is not valid: {why}"),
+            Problem::BadSide(side) => {
+                write!(f, "{path}: the side is X or O, not \"{side}\"")
+            }
+            Problem::BadBox(why) => write!(f, "{path}: {why}"),
             Problem::BadPreset(why) => write!(f, "{path}: the preset is not valid: {why}"),
             Problem::BadGames(why) => write!(f, "{path}: the games record is not valid: {why}"),
             Problem::NotAPosition { key, why } => {
@@ -196,10 +210,15 @@ struct SaveOut<'a> {
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Games {
-    won: u64,
-    drawn: u64,
-    lost: u64,
+pub struct Games {
+    pub won: u64,
+    pub drawn: u64,
+    pub lost: u64,
+}
+
+/// The record of a file's games, unless the counts overflow.
+fn checked_record(games: &Games) -> Result<Record, Problem> {
+    format2::record_of(games).ok_or_else(|| Problem::BadGames("the counts are too large".into()))
 }
 
 struct BoxesOut<'a>(&'a Menace);
@@ -355,6 +374,35 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
     Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
 }
 
+/// Reads and checks a save file of either format: the game, the side and MENACE.
+pub fn from_yaml_any(text: &str, path: &str) -> Result<Loaded, LoadError> {
+    let fail = |problem| LoadError {
+        path: path.to_string(),
+        problem,
+    };
+    let version: VersionIn =
+        serde_yaml::from_str(text).map_err(|error| fail(Problem::NotYaml(error.to_string())))?;
+    match version.format.as_ref().map(serde_yaml::Value::as_u64) {
+        Some(Some(2)) => format2::from_yaml(text, path),
+        Some(Some(1)) => from_yaml(text, path).map(|menace| Loaded {
+            title: "classic".into(),
+            side: crate::game::Player::X,
+            learner: Box::new(super::learner::ClassicLearner(menace)),
+        }),
+        Some(Some(n)) => Err(fail(Problem::WrongVersion(n))),
+        _ => Err(fail(Problem::NoVersion)),
+    }
+}
+
+/// Writes MENACE for game `title` to `path` in format 2, atomically.
+pub fn save_learner(
+    title: &str,
+    learner: &dyn super::learner::Learner,
+    path: &Path,
+) -> Result<(), SaveError> {
+    write_atomically(path, format2::to_yaml(title, learner).as_bytes())
+}
+
 /// Writes `menace` to `path` atomically (see [`write_atomically`]).
 pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
     write_atomically(path, to_yaml(menace).as_bytes())
@@ -382,8 +430,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Reads and checks the save file at `path`.
-pub fn load(path: &Path) -> Result<Menace, LoadError> {
+/// Reads and checks the save file at `path`, in either format.
+pub fn load_any(path: &Path) -> Result<Loaded, LoadError> {
+    let name = path.display().to_string();
+    from_yaml_any(&read_text(path)?, &name)
+}
+
+/// The text of a save file, refused if it is too large or not UTF-8.
+fn read_text(path: &Path) -> Result<String, LoadError> {
     let name = path.display().to_string();
     let fail = |problem| LoadError {
         path: name.clone(),
@@ -397,212 +451,8 @@ pub fn load(path: &Path) -> Result<Menace, LoadError> {
     }
     let bytes =
         std::fs::read(path).map_err(|error| fail(Problem::Unreadable(error.to_string())))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| fail(Problem::NotYaml("it is not UTF-8 text".into())))?;
-    from_yaml(&text, &name)
+    String::from_utf8(bytes).map_err(|_| fail(Problem::NotYaml("it is not UTF-8 text".into())))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::menace::Drawn;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    fn trained() -> Menace {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut menace = Menace::new(Preset::challenge(), &mut rng);
-        let turn = menace.take_turn(&TicTacToe::default(), &mut rng).unwrap();
-        let drawn: Drawn = turn.drawn().unwrap();
-        menace.learn(&[drawn], crate::menace::GameResult::Won);
-        menace
-    }
-
-    fn broken(edit: impl Fn(String) -> String) -> Problem {
-        let text = edit(to_yaml(&trained()));
-        from_yaml(&text, "test.yaml").unwrap_err().problem
-    }
-
-    #[test]
-    fn save_then_load_gives_identical_boxes() {
-        let menace = trained();
-        assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
-        for preset in ["michie", "custom 8/4/2/1 3/1/-1 refill"] {
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let menace = Menace::new(Preset::parse(preset).unwrap(), &mut rng);
-            assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
-        }
-    }
-
-    #[test]
-    fn the_file_lists_boxes_by_ply_then_picture() {
-        let text = to_yaml(&trained());
-        let first = text.find("'.........'").or_else(|| text.find(".........:"));
-        assert!(
-            first.is_some(),
-            "the empty board is the first box:\n{}",
-            &text[..300]
-        );
-        assert!(text.contains("format: 1"));
-        assert!(text.contains("preset: challenge"));
-    }
-
-    #[test]
-    fn save_is_atomic_and_round_trips_through_the_disk() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("sub").join("m.yaml");
-        let menace = trained();
-        save(&menace, &path).unwrap();
-        assert_eq!(load(&path).unwrap(), menace);
-        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        assert_eq!(leftovers, vec![std::ffi::OsString::from("m.yaml")]);
-    }
-
-    #[test]
-    fn names_resolve_into_the_saves_folder() {
-        let saves = Path::new("saves");
-        assert_eq!(resolve(saves, None), Path::new("saves/menace.yaml"));
-        assert_eq!(
-            resolve(saves, Some("trained")),
-            Path::new("saves/trained.yaml")
-        );
-        assert_eq!(resolve(saves, Some("t.yml")), Path::new("saves/t.yml"));
-        assert_eq!(
-            resolve(saves, Some("other/t.yaml")),
-            Path::new("other/t.yaml")
-        );
-    }
-
-    #[test]
-    fn unreadable_yaml_is_refused() {
-        assert!(matches!(broken(|_| "boxes: [".into()), Problem::NotYaml(_)));
-        assert!(matches!(
-            broken(|_| "just text".into()),
-            Problem::NotYaml(_)
-        ));
-    }
-
-    #[test]
-    fn a_missing_or_wrong_version_is_refused() {
-        assert_eq!(
-            broken(|t| t.replace("format: 1", "format: 2")),
-            Problem::WrongVersion(2)
-        );
-        assert_eq!(broken(|t| t.replace("format: 1\n", "")), Problem::NoVersion);
-    }
-
-    #[test]
-    fn a_bad_preset_is_refused() {
-        assert!(matches!(
-            broken(|t| t.replace("preset: challenge", "preset: lazy")),
-            Problem::BadPreset(_)
-        ));
-    }
-
-    /// The save text with one box's entry (its key line and its cell lines) removed.
-    fn without_box(text: &str, key: &str) -> String {
-        let mut skipping = false;
-        let mut kept = Vec::new();
-        for line in text.lines() {
-            if line.starts_with("  '") || line.starts_with("  .") {
-                skipping = line.contains(key);
-            }
-            if !skipping {
-                kept.push(line);
-            }
-        }
-        kept.join("\n") + "\n"
-    }
-
-    #[test]
-    fn unknown_missing_and_non_canonical_boxes_are_refused() {
-        let key = "'.......OX'";
-        assert!(
-            to_yaml(&trained()).contains(key),
-            "the second box of the listing"
-        );
-        // A half turn of .......OX: the same box, but not its canonical picture.
-        assert_eq!(
-            broken(|t| t.replace(key, "'XO.......'")),
-            Problem::NotCanonical {
-                key: "XO.......".into(),
-                canonical: ".......OX".into()
-            }
-        );
-        // O to move: MENACE never moves here.
-        assert_eq!(
-            broken(|t| t.replace(key, "'X........'")),
-            Problem::NoSuchBox {
-                key: "X........".into()
-            }
-        );
-        assert!(matches!(
-            broken(|t| t.replace(key, "'QQQ'")),
-            Problem::NotAPosition { .. }
-        ));
-        assert_eq!(
-            broken(|t| without_box(&t, key)),
-            Problem::MissingBox(".......OX".into())
-        );
-        // Removing a box and keeping the rest is what the helper does, nothing more.
-        assert!(from_yaml(&without_box(&to_yaml(&trained()), "no such key"), "x").is_ok());
-    }
-
-    #[test]
-    fn each_cell_problem_is_named() {
-        let key = "'.......OX'";
-        let entry = |cells: &'static str| {
-            move |t: String| {
-                let start = t.find(key).unwrap();
-                let end = start + t[start..].find("\n  '").unwrap();
-                format!("{}{key}:\n{cells}{}", &t[..start], &t[end..])
-            }
-        };
-        assert_eq!(
-            broken(entry("    LL: -2")),
-            Problem::NegativeCount {
-                key: key.trim_matches('\'').into(),
-                cell: "LL".into(),
-                count: -2
-            }
-        );
-        assert!(matches!(
-            broken(entry("    LL: 99999999999")),
-            Problem::AbsurdCount {
-                count: 99_999_999_999,
-                ..
-            }
-        ));
-        assert!(matches!(
-            broken(entry("    ZZ: 1")),
-            Problem::BadCellName { .. }
-        ));
-        assert_eq!(
-            broken(entry("    RR: 1")),
-            Problem::OccupiedCell {
-                key: key.trim_matches('\'').into(),
-                cell: "RR".into()
-            }
-        );
-        assert!(matches!(broken(entry("    LL: lots")), Problem::NotYaml(_)));
-        // An empty box is allowed: zero counts may be left out.
-        let empty = entry("    {}")(to_yaml(&trained()));
-        assert!(from_yaml(&empty, "x").is_ok(), "{}", &empty[..400]);
-    }
-
-    #[test]
-    fn missing_files_and_huge_files_are_refused_by_load() {
-        let folder = tempfile::tempdir().unwrap();
-        let missing = load(&folder.path().join("none.yaml")).unwrap_err();
-        assert!(matches!(missing.problem, Problem::Unreadable(_)));
-        let binary = folder.path().join("bin.yaml");
-        std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
-        assert!(matches!(
-            load(&binary).unwrap_err().problem,
-            Problem::NotYaml(_)
-        ));
-    }
-}
+mod tests;

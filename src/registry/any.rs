@@ -125,7 +125,16 @@ pub trait AnyGame: fmt::Debug {
         &self,
         side: Player,
         preset: crate::menace::Preset,
+        box_limit: usize,
     ) -> Option<Box<dyn crate::menace::learner::Learner>>;
+    /// A generic MENACE rebuilt from a save file's boxes.
+    fn restore_learner(
+        &self,
+        side: Player,
+        preset: crate::menace::Preset,
+        record: crate::menace::Record,
+        boxes: &crate::menace::learner::SavedBoxes,
+    ) -> Result<Box<dyn crate::menace::learner::Learner>, String>;
     /// The move a generic AI chooses, by name, without playing it.
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
     /// The value under perfect play if found within `budget` positions.
@@ -280,8 +289,21 @@ impl<G: Declared> AnyGame for Playing<G> {
         &self,
         side: Player,
         preset: crate::menace::Preset,
+        box_limit: usize,
     ) -> Option<Box<dyn crate::menace::learner::Learner>> {
-        crate::menace::learner::generic::<G>(side, preset)
+        Some(crate::menace::generic_learner::new::<G>(
+            side, preset, box_limit,
+        ))
+    }
+
+    fn restore_learner(
+        &self,
+        side: Player,
+        preset: crate::menace::Preset,
+        record: crate::menace::Record,
+        boxes: &crate::menace::learner::SavedBoxes,
+    ) -> Result<Box<dyn crate::menace::learner::Learner>, String> {
+        crate::menace::generic_learner::restore(&self.game, side, preset, record, boxes)
     }
 
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String> {

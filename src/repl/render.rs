@@ -201,7 +201,9 @@ pub fn event(event: &Event, palette: Palette) -> String {
             } else {
                 format!("the last of the {played} games")
             };
-            format!("That was {which} you asked for. Type a number to play again, or stats.\n")
+            let sentence =
+                format!("That was {which} you asked for. Type a number to play again, or stats.");
+            format!("{}\n", textwrap::fill(&sentence, 79))
         }
         Event::Refused(first) => format!(
             "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
@@ -225,10 +227,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Loaded {
             path,
             title,
+            side,
             preset,
             record,
         } => format!(
-            "Loaded {} ({title}): preset {}, learned from {} ({} won, {} drawn, {} lost).\n",
+            "Loaded {}.\nMENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn,\n{} lost).\n",
             path.display(),
             preset.spec(),
             plural(record.games(), "game", "games"),

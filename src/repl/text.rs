@@ -158,8 +158,9 @@ pub fn listing(
             ordinal(box_ply),
             plural(group.len() as u64, "box", "boxes")
         );
+        let wrap = textwrap::Options::new(79).subsequent_indent("    ");
         for summary in group {
-            let _ = writeln!(text, "{}", box_line(summary));
+            let _ = writeln!(text, "{}", textwrap::fill(&box_line(summary), &wrap));
         }
     }
     text

@@ -1,0 +1,191 @@
+use super::*;
+
+#[test]
+fn numbers_and_play_ask_for_games() {
+    assert_eq!(parse("3"), Ok(Command::Play(3)));
+    assert_eq!(parse("  play 12 "), Ok(Command::Play(12)));
+    assert_eq!(parse("PLAY 1"), Ok(Command::Play(1)));
+    for bad in [
+        "play -1",
+        "0",
+        "-1",
+        "play 1001",
+        "play x",
+        "1.5",
+        "99999999999",
+    ] {
+        assert!(
+            matches!(parse(bad), Err(CommandError::BadCount(_))),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        parse("play"),
+        Err(CommandError::MissingArgument { .. })
+    ));
+}
+
+#[test]
+fn every_command_in_the_table_parses_its_example_and_nothing_else_is_a_command() {
+    for command in COMMANDS {
+        assert!(
+            command.example.split(' ').next() == Some(command.name),
+            "{}: its example starts with another word",
+            command.name
+        );
+        assert!(parse(command.example).is_ok(), "{}", command.example);
+        assert!(command.usage.starts_with(command.name), "{}", command.name);
+    }
+    for (index, command) in COMMANDS.iter().enumerate() {
+        assert!(
+            !COMMANDS[..index]
+                .iter()
+                .any(|other| other.name == command.name),
+            "{} twice",
+            command.name
+        );
+    }
+    // Every word the parser takes as a command is in the table (aliases aside).
+    for word in [
+        "abc", "xyz", "MM", "rl", "d", "2MM", "b3x", "pass", "LL-LM", "table", "go",
+    ] {
+        let parsed = parse(word);
+        let known = COMMANDS.iter().any(|command| command.name == word);
+        assert!(
+            parsed.is_err() || known || word.starts_with(char::is_numeric),
+            "{word}"
+        );
+    }
+    assert!(matches!(parse("xyz"), Err(CommandError::Unknown(_))));
+}
+
+#[test]
+fn bad_lines_get_one_sentence() {
+    assert_eq!(parse(""), Err(CommandError::Empty));
+    assert_eq!(parse("   "), Err(CommandError::Empty));
+    assert_eq!(
+        parse(&"x".repeat(10_000)),
+        Err(CommandError::TooLong(10_000))
+    );
+    assert_eq!(parse("héllo"), Err(CommandError::NotAscii('é')));
+    assert_eq!(parse("a\u{1b}[2J"), Err(CommandError::NotAscii('\u{1b}')));
+    for line in [
+        "",
+        "frobnicate",
+        "boxes x",
+        "box Q R S",
+        "preset nope",
+        "stats now",
+    ] {
+        let sentence = parse(line).unwrap_err().to_string();
+        assert!(sentence.ends_with('.'), "{sentence}");
+        assert!(!sentence.contains('\n'), "{sentence}");
+    }
+}
+
+#[test]
+fn box_and_boxes_take_their_arguments() {
+    assert_eq!(parse("boxes"), Ok(Command::Boxes(None)));
+    assert_eq!(parse("boxes 4"), Ok(Command::Boxes(Some(4))));
+    assert!(matches!(parse("boxes -3"), Err(CommandError::BadPly(_))));
+    assert_eq!(parse("box 1"), Ok(Command::Box(Some(BoxQuery::Number(1)))));
+    assert!(matches!(
+        parse("box X...O...."),
+        Ok(Command::Box(Some(BoxQuery::Position(_))))
+    ));
+    assert_eq!(
+        parse("box XO....... X"),
+        Ok(Command::Box(Some(BoxQuery::Position("XO....... X".into()))))
+    );
+}
+
+#[test]
+fn opponents_training_and_hints() {
+    assert_eq!(
+        parse("play 3 vs teacher"),
+        Ok(Command::PlayVs(3, OpponentKind::Teacher))
+    );
+    assert_eq!(
+        parse("vs rating 0"),
+        Ok(Command::Vs(OpponentKind::Rating(0)))
+    );
+    assert_eq!(parse("opponent you"), Ok(Command::Opponent(None)));
+    assert_eq!(
+        parse("opponent lookahead 3"),
+        Ok(Command::Opponent(Some(OpponentKind::Lookahead(3))))
+    );
+    assert_eq!(
+        parse("train 2000 vs perfect csv c.csv"),
+        Ok(Command::Train {
+            games: 2000,
+            vs: Some(OpponentKind::Perfect),
+            csv: Some("c.csv".into())
+        })
+    );
+    assert_eq!(
+        parse("train 10"),
+        Ok(Command::Train {
+            games: 10,
+            vs: None,
+            csv: None
+        })
+    );
+    for bad in [
+        "train",
+        "train 0",
+        "train x",
+        "train 5 csv",
+        "train 5 with perfect",
+        "vs",
+        "vs god",
+        "hint nobody",
+        "experiment 0",
+    ] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
+    assert_eq!(parse("hint"), Ok(Command::Hint(None)));
+    assert_eq!(
+        parse("hint perfect"),
+        Ok(Command::Hint(Some(OpponentKind::Perfect)))
+    );
+    assert_eq!(parse("rate"), Ok(Command::Rate(None)));
+    assert!(matches!(
+        parse("rate XO......."),
+        Ok(Command::Rate(Some(_)))
+    ));
+    assert!(matches!(
+        parse("solve O.XX.X.OO"),
+        Ok(Command::Solve(Some(_)))
+    ));
+    assert!(matches!(
+        parse("solve a b c"),
+        Err(CommandError::ExtraWords { .. })
+    ));
+    assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
+}
+
+#[test]
+fn presets_saves_and_loads() {
+    assert_eq!(
+        parse("preset michie"),
+        Ok(Command::Preset(Preset::michie()))
+    );
+    assert!(matches!(
+        parse("preset custom 8/4/2/1 3/1/-1 refill"),
+        Ok(Command::Preset(_))
+    ));
+    assert!(matches!(parse("preset"), Err(CommandError::BadPreset(_))));
+    assert_eq!(parse("save"), Ok(Command::Save(None)));
+    assert_eq!(
+        parse("save a.yaml"),
+        Ok(Command::Save(Some("a.yaml".into())))
+    );
+    assert!(matches!(
+        parse("load"),
+        Err(CommandError::MissingArgument { .. })
+    ));
+    assert!(matches!(
+        parse("save a b"),
+        Err(CommandError::ExtraWords { .. })
+    ));
+}

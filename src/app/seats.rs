@@ -1,0 +1,131 @@
+//! Choosing the game, your side, who plays against you and who plays for you.
+
+use super::event::{Event, Who};
+use super::rival::Rival;
+use super::session::{Session, capitalised, refuse};
+use crate::game::Player;
+use crate::menace::learner;
+use crate::play::OpponentKind;
+use crate::registry;
+
+impl Session {
+    /// Who sits opposite you, as the events name it.
+    pub(super) fn against_who(&self) -> Who {
+        match self.against {
+            None => Who::Menace,
+            Some(kind) => Who::Ai(kind),
+        }
+    }
+
+    pub(super) fn choose_game(&mut self, words: &[String]) -> Vec<Event> {
+        if let Some(busy) = self.busy("change games") {
+            return busy;
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let game = match registry::start(&words) {
+            Ok(game) => game,
+            Err(why) => return refuse(&format!("{}.", capitalised(&why))),
+        };
+        self.game = game;
+        self.watch = None;
+        self.sparring = None;
+        // An AI chosen for another game may not play this one.
+        if let Some(kind) = self.against
+            && !self.game.plays(kind)
+            && learner::classic_board(self.game.as_ref()).is_none()
+        {
+            self.against = None;
+        }
+        let no_menace = self.slot_index().err();
+        if no_menace.is_some() && self.against.is_none() {
+            self.against = Some(OpponentKind::AlphaBeta);
+        }
+        vec![
+            Event::GameChosen {
+                title: self.game.title(),
+                you: self.you,
+                against: self.against_who(),
+                no_menace,
+            },
+            Event::Board {
+                view: self.game.view(),
+                marked: Vec::new(),
+            },
+        ]
+    }
+
+    pub(super) fn choose_side(&mut self, side: Player) -> Vec<Event> {
+        if let Some(busy) = self.busy("change sides") {
+            return busy;
+        }
+        self.you = side;
+        self.sparring = None;
+        self.watch = None;
+        let no_menace = self.slot_index().err();
+        vec![Event::GameChosen {
+            title: self.game.title(),
+            you: self.you,
+            against: self.against_who(),
+            no_menace,
+        }]
+    }
+
+    pub(super) fn set_watch(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+        if let Some(busy) = self.busy("change opponents") {
+            return busy;
+        }
+        match kind {
+            None => self.watch = None,
+            Some(kind) => match self.rival(kind, self.you) {
+                Ok(rival) => self.watch = Some(rival),
+                Err(why) => return refuse(&format!("{}.", capitalised(&why))),
+            },
+        }
+        vec![Event::OpponentSet {
+            kind,
+            side: self.you,
+        }]
+    }
+
+    pub(super) fn set_against(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+        if let Some(busy) = self.busy("change opponents") {
+            return busy;
+        }
+        match kind {
+            None => {
+                if let Err(why) = self.slot_index() {
+                    return refuse(&format!("{}.", capitalised(&why)));
+                }
+            }
+            Some(kind) => {
+                if let Err(why) = self.rival(kind, self.you.opponent()) {
+                    return refuse(&format!("{}.", capitalised(&why)));
+                }
+            }
+        }
+        self.against = kind;
+        vec![Event::AgainstSet(kind)]
+    }
+
+    /// A rival AI for `side` of the chosen game.
+    pub(super) fn rival(&mut self, kind: OpponentKind, side: Player) -> Result<Rival, String> {
+        let preset = self
+            .learner()
+            .map_or(self.settings.preset, |learner| learner.preset());
+        let game = self.game.boxed_clone();
+        let box_limit = self.settings.box_limit;
+        let make = |side: Player, rng: &mut dyn rand::Rng| {
+            learner::for_game(game.as_ref(), side, preset, box_limit, rng).ok()
+        };
+        let effort = self.settings.effort;
+        Rival::new(
+            kind,
+            game.as_ref(),
+            side,
+            preset,
+            effort,
+            &make,
+            &mut self.rng,
+        )
+    }
+}

@@ -1,0 +1,192 @@
+//! Save format 2: any game's MENACE. The file names the game with its options and the
+//! side MENACE plays, then every box by its picture with a bead count per move name:
+//!
+//! ```yaml
+//! format: 2
+//! game: silverman no-anti-diagonal
+//! side: X
+//! preset: challenge
+//! games:
+//!   won: 3
+//!   drawn: 1
+//!   lost: 2
+//! boxes:
+//!   '..../..../..../....':
+//!     a4: 2
+//!     b3: 1
+//! ```
+//!
+//! Counts of zero are left out. Loading checks everything (the game, the side, the
+//! preset, every picture is a box's canonical picture, every bead a legal move there)
+//! before anything in memory changes.
+
+use super::{Games, LoadError, Problem};
+use crate::game::Player;
+use crate::menace::learner::{self, Learner};
+use crate::menace::{Preset, Record};
+use crate::registry;
+use serde::{Deserialize, Serialize, Serializer};
+
+/// The version this module writes.
+pub const FORMAT_2: u32 = 2;
+
+/// What a save file holds: which game, which side, and MENACE for it.
+#[derive(Debug)]
+pub struct Loaded {
+    pub title: String,
+    pub side: Player,
+    pub learner: Box<dyn Learner>,
+}
+
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    format: u32,
+    game: &'a str,
+    side: String,
+    preset: String,
+    games: Games,
+    boxes: BoxesOut,
+}
+
+/// Boxes in listing order, each a map of move names to counts.
+struct BoxesOut(Vec<(String, Vec<(String, u32)>)>);
+
+impl Serialize for BoxesOut {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            self.0
+                .iter()
+                .map(|(picture, beads)| (picture, Beads(beads))),
+        )
+    }
+}
+
+struct Beads<'a>(&'a [(String, u32)]);
+
+impl Serialize for Beads<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            self.0
+                .iter()
+                .filter(|(_, count)| *count > 0)
+                .map(|(bead, count)| (bead, count)),
+        )
+    }
+}
+
+/// The file as read, before any of it is trusted.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveIn {
+    #[allow(dead_code)]
+    format: u32,
+    game: String,
+    side: String,
+    preset: String,
+    games: Games,
+    /// A mapping keeps the file's order (box numbers are the order boxes were made) and
+    /// refuses a key written twice.
+    boxes: serde_yaml::Mapping,
+}
+
+/// The YAML text of MENACE for game `title`.
+pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
+    let record = learner.record();
+    let file = SaveOut {
+        format: FORMAT_2,
+        game: title,
+        side: learner.side().to_string(),
+        preset: learner.preset().spec(),
+        games: Games {
+            won: record.won,
+            drawn: record.drawn,
+            lost: record.lost,
+        },
+        boxes: BoxesOut(
+            learner
+                .boxes()
+                .into_iter()
+                .map(|summary| (summary.picture, summary.beads))
+                .collect(),
+        ),
+    };
+    let body = serde_yaml::to_string(&file).unwrap_or_default();
+    format!(
+        "# MENACE's matchboxes for {title}, playing {}: each box's picture, then its bead count per move.\n{body}",
+        learner.side()
+    )
+}
+
+/// Reads and checks a format-2 file's text; `path` names it in error messages.
+pub fn from_yaml(text: &str, path: &str) -> Result<Loaded, LoadError> {
+    let fail = |problem| LoadError {
+        path: path.to_string(),
+        problem,
+    };
+    let file: SaveIn =
+        serde_yaml::from_str(text).map_err(|error| fail(Problem::NotYaml(error.to_string())))?;
+    let words: Vec<&str> = file.game.split_whitespace().collect();
+    let game = registry::start(&words).map_err(|why| fail(Problem::BadGame(why)))?;
+    let side = match file.side.as_str() {
+        "X" | "x" => Player::X,
+        "O" | "o" => Player::O,
+        other => return Err(fail(Problem::BadSide(other.to_string()))),
+    };
+    let preset =
+        Preset::parse(&file.preset).map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
+    let record = super::checked_record(&file.games).map_err(fail)?;
+    let boxes = read_boxes(&file.boxes).map_err(|why| fail(Problem::BadBox(why)))?;
+    let learner = learner::restore(game.as_ref(), side, preset, record, &boxes)
+        .map_err(|why| fail(Problem::BadBox(why)))?;
+    Ok(Loaded {
+        title: game.title(),
+        side,
+        learner,
+    })
+}
+
+/// The boxes of a file in its order: each picture with its bead counts by move name.
+fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<(String, Vec<(String, i64)>)>, String> {
+    let text = |value: &serde_yaml::Value| -> Option<String> {
+        match value {
+            serde_yaml::Value::String(text) => Some(text.clone()),
+            serde_yaml::Value::Number(number) => Some(number.to_string()),
+            _ => None,
+        }
+    };
+    let mut read = Vec::with_capacity(boxes.len());
+    for (key, beads) in boxes {
+        let key = text(key).ok_or("a box is named by its picture, in quotes")?;
+        let counts = match beads {
+            serde_yaml::Value::Null => Vec::new(),
+            serde_yaml::Value::Mapping(beads) => beads
+                .iter()
+                .map(|(bead, count)| {
+                    let bead = text(bead)
+                        .ok_or_else(|| format!("box {key}: a bead is named by a move"))?;
+                    let count = count.as_i64().ok_or_else(|| {
+                        format!("box {key}: the count of {bead} is not a whole number")
+                    })?;
+                    Ok((bead, count))
+                })
+                .collect::<Result<Vec<_>, String>>()?,
+            _ => return Err(format!("box {key}: its beads are a list of MOVE: COUNT")),
+        };
+        read.push((key, counts));
+    }
+    Ok(read)
+}
+
+/// The record a file claims, if its counts add up without overflowing.
+pub fn record_of(games: &Games) -> Option<Record> {
+    let record = Record {
+        won: games.won,
+        drawn: games.drawn,
+        lost: games.lost,
+    };
+    record
+        .won
+        .checked_add(record.drawn)
+        .and_then(|n| n.checked_add(record.lost))
+        .map(|_| record)
+}

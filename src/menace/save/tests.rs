@@ -1,0 +1,201 @@
+use super::*;
+use crate::menace::Drawn;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn trained() -> Menace {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut menace = Menace::new(Preset::challenge(), &mut rng);
+    let turn = menace.take_turn(&TicTacToe::default(), &mut rng).unwrap();
+    let drawn: Drawn = turn.drawn().unwrap();
+    menace.learn(&[drawn], crate::menace::GameResult::Won);
+    menace
+}
+
+fn broken(edit: impl Fn(String) -> String) -> Problem {
+    let text = edit(to_yaml(&trained()));
+    from_yaml(&text, "test.yaml").unwrap_err().problem
+}
+
+#[test]
+fn save_then_load_gives_identical_boxes() {
+    let menace = trained();
+    assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
+    for preset in ["michie", "custom 8/4/2/1 3/1/-1 refill"] {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let menace = Menace::new(Preset::parse(preset).unwrap(), &mut rng);
+        assert_eq!(from_yaml(&to_yaml(&menace), "x").unwrap(), menace);
+    }
+}
+
+#[test]
+fn the_file_lists_boxes_by_ply_then_picture() {
+    let text = to_yaml(&trained());
+    let first = text.find("'.........'").or_else(|| text.find(".........:"));
+    assert!(
+        first.is_some(),
+        "the empty board is the first box:\n{}",
+        &text[..300]
+    );
+    assert!(text.contains("format: 1"));
+    assert!(text.contains("preset: challenge"));
+}
+
+#[test]
+fn save_is_atomic_and_round_trips_through_the_disk() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("sub").join("m.yaml");
+    let menace = trained();
+    save(&menace, &path).unwrap();
+    assert_eq!(load_any(&path).unwrap().learner.as_classic(), Some(&menace));
+    let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, vec![std::ffi::OsString::from("m.yaml")]);
+}
+
+#[test]
+fn names_resolve_into_the_saves_folder() {
+    let saves = Path::new("saves");
+    assert_eq!(resolve(saves, None), Path::new("saves/menace.yaml"));
+    assert_eq!(
+        resolve(saves, Some("trained")),
+        Path::new("saves/trained.yaml")
+    );
+    assert_eq!(resolve(saves, Some("t.yml")), Path::new("saves/t.yml"));
+    assert_eq!(
+        resolve(saves, Some("other/t.yaml")),
+        Path::new("other/t.yaml")
+    );
+}
+
+#[test]
+fn unreadable_yaml_is_refused() {
+    assert!(matches!(broken(|_| "boxes: [".into()), Problem::NotYaml(_)));
+    assert!(matches!(
+        broken(|_| "just text".into()),
+        Problem::NotYaml(_)
+    ));
+}
+
+#[test]
+fn a_missing_or_wrong_version_is_refused() {
+    assert_eq!(
+        broken(|t| t.replace("format: 1", "format: 2")),
+        Problem::WrongVersion(2)
+    );
+    assert_eq!(broken(|t| t.replace("format: 1\n", "")), Problem::NoVersion);
+}
+
+#[test]
+fn a_bad_preset_is_refused() {
+    assert!(matches!(
+        broken(|t| t.replace("preset: challenge", "preset: lazy")),
+        Problem::BadPreset(_)
+    ));
+}
+
+/// The save text with one box's entry (its key line and its cell lines) removed.
+fn without_box(text: &str, key: &str) -> String {
+    let mut skipping = false;
+    let mut kept = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("  '") || line.starts_with("  .") {
+            skipping = line.contains(key);
+        }
+        if !skipping {
+            kept.push(line);
+        }
+    }
+    kept.join("\n") + "\n"
+}
+
+#[test]
+fn unknown_missing_and_non_canonical_boxes_are_refused() {
+    let key = "'.......OX'";
+    assert!(
+        to_yaml(&trained()).contains(key),
+        "the second box of the listing"
+    );
+    // A half turn of .......OX: the same box, but not its canonical picture.
+    assert_eq!(
+        broken(|t| t.replace(key, "'XO.......'")),
+        Problem::NotCanonical {
+            key: "XO.......".into(),
+            canonical: ".......OX".into()
+        }
+    );
+    // O to move: MENACE never moves here.
+    assert_eq!(
+        broken(|t| t.replace(key, "'X........'")),
+        Problem::NoSuchBox {
+            key: "X........".into()
+        }
+    );
+    assert!(matches!(
+        broken(|t| t.replace(key, "'QQQ'")),
+        Problem::NotAPosition { .. }
+    ));
+    assert_eq!(
+        broken(|t| without_box(&t, key)),
+        Problem::MissingBox(".......OX".into())
+    );
+    // Removing a box and keeping the rest is what the helper does, nothing more.
+    assert!(from_yaml(&without_box(&to_yaml(&trained()), "no such key"), "x").is_ok());
+}
+
+#[test]
+fn each_cell_problem_is_named() {
+    let key = "'.......OX'";
+    let entry = |cells: &'static str| {
+        move |t: String| {
+            let start = t.find(key).unwrap();
+            let end = start + t[start..].find("\n  '").unwrap();
+            format!("{}{key}:\n{cells}{}", &t[..start], &t[end..])
+        }
+    };
+    assert_eq!(
+        broken(entry("    LL: -2")),
+        Problem::NegativeCount {
+            key: key.trim_matches('\'').into(),
+            cell: "LL".into(),
+            count: -2
+        }
+    );
+    assert!(matches!(
+        broken(entry("    LL: 99999999999")),
+        Problem::AbsurdCount {
+            count: 99_999_999_999,
+            ..
+        }
+    ));
+    assert!(matches!(
+        broken(entry("    ZZ: 1")),
+        Problem::BadCellName { .. }
+    ));
+    assert_eq!(
+        broken(entry("    RR: 1")),
+        Problem::OccupiedCell {
+            key: key.trim_matches('\'').into(),
+            cell: "RR".into()
+        }
+    );
+    assert!(matches!(broken(entry("    LL: lots")), Problem::NotYaml(_)));
+    // An empty box is allowed: zero counts may be left out.
+    let empty = entry("    {}")(to_yaml(&trained()));
+    assert!(from_yaml(&empty, "x").is_ok(), "{}", &empty[..400]);
+}
+
+#[test]
+fn missing_files_and_huge_files_are_refused_by_load() {
+    let folder = tempfile::tempdir().unwrap();
+    let missing = load_any(&folder.path().join("none.yaml")).unwrap_err();
+    assert!(matches!(missing.problem, Problem::Unreadable(_)));
+    let binary = folder.path().join("bin.yaml");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+    assert!(matches!(
+        load_any(&binary).unwrap_err().problem,
+        Problem::NotYaml(_)
+    ));
+}

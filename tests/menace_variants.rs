@@ -1,0 +1,99 @@
+//! MENACE learning games other than classic noughts and crosses, through the console.
+
+use menace::app::{Session, Settings};
+use menace::repl::respond;
+use std::path::Path;
+
+fn settings(seed: u64, saves: &Path) -> Settings {
+    Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: saves.to_path_buf(),
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn menace_learns_silverman_and_its_boxes_change() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(5, folder.path()));
+    let mut text = String::new();
+    for line in [
+        "variant silverman",
+        "box 1",
+        "play 2 vs random",
+        "box 1",
+        "stats",
+    ] {
+        text.push_str(&respond(&mut session, line));
+        session.check().expect("a consistent session");
+    }
+    assert!(text.contains("MENACE uses box"), "{text}");
+    assert!(text.contains("so each bead it drew"), "{text}");
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 80),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn menace_plays_either_side_and_against_itself_in_every_game_it_fits() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(8, folder.path()));
+    for game in ["misere", "cube", "silverman", "crazy", "morris pass"] {
+        for side in ["side x", "side o"] {
+            respond(&mut session, &format!("variant {game}"));
+            respond(&mut session, side);
+            let trained = respond(&mut session, "train 20 vs menace");
+            assert!(
+                trained.contains("Trained 20 games against menace"),
+                "{game} {side}: {trained}"
+            );
+            let stats = respond(&mut session, "stats");
+            assert!(stats.contains("20 games"), "{game} {side}: {stats}");
+            session.check().expect("a consistent session");
+        }
+    }
+}
+
+#[test]
+fn a_game_too_big_for_matchboxes_is_said_so_in_one_sentence() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(1, folder.path()));
+    let chosen = respond(&mut session, "variant gravity");
+    assert!(
+        chosen.contains("MENACE does not play here: 8x8 gravity has far too many positions"),
+        "{chosen}"
+    );
+    assert!(chosen.contains("alphabeta is X"), "{chosen}");
+    let refused = respond(&mut session, "against menace");
+    assert_eq!(refused.lines().count(), 2, "{refused}");
+    assert!(refused.contains("far too many positions"), "{refused}");
+    let refused = respond(&mut session, "train 10");
+    assert!(refused.contains("far too many positions"), "{refused}");
+}
+
+#[test]
+fn the_box_limit_stops_a_match_with_a_clear_sentence() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        box_limit: 3,
+        ..settings(2, folder.path())
+    });
+    respond(&mut session, "variant cube");
+    let text = respond(&mut session, "play 1 vs random");
+    assert!(
+        text.contains("MENACE has filled all 3 boxes it may have and met a position it has no box for: the match stops here."),
+        "{text}"
+    );
+    session.check().expect("a consistent session");
+    let stats = respond(&mut session, "stats");
+    assert!(stats.contains("3 so far, at most 3"), "{stats}");
+    assert!(
+        stats.contains("0 games"),
+        "the stopped game taught nothing: {stats}"
+    );
+    let trained = respond(&mut session, "train 5 vs random");
+    assert!(trained.contains("Trained 0 games"), "{trained}");
+}

@@ -1,0 +1,153 @@
+//! Save format 2 for every game's MENACE, and the format-1 files of earlier versions.
+
+use menace::app::{Session, Settings};
+use menace::repl::respond;
+use std::path::Path;
+
+fn settings(seed: u64, saves: &Path) -> Settings {
+    Settings {
+        seed,
+        show_boxes: false,
+        saves_dir: saves.to_path_buf(),
+        ..Settings::default()
+    }
+}
+
+const FORMAT_1: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/format1-classic.yaml"
+);
+
+#[test]
+fn a_format_1_save_of_an_earlier_version_still_loads() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(3, folder.path()));
+    let loaded = respond(&mut session, &format!("load {FORMAT_1}"));
+    assert!(loaded.contains("MENACE for classic, playing X: preset challenge, learned from 300 games (175 won, 45 drawn,\n80 lost)"), "{loaded}");
+    let first = respond(&mut session, "box 1");
+    assert!(
+        first.contains("Box 1 of 304: ......... (MENACE's 1st move, 104 beads)"),
+        "{first}"
+    );
+    // Saved again, it is written in format 2 and reads back the same.
+    respond(&mut session, "save again");
+    let text = std::fs::read_to_string(folder.path().join("again.yaml")).unwrap();
+    assert!(
+        text.contains("format: 2\ngame: classic\nside: X\n"),
+        "{text}"
+    );
+    let mut fresh = Session::new(settings(4, folder.path()));
+    respond(&mut fresh, "load again");
+    assert_eq!(respond(&mut fresh, "boxes"), respond(&mut session, "boxes"));
+    assert_eq!(fresh.menace(), session.menace());
+}
+
+#[test]
+fn every_games_menace_saves_and_loads_on_its_side() {
+    for (game, side) in [
+        ("classic", "side x"),
+        ("misere", "side o"),
+        ("cube", "side o"),
+        ("silverman no-anti-diagonal", "side o"),
+        ("crazy", "side x"),
+        ("morris diagonal-moves", "side x"),
+    ] {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Session::new(settings(6, folder.path()));
+        respond(&mut session, &format!("variant {game}"));
+        respond(&mut session, side);
+        respond(&mut session, "train 30 vs random");
+        let saved = respond(&mut session, "save kept");
+        assert!(saved.contains("Saved MENACE's boxes"), "{game}: {saved}");
+        let listing = respond(&mut session, "boxes");
+        let stats = respond(&mut session, "stats");
+
+        // A fresh session in classic noughts and crosses switches to the saved game.
+        let mut fresh = Session::new(settings(7, folder.path()));
+        let loaded = respond(&mut fresh, "load kept");
+        assert!(loaded.contains(&format!("MENACE for {game}")), "{loaded}");
+        assert_eq!(fresh.game_title(), game);
+        assert_eq!(respond(&mut fresh, "boxes"), listing, "{game}");
+        assert_eq!(
+            respond(&mut fresh, "stats").replace(
+                "30 games since the last save (type save to keep them)\n",
+                ""
+            ),
+            stats.replace(
+                "30 games since the last save (type save to keep them)\n",
+                ""
+            ),
+            "{game}"
+        );
+        fresh.check().expect("a consistent session");
+    }
+}
+
+#[test]
+fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(9, folder.path()));
+    respond(&mut session, "variant silverman");
+    respond(&mut session, "train 5 vs random");
+    respond(&mut session, "save good");
+    let good = std::fs::read_to_string(folder.path().join("good.yaml")).unwrap();
+    let first_box = good
+        .lines()
+        .find(|line| line.starts_with("  '"))
+        .unwrap()
+        .to_string();
+    let first_bead = good
+        .lines()
+        .skip_while(|line| *line != first_box)
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let (bead_name, _) = first_bead.split_once(':').unwrap();
+    let listing = respond(&mut session, "boxes");
+    for (name, broken) in [
+        ("game", good.replace("game: silverman", "game: chess")),
+        (
+            "option",
+            good.replace("game: silverman", "game: silverman pass"),
+        ),
+        ("side", good.replace("side: X", "side: Y")),
+        (
+            "preset",
+            good.replace("preset: challenge", "preset: lavish"),
+        ),
+        (
+            "picture",
+            good.replacen(&first_box, "  'XXXX/..../..../....':", 1),
+        ),
+        (
+            "canonical",
+            good.replacen(&first_box, "  '..../..../..../...X':", 1),
+        ),
+        (
+            "bead",
+            good.replacen(&first_box, &format!("{first_box}\n    z9: 3"), 1),
+        ),
+        (
+            "negative",
+            good.replacen(&first_bead, &format!("{bead_name}: -3"), 1),
+        ),
+        (
+            "twice",
+            good.replacen(&first_bead, &format!("{first_bead}\n{first_bead}"), 1),
+        ),
+        (
+            "count",
+            good.replacen(&first_bead, &format!("{bead_name}: many"), 1),
+        ),
+        ("format", good.replace("format: 2", "format: 3")),
+    ] {
+        std::fs::write(folder.path().join("broken.yaml"), broken).unwrap();
+        let answer = respond(&mut session, "load broken");
+        assert_eq!(answer.lines().count(), 2, "{name}: {answer}");
+        assert!(
+            answer.contains("Not loaded:") && answer.contains("The boxes are unchanged."),
+            "{name}: {answer}"
+        );
+        assert_eq!(respond(&mut session, "boxes"), listing, "{name}");
+    }
+}
