@@ -360,8 +360,11 @@ pub fn for_game(
         .ok_or_else(|| format!("MENACE does not learn {} yet", game.title()))
 }
 
-/// Boxes as a save file gives them: each picture, then a bead count per move name.
-pub type SavedBoxes = [(String, Vec<(String, i64)>)];
+/// A box as a save file gives it: its picture, then a bead count per move name.
+pub type SavedBox = (String, Vec<(String, i64)>);
+
+/// The boxes of a save file, in its order.
+pub type SavedBoxes = [SavedBox];
 
 /// A bead count from a save file, checked.
 pub fn saved_count(key: &str, bead: &str, count: i64) -> Result<u32, String> {

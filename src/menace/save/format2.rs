@@ -146,7 +146,7 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Loaded, LoadError> {
 }
 
 /// The boxes of a file in its order: each picture with its bead counts by move name.
-fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<(String, Vec<(String, i64)>)>, String> {
+fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<learner::SavedBox>, String> {
     let text = |value: &serde_yaml::Value| -> Option<String> {
         match value {
             serde_yaml::Value::String(text) => Some(text.clone()),
