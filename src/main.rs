@@ -23,7 +23,7 @@ struct Flags {
     seed: Option<u64>,
 
     /// How the boxes start and learn: challenge, michie, or "custom 8/4/2/1 3/1/-1 refill".
-    #[arg(long, value_name = "NAME", value_parser = parse_preset, default_value = "challenge")]
+    #[arg(long, value_name = "NAME", value_parser = parse_preset, default_value = "challenge", global = true)]
     preset: Preset,
 
     /// Starts from boxes saved before (a bare name looks in the saves folder).
@@ -69,6 +69,22 @@ enum Task {
         /// Seeds per preset.
         #[arg(long, default_value_t = 20)]
         seeds: u64,
+        /// Another game and its options (`--game cube`, `--game "morris pass"`): one
+        /// preset, one opponent, MENACE on one side.
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// With --game: the side MENACE plays.
+        #[arg(long, value_parser = ["X", "O", "x", "o"], default_value = "X")]
+        side: String,
+        /// With --game: the opponent (perfect, alphabeta, mcts, random ...).
+        #[arg(long, value_name = "NAME", default_value = "alphabeta")]
+        vs: String,
+        /// With --game: the most games a run may take.
+        #[arg(long, default_value_t = 20_000)]
+        limit: u64,
+        /// With --game: alpha-beta's positions per move.
+        #[arg(long, default_value_t = 20_000)]
+        positions: u64,
     },
     /// Solves a variant from its starting position within a budget of positions; if the
     /// budget runs out, says how deep an iterative search got.
@@ -90,6 +106,19 @@ enum Task {
         /// One JSON object per position (ply, move, picture, to_move, legal, outcome).
         #[arg(long)]
         json: bool,
+    },
+    /// Counts the boxes a MENACE needs for a game: every position it can meet with a
+    /// choice to make, up to the game's symmetries, per ply.
+    Boxes {
+        /// The game and its options, e.g. `classic` or `morris diagonal-lines`.
+        #[arg(required = true, num_args = 1..)]
+        game: Vec<String>,
+        /// The side MENACE plays.
+        #[arg(long, value_parser = ["X", "O", "x", "o"], default_value = "X")]
+        side: String,
+        /// Stop counting past this many boxes.
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: usize,
     },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
@@ -113,7 +142,15 @@ fn main() -> ExitCode {
             println!("{}", render::bench_variants(&variants));
             return ExitCode::SUCCESS;
         }
-        Some(Task::Experiment { seeds }) => {
+        Some(Task::Experiment {
+            seeds,
+            game: Some(game),
+            side,
+            vs,
+            limit,
+            positions,
+        }) => return game_experiment(&game, &side, &vs, flags.preset, seeds, limit, positions),
+        Some(Task::Experiment { seeds, .. }) => {
             let mut session = Session::new(Settings::default());
             let events = session.execute(menace::app::Command::Experiment(seeds.clamp(1, 1_000)));
             print!("{}", render::events(&events, Palette::PLAIN));
@@ -122,6 +159,7 @@ fn main() -> ExitCode {
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
         Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
         Some(Task::Replay { words, json }) => return replay(&words, json),
+        Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
         None => {}
     }
     let seed = flags.seed.unwrap_or_else(rand::random);
@@ -219,6 +257,86 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
             ))
         );
     }
+    ExitCode::SUCCESS
+}
+
+/// `menace experiment --game GAME ...`.
+fn game_experiment(
+    game: &str,
+    side: &str,
+    vs: &str,
+    preset: Preset,
+    seeds: u64,
+    limit: u64,
+    positions: u64,
+) -> ExitCode {
+    let words: Vec<&str> = game.split_whitespace().collect();
+    let vs_words: Vec<&str> = vs.split_whitespace().collect();
+    let vs = match menace::play::OpponentKind::parse(&vs_words) {
+        Ok(kind) => kind,
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let side = if side.eq_ignore_ascii_case("o") {
+        menace::game::Player::O
+    } else {
+        menace::game::Player::X
+    };
+    let effort = menace::registry::Effort {
+        positions,
+        ..menace::registry::Effort::default()
+    };
+    let start = std::time::Instant::now();
+    match menace::app::experiment::run(
+        &words,
+        side,
+        vs,
+        preset,
+        seeds.clamp(1, 1_000),
+        limit.max(1),
+        effort,
+    ) {
+        Ok(experiment) => {
+            print!(
+                "{}",
+                render::game_experiment(&experiment, start.elapsed().as_secs())
+            );
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `menace boxes GAME [OPTION…] [--side X|O] [--limit N]`.
+fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let game = match menace::registry::start(&words) {
+        Ok(game) => game,
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let side = if side.eq_ignore_ascii_case("o") {
+        menace::game::Player::O
+    } else {
+        menace::game::Player::X
+    };
+    if let Some(why) = game.declaration().too_big_for_menace {
+        println!("{}: no boxes are counted: {why}.", game.title());
+        return ExitCode::SUCCESS;
+    }
+    let start = std::time::Instant::now();
+    let counted = game.count_boxes(side, limit);
+    print!(
+        "{}",
+        render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())
+    );
     ExitCode::SUCCESS
 }
 

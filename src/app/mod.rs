@@ -5,6 +5,7 @@
 mod advice;
 pub mod command;
 pub mod event;
+pub mod experiment;
 mod files;
 pub mod game_match;
 pub mod rival;

@@ -106,6 +106,16 @@ pub fn play_generic_game(
     start: &dyn AnyGame,
     rng: &mut dyn Rng,
 ) -> Option<GameResult> {
+    play_counted_game(learner, rival, start, rng).map(|(result, _)| result)
+}
+
+/// The same, with the number of moves the game lasted.
+pub fn play_counted_game(
+    learner: &mut dyn Learner,
+    rival: &mut Rival,
+    start: &dyn AnyGame,
+    rng: &mut dyn Rng,
+) -> Option<(GameResult, usize)> {
     let side = learner.side();
     let mut game = start.restart();
     let mut drawn = Vec::new();
@@ -148,7 +158,7 @@ pub fn play_generic_game(
     };
     learner.learn(&drawn, result);
     rival.game_over(game.as_ref());
-    Some(result)
+    Some((result, game.ply()))
 }
 
 /// Training in any game: the same report as the classic loop.

@@ -79,7 +79,9 @@ pub(crate) fn turn(x_marks: u32, o_marks: u32) -> Player {
     }
 }
 
-/// Who holds a cell, given the two players' marks as bit masks.
+/// Who holds a cell, given the two players' marks as bit masks: the helper of the games
+/// whose boards fit 64 cells (bigger boards keep their own representation; the view,
+/// the picture and the registry assume no mask at all).
 pub(crate) fn owner(x: u64, o: u64, cell: usize) -> Option<Player> {
     let bit = 1u64.checked_shl(cell as u32).unwrap_or(0);
     if x & bit != 0 {

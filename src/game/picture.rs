@@ -44,9 +44,9 @@ impl fmt::Display for PictureError {
 
 impl std::error::Error for PictureError {}
 
-/// Reads `cells` marks (`.`, `X`, `O`, any case; `/` may separate rows and is skipped)
-/// into two bit masks, bit `i` for the `i`-th mark read.
-pub fn read_marks(text: &str, cells: usize) -> Result<(u64, u64), PictureError> {
+/// Reads `cells` marks (`.`, `X`, `O`, any case; `/` may separate rows and is skipped),
+/// one per cell in order, for a board of any size.
+pub fn read_cells(text: &str, cells: usize) -> Result<Vec<Option<Player>>, PictureError> {
     let marks: Vec<char> = text.chars().filter(|c| *c != '/').collect();
     if marks.len() != cells {
         return Err(PictureError::WrongLength {
@@ -54,13 +54,31 @@ pub fn read_marks(text: &str, cells: usize) -> Result<(u64, u64), PictureError> 
             found: marks.len(),
         });
     }
+    marks
+        .into_iter()
+        .map(|c| match c.to_ascii_uppercase() {
+            '.' => Ok(None),
+            'X' => Ok(Some(Player::X)),
+            'O' => Ok(Some(Player::O)),
+            other => Err(PictureError::BadCharacter(other)),
+        })
+        .collect()
+}
+
+/// [`read_cells`] for a board of at most 64 cells, as two bit masks (bit `i` for the
+/// `i`-th cell read); bigger boards keep the cells as they are read.
+pub fn read_marks(text: &str, cells: usize) -> Result<(u64, u64), PictureError> {
+    if cells > 64 {
+        return Err(PictureError::Impossible(format!(
+            "a board of {cells} cells does not fit one 64-bit mask a player"
+        )));
+    }
     let (mut x, mut o) = (0u64, 0u64);
-    for (index, c) in marks.into_iter().enumerate() {
-        match c.to_ascii_uppercase() {
-            '.' => {}
-            'X' => x |= 1 << index,
-            'O' => o |= 1 << index,
-            other => return Err(PictureError::BadCharacter(other)),
+    for (index, cell) in read_cells(text, cells)?.into_iter().enumerate() {
+        match cell {
+            Some(Player::X) => x |= 1 << index,
+            Some(Player::O) => o |= 1 << index,
+            None => {}
         }
     }
     Ok((x, o))
@@ -68,7 +86,11 @@ pub fn read_marks(text: &str, cells: usize) -> Result<(u64, u64), PictureError> 
 
 /// Checks the mark counts of a game where every move adds one mark, X first.
 pub fn check_counts(x: u64, o: u64) -> Result<(), PictureError> {
-    let (x, o) = (x.count_ones(), o.count_ones());
+    check_count_numbers(x.count_ones(), o.count_ones())
+}
+
+/// The same from the numbers of marks, for boards of any size.
+pub fn check_count_numbers(x: u32, o: u32) -> Result<(), PictureError> {
     if x == o || x == o + 1 {
         Ok(())
     } else {
@@ -107,4 +129,28 @@ pub fn split_suffix(text: &str) -> Result<(&str, Option<&str>), PictureError> {
         )));
     }
     Ok((marks, suffix))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_of_a_board_of_any_size_read_back() {
+        // 81 cells, as ultimate tic-tac-toe will have: no 64-bit mask is assumed.
+        let text: String = (0..81).map(|i| ['.', 'X', 'O'][i % 3]).collect();
+        let cells = read_cells(&text, 81).unwrap();
+        assert_eq!(cells.len(), 81);
+        let written = write_marks(81, Some(9), |cell| cells[cell]);
+        assert_eq!(read_cells(&written, 81).unwrap(), cells);
+        assert!(read_marks(&text, 81).is_err());
+        assert_eq!(
+            read_cells("X.", 3),
+            Err(PictureError::WrongLength {
+                expected: 3,
+                found: 2
+            })
+        );
+        assert_eq!(read_cells("X?.", 3), Err(PictureError::BadCharacter('?')));
+    }
 }

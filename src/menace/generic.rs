@@ -22,7 +22,7 @@
 use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, REFILL_BEADS, Record, StartBeads};
 use crate::game::{Game, Player};
 use rand::{Rng, RngExt};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashMap;
 use std::fmt;
 
 /// The box limit to use when there is no reason to choose another. A box costs a few
@@ -583,80 +583,8 @@ impl<G: Game> GenericMenace<G> {
     }
 }
 
-/// The state of [`GenericMenace::fill_reachable`]'s search.
-struct Reach<G: Game> {
-    side: Player,
-    /// How many new boxes fit, and the limit to name if they do not.
-    capacity: usize,
-    limit: usize,
-    /// Canonical keys of MENACE's positions met so far, boxes or forced.
-    seen: HashSet<G::Key>,
-    /// MENACE's positions still to expand, in the order met.
-    queue: VecDeque<G>,
-    /// New boxes: (ply, canonical key, position, symmetry to the picture).
-    found: Vec<(usize, G::Key, G, usize)>,
-    /// The opponent's positions between two of MENACE's, and their keys.
-    stack: Vec<G>,
-    passed: HashSet<G::Key>,
-    moves: Vec<G::Move>,
-}
-
-impl<G: Game> Reach<G> {
-    fn new(side: Player, capacity: usize, limit: usize) -> Reach<G> {
-        Reach {
-            side,
-            capacity,
-            limit,
-            seen: HashSet::new(),
-            queue: VecDeque::new(),
-            found: Vec::new(),
-            stack: Vec::new(),
-            passed: HashSet::new(),
-            moves: Vec::new(),
-        }
-    }
-
-    /// Follows the opponent's moves from `position` (each intermediate position once) to
-    /// every position where MENACE is to move, and queues those not met before.
-    fn arrive(
-        &mut self,
-        position: G,
-        known: &HashMap<G::Key, usize>,
-    ) -> Result<(), GenericTurnError> {
-        self.passed.clear();
-        self.stack.push(position);
-        while let Some(position) = self.stack.pop() {
-            if position.is_over() {
-                continue;
-            }
-            position.legal_moves_into(&mut self.moves);
-            if position.to_move() != self.side {
-                if self.passed.insert(position.key()) {
-                    for mv in &self.moves {
-                        let mut next = position.clone();
-                        if next.play(*mv).is_ok() {
-                            self.stack.push(next);
-                        }
-                    }
-                }
-                continue;
-            }
-            let (key, symmetry) = canonical(&position);
-            if !self.seen.insert(key) {
-                continue;
-            }
-            if self.moves.len() >= 2 && !known.contains_key(&key) {
-                if self.found.len() >= self.capacity {
-                    return Err(GenericTurnError::BoxLimit { limit: self.limit });
-                }
-                self.found
-                    .push((position.ply(), key, position.clone(), symmetry));
-            }
-            self.queue.push_back(position);
-        }
-        Ok(())
-    }
-}
+mod reach;
+use reach::Reach;
 
 #[cfg(test)]
 mod tests;

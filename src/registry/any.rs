@@ -127,6 +127,10 @@ pub trait AnyGame: fmt::Debug {
         preset: crate::menace::Preset,
         box_limit: usize,
     ) -> Option<Box<dyn crate::menace::learner::Learner>>;
+    /// How many boxes a MENACE playing `side` needs: one for every position reachable
+    /// from this one where it has a choice, up to symmetry, counted per ply; `Err` with
+    /// the limit when there are more than `limit`.
+    fn count_boxes(&self, side: Player, limit: usize) -> Result<Vec<(usize, usize)>, usize>;
     /// A generic MENACE rebuilt from a save file's boxes.
     fn restore_learner(
         &self,
@@ -294,6 +298,25 @@ impl<G: Declared> AnyGame for Playing<G> {
         Some(crate::menace::generic_learner::new::<G>(
             side, preset, box_limit,
         ))
+    }
+
+    fn count_boxes(&self, side: Player, limit: usize) -> Result<Vec<(usize, usize)>, usize> {
+        // The michie preset's fixed counts: filling draws nothing at random.
+        let mut menace =
+            crate::menace::GenericMenace::<G>::new(side, crate::menace::Preset::michie(), limit);
+        let mut unused = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+        menace
+            .fill_reachable(&self.game, &mut unused)
+            .map_err(|_| limit)?;
+        let mut plies: Vec<(usize, usize)> = Vec::new();
+        for (_, matchbox) in menace.boxes() {
+            match plies.iter_mut().find(|(ply, _)| *ply == matchbox.ply()) {
+                Some((_, count)) => *count += 1,
+                None => plies.push((matchbox.ply(), 1)),
+            }
+        }
+        plies.sort_unstable();
+        Ok(plies)
     }
 
     fn restore_learner(

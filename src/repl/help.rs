@@ -140,3 +140,72 @@ pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
         textwrap::fill(&state, options)
     )
 }
+
+/// What `menace boxes` counted.
+pub fn box_count(
+    title: &str,
+    side: crate::game::Player,
+    counted: &Result<Vec<(usize, usize)>, usize>,
+    millis: u128,
+) -> String {
+    match counted {
+        Ok(plies) => {
+            let total: usize = plies.iter().map(|(_, count)| count).sum();
+            let mut text = format!("{title}, MENACE playing {side}: {total} boxes ({millis} ms)\n");
+            for (ply, count) in plies {
+                let _ = writeln!(text, "  ply {ply:>2}: {count:>9}");
+            }
+            text
+        }
+        Err(limit) => format!(
+            "{title}, MENACE playing {side}: more than {limit} boxes (counting stopped there, {millis} ms; --limit N counts further)\n"
+        ),
+    }
+}
+
+/// The learning experiment in one game.
+pub fn game_experiment(
+    experiment: &crate::app::experiment::GameExperiment,
+    seconds: u64,
+) -> String {
+    use crate::play::{RunOutcome, SAFE_STREAK};
+    let runs = &experiment.runs;
+    let reached = runs
+        .iter()
+        .filter(|run| matches!(run.outcome, RunOutcome::Safe(_)))
+        .count();
+    let mut text = format!(
+        "{}: MENACE as {} ({}) against {}, {} seeds, at most {} games each ({seconds} s)\n",
+        experiment.title,
+        experiment.side,
+        experiment.preset.spec(),
+        experiment.vs,
+        runs.len(),
+        experiment.limit
+    );
+    let _ = writeln!(
+        text,
+        "  lost none of the next {SAFE_STREAK} games: {reached} of {} runs; median games before that: {}",
+        runs.len(),
+        experiment
+            .median_safe()
+            .map_or_else(|| "-".to_string(), |games| games.to_string())
+    );
+    let mean = |pick: fn(&crate::app::experiment::GameRun) -> (u64, f64)| {
+        let count = runs.len().max(1) as f64;
+        let losses = runs.iter().map(|run| pick(run).0 as f64).sum::<f64>() / count;
+        let length = runs.iter().map(|run| pick(run).1).sum::<f64>() / count;
+        (losses, length)
+    };
+    let (first_losses, first_length) = mean(|run| run.first);
+    let (last_losses, last_length) = mean(|run| run.last);
+    let _ = writeln!(
+        text,
+        "  first {SAFE_STREAK} games: {first_losses:.1} lost, {first_length:.1} moves a game on average"
+    );
+    let _ = writeln!(
+        text,
+        "  last {SAFE_STREAK} games:  {last_losses:.1} lost, {last_length:.1} moves a game on average"
+    );
+    text
+}

@@ -10,7 +10,9 @@ use crate::registry::Solved;
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
-pub use super::help::{bench, bench_variants, help, replay_step, welcome};
+pub use super::help::{
+    bench, bench_variants, box_count, game_experiment, help, replay_step, welcome,
+};
 pub use super::text::training;
 
 /// What a piece of text is, which decides its colour.

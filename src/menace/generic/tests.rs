@@ -12,6 +12,7 @@ use crate::menace::learn::{Drawn, Menace, Turn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{HashSet, VecDeque};
 
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)

@@ -1,0 +1,80 @@
+//! The breadth-first search behind [`super::GenericMenace::fill_reachable`].
+
+use super::{GenericTurnError, canonical};
+use crate::game::{Game, Player};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// The state of the search of [`super::GenericMenace::fill_reachable`].
+pub(super) struct Reach<G: Game> {
+    pub(super) side: Player,
+    /// How many new boxes fit, and the limit to name if they do not.
+    pub(super) capacity: usize,
+    pub(super) limit: usize,
+    /// Canonical keys of MENACE's positions met so far, boxes or forced.
+    pub(super) seen: HashSet<G::Key>,
+    /// MENACE's positions still to expand, in the order met.
+    pub(super) queue: VecDeque<G>,
+    /// New boxes: (ply, canonical key, position, symmetry to the picture).
+    pub(super) found: Vec<(usize, G::Key, G, usize)>,
+    /// The opponent's positions between two of MENACE's, and their keys.
+    pub(super) stack: Vec<G>,
+    pub(super) passed: HashSet<G::Key>,
+    pub(super) moves: Vec<G::Move>,
+}
+
+impl<G: Game> Reach<G> {
+    pub(super) fn new(side: Player, capacity: usize, limit: usize) -> Reach<G> {
+        Reach {
+            side,
+            capacity,
+            limit,
+            seen: HashSet::new(),
+            queue: VecDeque::new(),
+            found: Vec::new(),
+            stack: Vec::new(),
+            passed: HashSet::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Follows the opponent's moves from `position` (each intermediate position once) to
+    /// every position where MENACE is to move, and queues those not met before.
+    pub(super) fn arrive(
+        &mut self,
+        position: G,
+        known: &HashMap<G::Key, usize>,
+    ) -> Result<(), GenericTurnError> {
+        self.passed.clear();
+        self.stack.push(position);
+        while let Some(position) = self.stack.pop() {
+            if position.is_over() {
+                continue;
+            }
+            position.legal_moves_into(&mut self.moves);
+            if position.to_move() != self.side {
+                if self.passed.insert(position.key()) {
+                    for mv in &self.moves {
+                        let mut next = position.clone();
+                        if next.play(*mv).is_ok() {
+                            self.stack.push(next);
+                        }
+                    }
+                }
+                continue;
+            }
+            let (key, symmetry) = canonical(&position);
+            if !self.seen.insert(key) {
+                continue;
+            }
+            if self.moves.len() >= 2 && !known.contains_key(&key) {
+                if self.found.len() >= self.capacity {
+                    return Err(GenericTurnError::BoxLimit { limit: self.limit });
+                }
+                self.found
+                    .push((position.ply(), key, position.clone(), symmetry));
+            }
+            self.queue.push_back(position);
+        }
+        Ok(())
+    }
+}
