@@ -187,3 +187,24 @@ fn replay_json_is_one_object_per_position() {
     assert_eq!(positions[2]["legal"].as_array().unwrap().len(), 7);
     assert_eq!(positions[2]["outcome"], serde_json::Value::Null);
 }
+
+#[test]
+fn load_flag_starts_in_the_saved_game_and_side() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = menace()
+        .args(["--seed", "3", "--saves"])
+        .arg(folder.path())
+        .write_stdin("variant silverman\nside x\ntrain 10 vs random\nsave silver\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let output = menace()
+        .args(["--seed", "4", "--load", "silver", "--saves"])
+        .arg(folder.path())
+        .write_stdin("stats\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("MENACE for silverman, playing O:\n10 games"), "{stdout}");
+}

@@ -166,8 +166,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "train",
-        "train N [vs NAME] [csv F]",
-        "N games at full speed",
+        "train N [vs NAME]",
+        "N games at full speed (csv FILE: the curve too)",
         Group::Opponents,
         "train 10 vs random",
     ),
