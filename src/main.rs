@@ -279,11 +279,7 @@ fn game_experiment(
             return ExitCode::from(2);
         }
     };
-    let side = if side.eq_ignore_ascii_case("o") {
-        menace::game::Player::O
-    } else {
-        menace::game::Player::X
-    };
+    let side = side_of(side);
     let effort = menace::registry::Effort {
         positions,
         ..menace::registry::Effort::default()
@@ -312,6 +308,15 @@ fn game_experiment(
     }
 }
 
+/// The side a `--side` flag names (clap has checked it is X or O).
+fn side_of(flag: &str) -> menace::game::Player {
+    if flag.eq_ignore_ascii_case("o") {
+        menace::game::Player::O
+    } else {
+        menace::game::Player::X
+    }
+}
+
 /// `menace boxes GAME [OPTION…] [--side X|O] [--limit N]`.
 fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -322,11 +327,7 @@ fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let side = if side.eq_ignore_ascii_case("o") {
-        menace::game::Player::O
-    } else {
-        menace::game::Player::X
-    };
+    let side = side_of(side);
     if let Some(why) = game.declaration().too_big_for_menace {
         println!("{}: no boxes are counted: {why}.", game.title());
         return ExitCode::SUCCESS;

@@ -206,5 +206,8 @@ fn load_flag_starts_in_the_saved_game_and_side() {
         .unwrap();
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.contains("MENACE for silverman, playing O:\n10 games"), "{stdout}");
+    assert!(
+        stdout.contains("MENACE for silverman, playing O:\n10 games"),
+        "{stdout}"
+    );
 }

@@ -2,16 +2,9 @@
 
 use menace::app::{Session, Settings};
 use menace::repl::respond;
-use std::path::Path;
 
-fn settings(seed: u64, saves: &Path) -> Settings {
-    Settings {
-        seed,
-        show_boxes: false,
-        saves_dir: saves.to_path_buf(),
-        ..Settings::default()
-    }
-}
+mod common;
+use common::settings;
 
 #[test]
 fn menace_learns_silverman_and_its_boxes_change() {

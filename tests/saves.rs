@@ -1,17 +1,10 @@
 //! Save format 2 for every game's MENACE, and the format-1 files of earlier versions.
 
-use menace::app::{Session, Settings};
+use menace::app::Session;
 use menace::repl::respond;
-use std::path::Path;
 
-fn settings(seed: u64, saves: &Path) -> Settings {
-    Settings {
-        seed,
-        show_boxes: false,
-        saves_dir: saves.to_path_buf(),
-        ..Settings::default()
-    }
-}
+mod common;
+use common::settings;
 
 const FORMAT_1: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

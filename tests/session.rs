@@ -6,14 +6,8 @@ use menace::menace::{Preset, matchboxes, save};
 use menace::repl::{respond, transcript};
 use std::path::Path;
 
-fn settings(seed: u64, saves: &Path) -> Settings {
-    Settings {
-        seed,
-        show_boxes: false,
-        saves_dir: saves.to_path_buf(),
-        ..Settings::default()
-    }
-}
+mod common;
+use common::settings;
 
 /// O's move by a fixed preference: centre, corners, edges.
 fn simple_reply(session: &Session) -> Option<String> {

@@ -272,7 +272,7 @@ impl Session {
         let first_box = learner.first_box(start.as_ref()).map_or(0, |first| {
             first.beads.iter().map(|(_, count)| u64::from(*count)).sum()
         });
-        vec![Event::Stats {
+        vec![Event::Stats(Box::new(super::event::Stats {
             title,
             side,
             record: learner.record(),
@@ -282,7 +282,7 @@ impl Session {
             boxes: learner.box_count(),
             limit: learner.box_limit(),
             unsaved,
-        }]
+        }))]
     }
 }
 

@@ -90,17 +90,7 @@ pub enum Event {
     },
     /// MENACE will not start: its first box is empty under the resign rule.
     Refused(BoxSummary),
-    Stats {
-        title: String,
-        side: Player,
-        record: Record,
-        preset: Preset,
-        first_box: u64,
-        all_beads: u64,
-        boxes: usize,
-        limit: Option<usize>,
-        unsaved: u64,
-    },
+    Stats(Box<Stats>),
     Help,
     Saved(PathBuf),
     Loaded {
@@ -164,6 +154,23 @@ pub enum Event {
         board: TicTacToe,
         scores: Vec<(crate::game::Square, i32)>,
     },
+}
+
+/// What `stats` reports: MENACE's record and beads for the chosen game and side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stats {
+    pub title: String,
+    pub side: Player,
+    pub record: Record,
+    pub preset: Preset,
+    /// Beads in the box of its first move, and in all its boxes.
+    pub first_box: u64,
+    pub all_beads: u64,
+    pub boxes: usize,
+    /// The most boxes it may make, where they are made as met.
+    pub limit: Option<usize>,
+    /// Games learned since the last save, over every game.
+    pub unsaved: u64,
 }
 
 /// A position asked about with `box POS`: how it relates to the box's picture, and one

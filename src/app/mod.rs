@@ -14,5 +14,5 @@ pub mod session;
 pub mod training;
 
 pub use command::Command;
-pub use event::{Asked, Event, Question, Who};
+pub use event::{Asked, Event, Question, Stats, Who};
 pub use session::{Progress, ProgressHook, Session, Settings};

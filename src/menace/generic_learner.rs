@@ -54,6 +54,17 @@ pub fn restore<G: Declared>(
     Ok(Box::new(GenericLearner(menace)))
 }
 
+/// The console's record of drawn beads in the generic learner's own terms.
+fn generic_drawn(drawn: &[DrawnBead]) -> Vec<GenericDrawn> {
+    drawn
+        .iter()
+        .map(|drawn| GenericDrawn {
+            box_index: drawn.box_index,
+            bead: drawn.bead,
+        })
+        .collect()
+}
+
 impl<G: Declared> GenericLearner<G> {
     fn typed(position: &dyn AnyGame) -> Option<&G> {
         position
@@ -200,13 +211,7 @@ impl<G: Declared> Learner for GenericLearner<G> {
     }
 
     fn learn(&mut self, drawn: &[DrawnBead], result: GameResult) -> Vec<BeadChange> {
-        let drawn: Vec<GenericDrawn> = drawn
-            .iter()
-            .map(|d| GenericDrawn {
-                box_index: d.box_index,
-                bead: d.bead,
-            })
-            .collect();
+        let drawn = generic_drawn(drawn);
         self.0
             .learn(&drawn, result)
             .into_iter()
@@ -225,13 +230,7 @@ impl<G: Declared> Learner for GenericLearner<G> {
     }
 
     fn return_beads(&mut self, drawn: &[DrawnBead]) {
-        let drawn: Vec<GenericDrawn> = drawn
-            .iter()
-            .map(|d| GenericDrawn {
-                box_index: d.box_index,
-                bead: d.bead,
-            })
-            .collect();
+        let drawn = generic_drawn(drawn);
         self.0.return_beads(&drawn);
     }
 

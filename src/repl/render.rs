@@ -211,19 +211,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
             first.picture
         ),
-        Event::Stats {
-            title,
-            side,
-            record,
-            preset,
-            first_box,
-            all_beads,
-            boxes,
-            limit,
-            unsaved,
-        } => stats(
-            title, *side, *record, *preset, *first_box, *all_beads, *boxes, *limit, *unsaved,
-        ),
+        Event::Stats(view) => stats(view),
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
         Event::Loaded {

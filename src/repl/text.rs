@@ -5,7 +5,7 @@ use super::board;
 use super::render::{Palette, Role, plural};
 use crate::game::{BoardView, Player, TicTacToe};
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
-use crate::menace::{GameResult, Preset, Record};
+use crate::menace::{GameResult, Preset};
 use crate::play::{Experiment, RunOutcome, TrainingReport};
 use std::fmt::Write;
 
@@ -229,18 +229,19 @@ pub fn box_view(
 }
 
 /// `stats`.
-#[allow(clippy::too_many_arguments)]
-pub fn stats(
-    title: &str,
-    side: Player,
-    record: Record,
-    preset: Preset,
-    first_box: u64,
-    all_beads: u64,
-    boxes: usize,
-    limit: Option<usize>,
-    unsaved: u64,
-) -> String {
+pub fn stats(view: &crate::app::Stats) -> String {
+    let crate::app::Stats {
+        title,
+        side,
+        record,
+        preset,
+        first_box,
+        all_beads,
+        boxes,
+        limit,
+        unsaved,
+    } = view;
+    let (side, unsaved) = (*side, *unsaved);
     let games = record.games();
     let percent = |n: u64| {
         if games == 0 {
