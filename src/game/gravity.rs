@@ -111,6 +111,7 @@ impl Gravity {
     }
 
     /// Counts the run of `marks` through `(row, column)` along one direction.
+    #[inline(always)]
     fn run(marks: u64, row: i32, column: i32, dr: i32, dc: i32) -> u32 {
         let mut count = 0;
         for sign in [1, -1] {
