@@ -45,6 +45,8 @@ pub enum Event {
         side: Player,
         name: String,
         reason: Option<String>,
+        /// The move put a mark on exactly one empty cell.
+        placed: bool,
     },
     /// Your turn: your side and a move to show as an example.
     YourMove {

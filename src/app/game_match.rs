@@ -245,7 +245,7 @@ impl Session {
                             if current.game.play_move(&play).is_err() {
                                 return;
                             }
-                            let placed = current.game.view().changed_since(&before).len() == 1;
+                            let placed = placed_own_mark(&before, &current.game.view(), side);
                             events.push(Event::MenaceMoved {
                                 side,
                                 turn,
@@ -282,11 +282,13 @@ impl Session {
                     if game.play_move(&chosen.name).is_err() {
                         return;
                     }
+                    let placed = placed_own_mark(&before, &game.view(), side);
                     events.push(Event::Moved {
                         by,
                         side,
                         name: chosen.name,
                         reason: chosen.reason,
+                        placed,
                     });
                     true
                 }
@@ -417,6 +419,21 @@ impl Session {
                 self.watch = Some(rival);
             }
         }
+    }
+}
+
+/// True when a move put `side`'s mark on exactly one empty cell, so that "puts X at
+/// MM" describes it (not a Morris step, nor a crazy move placing the other mark).
+fn placed_own_mark(
+    before: &crate::game::BoardView,
+    after: &crate::game::BoardView,
+    side: Player,
+) -> bool {
+    match after.changed_since(before)[..] {
+        [cell] => after
+            .cells()
+            .any(|shown| shown.id == cell && shown.owner == Some(side)),
+        _ => false,
     }
 }
 

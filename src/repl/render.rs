@@ -151,8 +151,13 @@ pub fn event(event: &Event, palette: Palette) -> String {
             side,
             name,
             reason,
+            placed,
         } => {
-            let mut text = format!("{by} plays {side} at {name}.\n");
+            let mut text = if *placed {
+                format!("{by} plays {side} at {name}.\n")
+            } else {
+                format!("{by} ({side}) plays {name}.\n")
+            };
             if let Some(reason) = reason {
                 let _ = writeln!(text, "  ({reason})");
             }
@@ -244,7 +249,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         ),
         Event::AgainstSet(None) => "MENACE plays against you again.\n".into(),
         Event::AgainstSet(Some(kind)) => format!(
-            "From now on {kind} plays against you instead of MENACE (against menace: MENACE again).\n"
+            "From now on {kind} plays against you instead of MENACE.\n(against menace: MENACE again)\n"
         ),
         Event::TrainerSet(kind) => format!("MENACE trains against {kind} from now on.\n"),
         Event::Trained(report) => training(report),
@@ -322,13 +327,19 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 let best = best
                     .as_ref()
                     .map_or(String::new(), |best| format!(" A best move: {best}."));
+                let sentence =
+                    format!("{title}: with perfect play the player to move has {value}.{best}");
                 format!(
-                    "{title}: with perfect play the player to move has {value}.{best}\n({method}, {positions} positions, {millis} ms)\n"
+                    "{}\n({method}, {positions} positions, {millis} ms)\n",
+                    textwrap::fill(&sentence, 79)
                 )
             }
-            Solved::TooBig { budget } => format!(
-                "{title}: not solved within {budget} positions ({millis} ms); the game is too big to solve here from this position.\n"
-            ),
+            Solved::TooBig { budget } => {
+                let sentence = format!(
+                    "{title}: not solved within {budget} positions ({millis} ms); the game is too big to solve here from this position."
+                );
+                format!("{}\n", textwrap::fill(&sentence, 79))
+            }
         },
         Event::Solved { board, scores } => super::text::minimax_scores(board, scores, palette),
         Event::Goodbye { unsaved } => {
