@@ -197,6 +197,17 @@ pub fn game_experiment(
         let length = runs.iter().map(|run| pick(run).1).sum::<f64>() / count;
         (losses, length)
     };
+    let full = runs
+        .iter()
+        .filter(|run| run.outcome == RunOutcome::Unfinished && run.games < experiment.limit)
+        .count();
+    if full > 0 {
+        let _ = writeln!(
+            text,
+            "  {full} of {} runs stopped early: MENACE filled all the boxes it may have",
+            runs.len()
+        );
+    }
     let (first_losses, first_length) = mean(|run| run.first);
     let (last_losses, last_length) = mean(|run| run.last);
     let _ = writeln!(
