@@ -297,7 +297,7 @@ fn game_experiment(
         Ok(experiment) => {
             print!(
                 "{}",
-                render::game_experiment(&experiment, start.elapsed().as_secs())
+                render::game_experiment(&experiment, Some(start.elapsed().as_secs()))
             );
             ExitCode::SUCCESS
         }

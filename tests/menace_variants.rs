@@ -90,3 +90,21 @@ fn the_box_limit_stops_a_match_with_a_clear_sentence() {
     let trained = respond(&mut session, "train 5 vs random");
     assert!(trained.contains("Trained 0 games"), "{trained}");
 }
+
+#[test]
+fn the_experiment_runs_in_any_game_against_the_training_opponent() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(3, folder.path()));
+    respond(&mut session, "variant morris");
+    respond(&mut session, "vs random");
+    let text = respond(&mut session, "experiment 2");
+    assert!(
+        text.contains("morris: MENACE as X (challenge) against random, 2 seeds"),
+        "{text}"
+    );
+    assert!(text.contains("last 100 games:"), "{text}");
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 80),
+        "{text}"
+    );
+}

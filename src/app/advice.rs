@@ -9,6 +9,9 @@ use crate::menace::{Preset, learner};
 use crate::play::{self, Experiment, OpponentKind};
 use crate::registry::AnyGame;
 
+/// The most games one run of `experiment` takes in a game other than classic.
+pub const GAME_EXPERIMENT_LIMIT: u64 = 2_000;
+
 impl Session {
     pub(super) fn show_board(&self) -> Vec<Event> {
         match &self.current {
@@ -131,10 +134,26 @@ impl Session {
     }
 
     pub(super) fn experiment(&mut self, seeds: u64) -> Vec<Event> {
-        if classic_board(self.game.as_ref()).is_none() {
-            return refuse(
-                "experiment measures MENACE on classic noughts and crosses; type variant classic first.",
-            );
+        if self.game.title() != "classic" {
+            // Any other game: MENACE on its side against the training opponent, under
+            // its preset, at most a few thousand games a run.
+            let preset = self
+                .learner()
+                .map_or(self.settings.preset, |learner| learner.preset());
+            let title = self.game.title();
+            let words: Vec<&str> = title.split_whitespace().collect();
+            return match super::experiment::run(
+                &words,
+                self.you.opponent(),
+                self.trainer,
+                preset,
+                seeds,
+                GAME_EXPERIMENT_LIMIT,
+                self.settings.effort,
+            ) {
+                Ok(experiment) => vec![Event::GameExperiment(Box::new(experiment))],
+                Err(why) => refuse(&format!("{}.", capitalised(&why))),
+            };
         }
         let presets = [
             Preset::challenge(),

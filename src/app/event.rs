@@ -134,6 +134,8 @@ pub enum Event {
         runs: Vec<Experiment>,
         seeds: u64,
     },
+    /// The learning experiment in another game.
+    GameExperiment(Box<super::experiment::GameExperiment>),
     Lesson(LessonEvent),
     /// The list of games.
     Variants,

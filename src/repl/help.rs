@@ -166,7 +166,7 @@ pub fn box_count(
 /// The learning experiment in one game.
 pub fn game_experiment(
     experiment: &crate::app::experiment::GameExperiment,
-    seconds: u64,
+    seconds: Option<u64>,
 ) -> String {
     use crate::play::{RunOutcome, SAFE_STREAK};
     let runs = &experiment.runs;
@@ -174,15 +174,17 @@ pub fn game_experiment(
         .iter()
         .filter(|run| matches!(run.outcome, RunOutcome::Safe(_)))
         .count();
-    let mut text = format!(
-        "{}: MENACE as {} ({}) against {}, {} seeds, at most {} games each ({seconds} s)\n",
+    let heading = format!(
+        "{}: MENACE as {} ({}) against {}, {} seeds, at most {} games each{}",
         experiment.title,
         experiment.side,
         experiment.preset.spec(),
         experiment.vs,
         runs.len(),
-        experiment.limit
+        experiment.limit,
+        seconds.map_or(String::new(), |seconds| format!(" ({seconds} s)"))
     );
+    let mut text = format!("{}\n", textwrap::fill(&heading, 79));
     let _ = writeln!(
         text,
         "  lost none of the next {SAFE_STREAK} games: {reached} of {} runs; median games before that: {}",

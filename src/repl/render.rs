@@ -280,6 +280,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             text
         }
         Event::Experiments { runs, seeds } => super::text::experiments(runs, *seeds),
+        Event::GameExperiment(experiment) => game_experiment(experiment, None),
         Event::Lesson(event) => super::lesson_text::lesson(event, palette),
         Event::Variants => {
             let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
