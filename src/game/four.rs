@@ -11,7 +11,7 @@
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Symmetry};
 use std::fmt;
 
 /// Silverman's 4x4 game.
@@ -353,6 +353,24 @@ impl Game for FourByFour {
     /// again with X and O swapped (either mark wins alike).
     fn symmetry_count(&self) -> usize {
         self.geometric_symmetries().len() * if self.rules.crazy { 2 } else { 1 }
+    }
+
+    /// The four's square symmetries are numbered as [`Symmetry::ALL`] is.
+    fn symmetry_words(&self, index: usize) -> String {
+        let geometric = self.geometric_symmetries();
+        // The diagonals are named in this board's own squares.
+        let square =
+            match Symmetry::from_index(geometric[index % geometric.len()]).map(Symmetry::inverse) {
+                None => "as drawn",
+                Some(Symmetry::MirrorMainDiagonal) => "flipped on a4-d1",
+                Some(Symmetry::MirrorAntiDiagonal) => "flipped on d4-a1",
+                Some(other) => other.describe(),
+            };
+        if index >= geometric.len() {
+            format!("{square}, with X and O swapped")
+        } else {
+            square.to_string()
+        }
     }
 
     fn transformed(&self, index: usize) -> FourByFour {

@@ -363,6 +363,15 @@ impl Game for Gravity {
         }
     }
 
+    fn symmetry_words(&self, index: usize) -> String {
+        if index == 0 {
+            "as drawn"
+        } else {
+            "mirrored left-right"
+        }
+        .to_string()
+    }
+
     fn transform_move(&self, column: u8, index: usize) -> u8 {
         if index == 0 {
             column

@@ -227,6 +227,20 @@ pub trait Game: Clone + Debug {
         mv
     }
 
+    /// How this position relates to its image under symmetry `index`, in a few words
+    /// that finish "the board is the picture ...": "turned 1/4 clockwise". Games whose
+    /// symmetries have no everyday names keep the default, which numbers them.
+    fn symmetry_words(&self, index: usize) -> String {
+        if index == 0 {
+            "as drawn".into()
+        } else {
+            format!(
+                "under symmetry {index} of the game's {}",
+                self.symmetry_count()
+            )
+        }
+    }
+
     /// Puts the moves most worth trying first at the front (wins, blocks, strong cells),
     /// so that searches cut off sooner. The default keeps the order.
     fn order_moves(&self, moves: &mut [Self::Move]) {

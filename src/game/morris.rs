@@ -402,6 +402,12 @@ impl Game for Morris {
         8
     }
 
+    fn symmetry_words(&self, index: usize) -> String {
+        Symmetry::from_index(index)
+            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
+            .to_string()
+    }
+
     fn positions_repeat(&self) -> bool {
         true
     }

@@ -475,6 +475,12 @@ impl Game for TicTacToe {
         Symmetry::ALL.len()
     }
 
+    fn symmetry_words(&self, index: usize) -> String {
+        Symmetry::from_index(index)
+            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
+            .to_string()
+    }
+
     fn transformed(&self, index: usize) -> TicTacToe {
         Symmetry::from_index(index).map_or(*self, |symmetry| self.transform(symmetry))
     }

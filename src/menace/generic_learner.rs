@@ -90,14 +90,7 @@ impl<G: Declared> GenericLearner<G> {
     }
 
     fn relation(symmetry: usize, game: &G) -> String {
-        if symmetry == 0 {
-            "as drawn".into()
-        } else {
-            format!(
-                "seen under symmetry {symmetry} of the game's {}",
-                game.symmetry_count()
-            )
-        }
+        game.symmetry_words(symmetry)
     }
 }
 
