@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod bench;
+pub mod files;
 pub mod game;
 pub mod lesson;
 pub mod menace;
