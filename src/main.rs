@@ -6,7 +6,7 @@ use menace::app::{Progress, ProgressHook};
 use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
-use menace::repl::{self, PipedInput, TerminalInput};
+use menace::repl::{self, Ended, PipedInput, TerminalInput};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -199,7 +199,10 @@ fn main() -> ExitCode {
     }
     let result = if std::io::stdin().is_terminal() {
         match TerminalInput::new(Some(flags.saves.join("history.txt"))) {
-            Ok(mut input) => {
+            Ok((mut input, warning)) => {
+                if let Some(warning) = warning {
+                    let _ = writeln!(out, "{warning}");
+                }
                 let result = repl::run(&mut session, &mut input, &mut out, palette);
                 input.save_history();
                 result
@@ -214,7 +217,11 @@ fn main() -> ExitCode {
         repl::run(&mut session, &mut input, &mut out, palette)
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Ended::Normally) => ExitCode::SUCCESS,
+        Ok(Ended::InputFailed(why)) => {
+            eprintln!("menace: {why}; stopping.");
+            ExitCode::FAILURE
+        }
         // The reader went away (e.g. `menace | head`): nothing more to say to anyone.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

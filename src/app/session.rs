@@ -375,6 +375,16 @@ impl Session {
         said.map(|said| said.into_iter().map(Event::Lesson).collect())
     }
 
+    /// Ctrl-D at the keys: leaves like `quit`, asking first when learning is unsaved; a
+    /// second Ctrl-D at that question leaves.
+    pub fn leave(&mut self) -> Vec<Event> {
+        if matches!(self.pending, Some(Pending::Quit)) {
+            return self.end_of_input();
+        }
+        self.pending = None;
+        self.execute(Command::Quit)
+    }
+
     /// Input has ended: say goodbye.
     pub fn end_of_input(&mut self) -> Vec<Event> {
         self.finished = true;

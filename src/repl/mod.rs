@@ -14,7 +14,10 @@ use render::Palette;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
-use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
+use rustyline::{
+    Cmd, ConditionalEventHandler, Context, Editor, EventContext, EventHandler, Helper, Highlighter,
+    Hinter, KeyCode, KeyEvent, Modifiers, RepeatCount, Validator,
+};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -30,8 +33,20 @@ pub enum Input {
     Interrupted,
     /// Ctrl-D or the end of piped input.
     End,
-    /// A line that could not be read as text; `String` says why.
+    /// A line that could not be read as text; `String` says why. Reading goes on.
     Unreadable(String),
+    /// Reading itself failed (standard input is a folder, the terminal hung up): no
+    /// further line can come, so the session ends; `String` says why.
+    Failed(String),
+}
+
+/// How a console run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ended {
+    /// `quit`, or the end of the input.
+    Normally,
+    /// The input failed; the sentence says how. The program exits non-zero.
+    InputFailed(String),
 }
 
 /// Where lines come from. `echo` says whether the console must print the prompt and the
@@ -39,6 +54,11 @@ pub enum Input {
 pub trait LineSource {
     fn read_line(&mut self, prompt: &str) -> Input;
     fn echo(&self) -> bool;
+    /// Whether a person is at the keys: then the end of input (Ctrl-D) is a request to
+    /// leave that may be asked about, not the end of a script.
+    fn interactive(&self) -> bool {
+        !self.echo()
+    }
     /// The moves Tab may complete to at the next line (the game's legal moves on your
     /// turn). Sources without completion ignore them.
     fn offer_moves(&mut self, moves: Vec<String>) {
@@ -128,7 +148,8 @@ impl<R: BufRead> LineSource for PipedInput<R> {
                     Err(_) => Input::Unreadable("That line is not UTF-8 text.".into()),
                 }
             }
-            Err(error) => Input::Unreadable(format!("That line could not be read: {error}.")),
+            // (`read_until` itself retries reads interrupted by a signal.)
+            Err(error) => Input::Failed(format!("standard input could not be read ({error})")),
         }
     }
 
@@ -193,20 +214,79 @@ pub struct TerminalInput {
     history: Option<PathBuf>,
 }
 
+/// The largest history file read at start: 1,000 lines of at most [`command::MAX_LINE`]
+/// characters, with room to spare.
+const MAX_HISTORY_BYTES: u64 = 1024 * 1024;
+
+/// Typing (or a flood of keys) stops adding characters once the line is this long: the
+/// editor redraws the whole line on every key, so a pasted megabyte would take minutes.
+/// A little over the longest command, so an over-long line is still seen and refused.
+const EDITOR_LINE_LIMIT: usize = command::MAX_LINE + 20;
+const _: () = assert!(
+    EDITOR_LINE_LIMIT > command::MAX_LINE,
+    "too long is still seen"
+);
+
+/// Ignores printable keys once the line is [`EDITOR_LINE_LIMIT`] long (editing keys still
+/// work, so the line can be shortened).
+struct LineLimit;
+
+impl ConditionalEventHandler for LineLimit {
+    fn handle(
+        &self,
+        event: &rustyline::Event,
+        _count: RepeatCount,
+        _positive: bool,
+        context: &EventContext,
+    ) -> Option<Cmd> {
+        ignores_key(event.get(0), context.line()).then_some(Cmd::Noop)
+    }
+}
+
+/// Whether `key` would only make a line that is already too long longer.
+fn ignores_key(key: Option<&KeyEvent>, line: &str) -> bool {
+    let typing = matches!(
+        key,
+        Some(KeyEvent(
+            KeyCode::Char(_),
+            Modifiers::NONE | Modifiers::SHIFT
+        ))
+    );
+    typing && line.chars().count() >= EDITOR_LINE_LIMIT
+}
+
 impl TerminalInput {
-    /// `history`: the file that keeps past lines between sessions, if any.
-    pub fn new(history: Option<PathBuf>) -> rustyline::Result<TerminalInput> {
+    /// `history`: the file that keeps past lines between sessions, if any. A history
+    /// that is not a regular file of reasonable size is neither read nor written; the
+    /// sentence returned beside the input says so.
+    pub fn new(history: Option<PathBuf>) -> rustyline::Result<(TerminalInput, Option<String>)> {
         let config = rustyline::Config::builder()
-            .auto_add_history(true)
+            .auto_add_history(false)
             .max_history_size(1000)?
             .build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(MenaceHelper::default()));
-        if let Some(path) = &history {
-            // A missing history file is normal the first time.
-            let _ = editor.load_history(path);
-        }
-        Ok(TerminalInput { editor, history })
+        editor.bind_sequence(
+            rustyline::Event::Any,
+            EventHandler::Conditional(Box::new(LineLimit)),
+        );
+        let mut warning = None;
+        let history = history.filter(|path| {
+            match crate::files::read_text(path, MAX_HISTORY_BYTES) {
+                // Read by the editor itself: checked first so it cannot block or balloon.
+                Ok(_) => editor.load_history(path).is_ok(),
+                // A missing history file is normal the first time.
+                Err(crate::files::ReadProblem::Missing) => true,
+                Err(problem) => {
+                    warning = Some(format!(
+                        "The line history {} is not used: {problem}.",
+                        crate::files::shown(&path.display().to_string(), 100)
+                    ));
+                    false
+                }
+            }
+        });
+        Ok((TerminalInput { editor, history }, warning))
     }
 
     /// Writes the history file; failing to is not worth stopping for.
@@ -223,10 +303,17 @@ impl TerminalInput {
 impl LineSource for TerminalInput {
     fn read_line(&mut self, prompt: &str) -> Input {
         match self.editor.readline(prompt) {
-            Ok(line) => Input::Line(line),
+            Ok(line) => {
+                // Only lines that can be commands are remembered: a refused giant paste
+                // is not written to the history file.
+                if !line.trim().is_empty() && line.chars().count() <= command::MAX_LINE {
+                    let _ = self.editor.add_history_entry(line.as_str());
+                }
+                Input::Line(line)
+            }
             Err(ReadlineError::Interrupted) => Input::Interrupted,
             Err(ReadlineError::Eof) => Input::End,
-            Err(error) => Input::Unreadable(format!("That line could not be read: {error}.")),
+            Err(error) => Input::Failed(format!("the terminal could not be read ({error})")),
         }
     }
 
@@ -241,18 +328,19 @@ impl LineSource for TerminalInput {
     }
 }
 
-/// Runs the console until the input ends or the user quits. Output errors end it.
+/// Runs the console until the input ends, fails, or the user quits. Output errors end it.
 pub fn run(
     session: &mut Session,
     input: &mut dyn LineSource,
     out: &mut dyn Write,
     palette: Palette,
-) -> io::Result<()> {
+) -> io::Result<Ended> {
     while !session.is_finished() {
         let read = input.read_line(PROMPT);
         if input.echo() {
             match &read {
                 Input::Line(line) => writeln!(out, "{PROMPT}{}", printable(line))?,
+                Input::Failed(_) => {}
                 _ => writeln!(out, "{PROMPT}")?,
             }
         }
@@ -262,14 +350,23 @@ pub fn run(
                 writeln!(out, "(line abandoned; Ctrl-D or quit leaves)")?;
                 continue;
             }
+            // Ctrl-D at the keys asks like `quit` when learning is unsaved; the end of a
+            // script or pipe cannot be answered, so it ends the session.
+            Input::End if input.interactive() => session.leave(),
             Input::End => session.end_of_input(),
             Input::Unreadable(why) => vec![Event::Refusal(why)],
+            Input::Failed(why) => {
+                let events = session.end_of_input();
+                out.write_all(render::events(&events, palette).as_bytes())?;
+                out.flush()?;
+                return Ok(Ended::InputFailed(why));
+            }
         };
         out.write_all(render::events(&events, palette).as_bytes())?;
         out.flush()?;
         input.offer_moves(session.your_moves());
     }
-    Ok(())
+    Ok(Ended::Normally)
 }
 
 /// A line as echoed: control characters shown as `?` so no escape code reaches the screen,
@@ -360,6 +457,31 @@ mod tests {
         assert_eq!(printable("a\u{1b}[2Jb"), "a?[2Jb");
         let long = "y".repeat(500);
         assert_eq!(printable(&long).len(), command::MAX_LINE + 3);
+    }
+
+    #[test]
+    fn the_editor_stops_taking_characters_past_the_limit() {
+        let letter = KeyEvent(KeyCode::Char('x'), Modifiers::NONE);
+        let backspace = KeyEvent(KeyCode::Backspace, Modifiers::NONE);
+        let short = "x".repeat(EDITOR_LINE_LIMIT - 1);
+        let long = "x".repeat(EDITOR_LINE_LIMIT);
+        assert!(!ignores_key(Some(&letter), &short));
+        assert!(ignores_key(Some(&letter), &long));
+        assert!(!ignores_key(Some(&backspace), &long));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_history_that_is_not_a_regular_file_is_left_alone() {
+        let folder = tempfile::tempdir().unwrap();
+        let link = folder.path().join("history.txt");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        let (input, warning) = TerminalInput::new(Some(link)).unwrap();
+        assert!(input.history.is_none());
+        assert!(warning.unwrap().contains("a device"));
+        let (input, warning) =
+            TerminalInput::new(Some(folder.path().join("new-history.txt"))).unwrap();
+        assert!(input.history.is_some() && warning.is_none());
     }
 
     #[test]

@@ -369,7 +369,7 @@ fn question(question: &Question) -> String {
             path.display()
         ),
         Question::Quit { unsaved } => format!(
-            "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes to confirm.\n",
+            "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes (or press Ctrl-D again) to leave.\n",
             plural(*unsaved, "game", "games")
         ),
     }

@@ -1,0 +1,115 @@
+//! The console under hostile conditions: input that fails, Ctrl-D with unsaved
+//! learning, searches and runs that must end. (Items of the reliability issue.)
+
+use menace::app::Session;
+use menace::repl::{self, Ended, Input, LineSource};
+use std::collections::VecDeque;
+
+mod common;
+
+/// Keys typed at a terminal: lines, then Ctrl-D as often as it is asked for.
+struct Keys {
+    lines: VecDeque<Input>,
+    ends: usize,
+}
+
+impl Keys {
+    fn new(lines: &[&str]) -> Keys {
+        Keys {
+            lines: lines
+                .iter()
+                .map(|line| Input::Line(line.to_string()))
+                .collect(),
+            ends: 0,
+        }
+    }
+}
+
+impl LineSource for Keys {
+    fn read_line(&mut self, _prompt: &str) -> Input {
+        self.lines.pop_front().unwrap_or_else(|| {
+            self.ends += 1;
+            Input::End
+        })
+    }
+    fn echo(&self) -> bool {
+        false
+    }
+}
+
+fn run_keys(session: &mut Session, keys: &mut Keys) -> String {
+    let mut out = Vec::new();
+    let ended = repl::run(
+        session,
+        keys,
+        &mut out,
+        menace::repl::render::Palette::PLAIN,
+    )
+    .unwrap();
+    assert_eq!(ended, Ended::Normally);
+    String::from_utf8(out).unwrap()
+}
+
+fn session() -> (Session, tempfile::TempDir) {
+    let folder = tempfile::tempdir().unwrap();
+    (Session::new(common::settings(3, folder.path())), folder)
+}
+
+#[test]
+fn ctrl_d_with_unsaved_learning_asks_and_a_second_ctrl_d_leaves() {
+    let (mut session, _folder) = session();
+    let mut keys = Keys::new(&["train 5 vs random"]);
+    let text = run_keys(&mut session, &mut keys);
+    assert!(text.contains("Quit anyway?"), "{text}");
+    assert_eq!(keys.ends, 2, "the first Ctrl-D asked, the second left");
+    assert!(text.contains("was not saved"), "{text}");
+}
+
+#[test]
+fn ctrl_d_then_no_keeps_the_session() {
+    let (mut session, _folder) = session();
+    let mut keys = Keys::new(&["train 5 vs random"]);
+    keys.lines.push_back(Input::End);
+    keys.lines.push_back(Input::Line("no".into()));
+    keys.lines.push_back(Input::Line("stats".into()));
+    keys.lines.push_back(Input::Line("save".into()));
+    let text = run_keys(&mut session, &mut keys);
+    assert!(text.contains("Saved MENACE's boxes"), "{text}");
+    assert_eq!(keys.ends, 1, "after saving, Ctrl-D leaves at once");
+    assert!(!text.contains("was not saved"), "{text}");
+}
+
+#[test]
+fn ctrl_d_with_nothing_to_lose_leaves_at_once() {
+    let (mut session, _folder) = session();
+    let mut keys = Keys::new(&[]);
+    let text = run_keys(&mut session, &mut keys);
+    assert_eq!(keys.ends, 1);
+    assert!(!text.contains("Quit anyway?"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn input_that_cannot_be_read_ends_the_session_with_one_sentence() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("menace"))
+        .args(["--seed", "1", "--no-boxes", "--saves", "unused-dir"])
+        .stdin(std::fs::File::open("/").unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 30 {
+            child.kill().unwrap();
+            panic!("menace kept reading a folder as input");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert!(output.stdout.len() < 2_000, "it stopped at once");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("could not be read"), "{stderr}");
+}
