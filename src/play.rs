@@ -189,7 +189,10 @@ impl Opponent {
             OpponentKind::Minimax => Opponent::Minimax,
             OpponentKind::Perfect => Opponent::Perfect,
             OpponentKind::Rating(level) => Opponent::Rating(Rating { level }),
-            OpponentKind::Lookahead(depth) => Opponent::Lookahead(Lookahead { depth }),
+            OpponentKind::Lookahead(depth) => Opponent::Lookahead(Lookahead {
+                depth,
+                budget: u64::MAX,
+            }),
             OpponentKind::Teacher => Opponent::Teacher,
             OpponentKind::Menace => Opponent::Menace {
                 menace: Box::new(Menace::new_for(Player::O, preset, rng)),

@@ -113,3 +113,51 @@ fn input_that_cannot_be_read_ends_the_session_with_one_sentence() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("could not be read"), "{stderr}");
 }
+
+#[test]
+fn a_lookahead_too_deep_for_the_game_is_capped_with_a_sentence_and_still_moves() {
+    use menace::app::Event;
+    let folder = tempfile::tempdir().unwrap();
+    let mut settings = common::settings(5, folder.path());
+    settings.effort.lookahead = 20_000;
+    let mut session = Session::new(settings);
+    session.handle_line("variant cube");
+    let events = session.handle_line("against lookahead 9");
+    let capped = events.iter().find_map(|event| match event {
+        Event::DepthCapped { depth, reached, .. } => Some((*depth, *reached)),
+        _ => None,
+    });
+    let (depth, reached) = capped.expect("the cap is said");
+    assert_eq!(depth, 9);
+    assert!((1..9).contains(&reached), "{reached}");
+    // Lookahead plays X in the cube; it moves at once, then a hint at depth 9 answers.
+    let events = session.handle_line("1");
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, Event::Moved { .. })),
+        "{events:?}"
+    );
+    let events = session.handle_line("hint lookahead 9");
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, Event::Hint { .. }))
+    );
+    assert!(events.iter().any(|event| matches!(
+        event,
+        Event::DepthCapped {
+            from_start: false,
+            ..
+        }
+    )));
+    // Noughts and crosses is searched whole: no cap.
+    session.handle_line("resign");
+    session.handle_line("variant classic");
+    let events = session.handle_line("against lookahead 9");
+    assert!(
+        !events
+            .iter()
+            .any(|event| matches!(event, Event::DepthCapped { .. }))
+    );
+}

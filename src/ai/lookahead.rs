@@ -16,48 +16,86 @@ pub const UNKNOWN: u8 = 16;
 pub const LOSS_NOW: u8 = 8;
 
 /// The rating of playing `mv` in `position`, for `me`, searching `depth` half-moves
-/// (the seed's `glub`); `played` half-moves have been made so far on this branch.
-fn next_step<G: Game>(position: &G, mv: G::Move, me: Player, played: u32, depth: u32) -> u8 {
+/// (the seed's `glub`); `played` half-moves have been made so far on this branch. Each
+/// position looked at takes one from `budget`; `None` when it runs out.
+fn next_step<G: Game>(
+    position: &G,
+    mv: G::Move,
+    me: Player,
+    played: u32,
+    depth: u32,
+    budget: &mut u64,
+) -> Option<u8> {
+    *budget = budget.checked_sub(1)?;
     let mut next = position.clone();
     if next.play(mv).is_err() {
-        return LOSS_NOW;
+        return Some(LOSS_NOW);
     }
     let played = played + 1;
     match next.outcome() {
-        Some(Outcome::Win(winner)) if winner == me => return WIN_NOW,
-        Some(Outcome::Win(_)) => return LOSS_NOW,
-        Some(Outcome::Draw) => return DRAW,
+        Some(Outcome::Win(winner)) if winner == me => return Some(WIN_NOW),
+        Some(Outcome::Win(_)) => return Some(LOSS_NOW),
+        Some(Outcome::Draw) => return Some(DRAW),
         None => {}
     }
     if played >= depth {
-        return UNKNOWN;
+        return Some(UNKNOWN);
     }
-    let replies = next.legal_moves().into_iter().map(|reply| {
-        let rating = next_step(&next, reply, me, played, depth);
+    let mine = next.to_move() == me;
+    let mut best = if mine { LOSS_NOW } else { WIN_NOW };
+    for reply in next.legal_moves() {
+        let rating = next_step(&next, reply, me, played, depth, budget)?;
         // A result further away counts for a little less, win or loss.
-        if rating < UNKNOWN {
+        let rating = if rating < UNKNOWN {
             rating + 1
         } else if rating > DRAW {
             rating - 1
         } else {
             rating
-        }
-    });
-    if next.to_move() == me {
-        replies.fold(LOSS_NOW, u8::max)
-    } else {
-        replies.fold(WIN_NOW, u8::min)
+        };
+        best = if mine {
+            best.max(rating)
+        } else {
+            best.min(rating)
+        };
     }
+    Some(best)
 }
 
-/// Every legal move with its rating for the player to move, in the game's move order.
+/// Every legal move with its rating for the player to move, in the game's move order,
+/// searching the whole `depth` (noughts and crosses: at most 9! lines).
 pub fn rate_moves<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u8)> {
+    let mut unlimited = u64::MAX;
+    rate_within(position, depth.max(1), &mut unlimited).unwrap_or_default()
+}
+
+fn rate_within<G: Game>(position: &G, depth: u32, budget: &mut u64) -> Option<Vec<(G::Move, u8)>> {
     let me = position.to_move();
     position
         .legal_moves()
         .into_iter()
-        .map(|mv| (mv, next_step(position, mv, me, 0, depth.max(1))))
+        .map(|mv| Some((mv, next_step(position, mv, me, 0, depth, budget)?)))
         .collect()
+}
+
+/// The ratings of the deepest search up to `depth` that finishes within `budget`
+/// positions, with the depth it reached. Depths are tried from 1 up, so a depth too deep
+/// for the game (the cube at depth 9 would take hours) is capped, not waited for; depth 1
+/// is always finished.
+pub fn rate_moves_within<G: Game>(
+    position: &G,
+    depth: u32,
+    budget: u64,
+) -> (Vec<(G::Move, u8)>, u32) {
+    let mut best = (rate_moves(position, 1), 1);
+    let mut left = budget;
+    for deeper in 2..=depth {
+        match rate_within(position, deeper, &mut left) {
+            Some(ratings) => best = (ratings, deeper),
+            None => break,
+        }
+    }
+    best
 }
 
 /// Plays uniformly among the moves of the best rating.
@@ -65,6 +103,8 @@ pub fn rate_moves<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u8)> {
 pub struct Lookahead {
     /// How many half-moves ahead it looks, at least 1.
     pub depth: u32,
+    /// Positions a move may look at, beyond depth 1 (`u64::MAX`: no limit).
+    pub budget: u64,
 }
 
 impl<G: Game> Agent<G> for Lookahead {
@@ -73,7 +113,7 @@ impl<G: Game> Agent<G> for Lookahead {
     }
 
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
-        random_best(rate_moves(position, self.depth), rng)
+        random_best(rate_moves_within(position, self.depth, self.budget).0, rng)
     }
 }
 
@@ -129,6 +169,19 @@ mod tests {
             ratings.iter().all(|(_, rating)| *rating == DRAW),
             "{ratings:?}"
         );
+    }
+
+    #[test]
+    fn a_budget_caps_the_depth_and_the_search_still_answers() {
+        let cube = crate::game::cube::Cube::new(3);
+        let (ratings, depth) = rate_moves_within(&cube, 9, 100_000);
+        assert_eq!(ratings.len(), 27);
+        assert!((2..9).contains(&depth), "reached depth {depth}");
+        // Enough budget reaches the depth asked for, with the unbudgeted ratings.
+        let position = TicTacToe::from_picture("XO.O.X...", Rules::default()).unwrap();
+        let (ratings, depth) = rate_moves_within(&position, 3, 1_000_000);
+        assert_eq!(depth, 3);
+        assert_eq!(ratings, rate_moves(&position, 3));
     }
 
     #[test]

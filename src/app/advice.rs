@@ -78,11 +78,15 @@ impl Session {
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
         match adviser.choose(position.as_ref(), &mut self.rng) {
-            Some(chosen) => vec![Event::Hint {
-                by,
-                name: chosen.name,
-                reason: chosen.reason,
-            }],
+            Some(chosen) => {
+                let mut events = vec![Event::Hint {
+                    by,
+                    name: chosen.name,
+                    reason: chosen.reason,
+                }];
+                events.extend(self.depth_note(by, position.as_ref()));
+                events
+            }
             None => refuse("There is no move to hint at."),
         }
     }

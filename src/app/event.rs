@@ -107,6 +107,16 @@ pub enum Event {
     Kept,
     /// A line that could not be used; nothing changed.
     Refusal(String),
+    /// `lookahead depth` cannot look that far within its `budget` of positions a move in
+    /// this game: from the start (or, for a hint, from the board in play) it reaches
+    /// `reached` half-moves.
+    DepthCapped {
+        title: String,
+        depth: u32,
+        reached: u32,
+        budget: u64,
+        from_start: bool,
+    },
     Goodbye {
         unsaved: u64,
     },

@@ -81,10 +81,12 @@ impl Session {
                 Err(why) => return refuse(&format!("{}.", capitalised(&why))),
             },
         }
-        vec![Event::OpponentSet {
+        let mut events = vec![Event::OpponentSet {
             kind,
             side: self.you,
-        }]
+        }];
+        events.extend(kind.and_then(|kind| self.depth_note(kind, self.game.as_ref())));
+        events
     }
 
     pub(super) fn set_against(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
@@ -104,7 +106,34 @@ impl Session {
             }
         }
         self.against = kind;
-        vec![Event::AgainstSet(kind)]
+        let mut events = vec![Event::AgainstSet(kind)];
+        events.extend(kind.and_then(|kind| self.depth_note(kind, self.game.as_ref())));
+        events
+    }
+
+    /// The sentence saying that `lookahead N` cannot look N half-moves ahead in this
+    /// game within its budget of positions, measured on `position` (the start, or the
+    /// board a hint is for). Noughts and crosses is searched whole at every depth.
+    pub(super) fn depth_note(
+        &self,
+        kind: OpponentKind,
+        position: &dyn crate::registry::AnyGame,
+    ) -> Option<Event> {
+        let OpponentKind::Lookahead(depth) = kind else {
+            return None;
+        };
+        if crate::menace::learner::classic_board(position).is_some() {
+            return None;
+        }
+        let effort = self.settings.effort;
+        let reached = position.lookahead_reach(depth, effort);
+        (reached < depth).then(|| Event::DepthCapped {
+            title: position.title(),
+            depth,
+            reached,
+            budget: effort.lookahead,
+            from_start: position.ply() == 0,
+        })
     }
 
     /// A rival AI for `side` of the chosen game.

@@ -407,7 +407,9 @@ impl Session {
                 Ok(rival) => {
                     self.trainer = kind;
                     self.sparring = Some(rival);
-                    vec![Event::TrainerSet(kind)]
+                    let mut events = vec![Event::TrainerSet(kind)];
+                    events.extend(self.depth_note(kind, self.game.as_ref()));
+                    events
                 }
                 Err(why) => refuse(&format!("{}.", capitalised(&why))),
             },

@@ -34,11 +34,17 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// How hard the generic AIs work: alpha-beta's positions per move, Monte-Carlo's
-/// playouts per move, and the positions `solve` may visit. Tests turn it down.
+/// playouts per move, the positions `lookahead` may rate per move, and the positions
+/// `solve` may visit. Every search in a variant is bounded by one of these, counted in
+/// positions rather than seconds so that `--seed` replays a session exactly; the defaults
+/// keep a move under about a second on a slow machine (`menace bench` measures them).
+/// Tests turn them down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Effort {
     pub positions: u64,
     pub playouts: u32,
+    /// Lookahead rates a position in about 20 ns (no tables), so it gets more of them.
+    pub lookahead: u64,
     pub solve: u64,
 }
 
@@ -47,6 +53,7 @@ impl Default for Effort {
         Effort {
             positions: Searcher::default().budget,
             playouts: Mcts::default().playouts,
+            lookahead: 10_000_000,
             solve: 3_000_000,
         }
     }
@@ -143,6 +150,8 @@ pub trait AnyGame: fmt::Debug {
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
     /// The value under perfect play if found within `budget` positions.
     fn solve(&self, budget: u64) -> Solved;
+    /// How many half-moves ahead `lookahead depth` gets from here within the budget.
+    fn lookahead_reach(&self, depth: u32, effort: Effort) -> u32;
     /// How deep an iterative alpha-beta search gets within `budget` positions, with its
     /// preferred move and what the search saw.
     fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>);
@@ -340,7 +349,11 @@ impl<G: Declared> AnyGame for Playing<G> {
                 playouts: effort.playouts,
             }
             .choose(game, rng),
-            OpponentKind::Lookahead(depth) => Lookahead { depth }.choose(game, rng),
+            OpponentKind::Lookahead(depth) => Lookahead {
+                depth,
+                budget: effort.lookahead,
+            }
+            .choose(game, rng),
             OpponentKind::Random => RandomAgent.choose(game, rng),
             _ => None,
         }?;
@@ -362,6 +375,10 @@ impl<G: Declared> AnyGame for Playing<G> {
             },
             Err(_) => Solved::TooBig { budget },
         }
+    }
+
+    fn lookahead_reach(&self, depth: u32, effort: Effort) -> u32 {
+        crate::ai::lookahead::rate_moves_within(&self.game, depth, effort.lookahead).1
     }
 
     fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>) {

@@ -61,6 +61,19 @@ impl Palette {
 }
 
 /// "1 game", "3 games".
+/// A count with its thousands marked: `10,000,000`.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 pub fn plural(count: u64, one: &str, many: &str) -> String {
     if count == 1 {
         format!("{count} {one}")
@@ -240,6 +253,24 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Question(question) => self::question(question),
         Event::Kept => "Nothing changed.\n".into(),
         Event::Refusal(sentence) => format!("{}\n", palette.paint(sentence, Role::Refusal)),
+        Event::DepthCapped {
+            title,
+            depth,
+            reached,
+            budget,
+            from_start,
+        } => {
+            let sentence = format!(
+                "In {title}, lookahead {depth} is capped by its budget of {} positions a move: {} it looks {reached} half-moves ahead.",
+                grouped(*budget),
+                if *from_start {
+                    "from the start"
+                } else {
+                    "here"
+                }
+            );
+            format!("{}\n", textwrap::fill(&sentence, 79))
+        }
         Event::OpponentSet { kind: None, side } => format!("You play {side} again.\n"),
         Event::OpponentSet {
             kind: Some(kind),
@@ -372,5 +403,19 @@ fn question(question: &Question) -> String {
             "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes (or press Ctrl-D again) to leave.\n",
             plural(*unsaved, "game", "games")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(10_000_000), "10,000,000");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
     }
 }
