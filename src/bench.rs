@@ -109,7 +109,7 @@ fn games_per_second(opponent: &Opponent, games: u64, seed: u64) -> f64 {
         games,
         Rules::default(),
         &mut rng,
-        &mut |_| {},
+        &mut |_| true,
     );
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     report.overall.games() as f64 / seconds

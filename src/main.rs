@@ -1,17 +1,13 @@
 //! The `menace` program: reads the command-line flags and hands over to the console.
 
 use clap::{Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use menace::app::{Progress, ProgressHook};
 use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
 use menace::repl::{self, Ended, PipedInput, TerminalInput};
-use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::rc::Rc;
 
 /// Play noughts and crosses against MENACE, Donald Michie's 1961 matchbox learner, and
 /// watch its 304 matchboxes learn.
@@ -189,8 +185,12 @@ fn main() -> ExitCode {
     let palette = Palette {
         colour: stdout.is_terminal(),
     };
-    if palette.colour {
-        session.set_progress(Some(progress_bar()));
+    // Ctrl-C stops a long run and keeps its games; the estimate and the bar go to
+    // standard error, so a piped transcript stays the same from run to run.
+    if let Some(interrupts) = repl::long_run::Interrupts::install() {
+        let terminal = palette.colour && std::io::stderr().is_terminal();
+        let watcher = repl::long_run::Watcher::new(interrupts, terminal);
+        session.set_progress(Some(watcher.hook()));
     }
     let mut out = stdout.lock();
     let greeting = render::welcome(session.settings(), flags.seed.is_some(), palette);
@@ -416,31 +416,4 @@ fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// A progress bar for long training runs, drawn on standard error.
-fn progress_bar() -> ProgressHook {
-    let bar: Rc<RefCell<Option<ProgressBar>>> = Rc::new(RefCell::new(None));
-    ProgressHook(Rc::new(move |step| match step {
-        Progress::Start { total } if total >= 100_000 => {
-            let new_bar = ProgressBar::new(total);
-            if let Ok(style) =
-                ProgressStyle::with_template("training {bar:40} {pos}/{len} games, {eta} left")
-            {
-                new_bar.set_style(style);
-            }
-            *bar.borrow_mut() = Some(new_bar);
-        }
-        Progress::Start { .. } => {}
-        Progress::Done(done) => {
-            if let Some(bar) = bar.borrow().as_ref() {
-                bar.set_position(done);
-            }
-        }
-        Progress::Finish => {
-            if let Some(bar) = bar.borrow_mut().take() {
-                bar.finish_and_clear();
-            }
-        }
-    }))
 }

@@ -161,3 +161,99 @@ fn a_lookahead_too_deep_for_the_game_is_capped_with_a_sentence_and_still_moves()
             .any(|event| matches!(event, Event::DepthCapped { .. }))
     );
 }
+
+/// A hook that answers "stop" once `after` games are done, as Ctrl-C makes the
+/// console's hook answer.
+fn stop_after(after: u64) -> menace::app::ProgressHook {
+    use menace::app::Progress;
+    menace::app::ProgressHook(std::rc::Rc::new(move |step| match step {
+        Progress::Done(done) => done < after,
+        _ => true,
+    }))
+}
+
+fn played_and_stopped(
+    game: &str,
+    line: &str,
+    after: u64,
+) -> (menace::play::TrainingReport, String) {
+    use menace::app::Event;
+    let folder = tempfile::tempdir().unwrap();
+    let mut settings = common::settings(9, folder.path());
+    settings.effort.playouts = 30;
+    let mut session = Session::new(settings);
+    session.handle_line(&format!("variant {game}"));
+    session.set_progress(Some(stop_after(after)));
+    let events = session.handle_line(line);
+    let report = events
+        .iter()
+        .find_map(|event| match event {
+            Event::Trained(report) => Some((**report).clone()),
+            _ => None,
+        })
+        .expect("the run reports");
+    session.set_progress(None);
+    let stats = repl::respond(&mut session, "stats");
+    (report, stats)
+}
+
+#[test]
+fn a_stopped_run_keeps_the_games_played_and_their_learning() {
+    // The classic fast loop asks every 64 games; the generic loop after every game.
+    for (game, after) in [("classic", 128), ("cube", 7)] {
+        let (report, stats) = played_and_stopped(game, "train 50000000 vs mcts", after);
+        assert!(report.stopped, "{game}");
+        assert_eq!(report.overall.games(), after, "{game}");
+        assert!(
+            stats.contains(&format!("{after} games since the last save")),
+            "{game}: {stats}"
+        );
+        let text = menace::repl::text::training(&report);
+        assert!(text.contains("Stopped by Ctrl-C after"), "{text}");
+        assert!(text.contains("50,000,000 games asked for"), "{text}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("menace"))
+        .args(["--seed", "1", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"train 50000000 vs mcts\nstats\nsave\n")
+            .unwrap();
+    }
+    // Long enough for the run to be under way; it would take days to finish.
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 30 {
+            child.kill().unwrap();
+            panic!("Ctrl-C did not stop the run");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("Stopped by Ctrl-C after"), "{stdout}");
+    assert!(stdout.contains("since the last save"), "{stdout}");
+    assert!(stdout.contains("Saved MENACE's boxes"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("to go at this pace"), "{stderr}");
+}

@@ -66,8 +66,11 @@ pub(super) enum Pending {
 }
 
 /// Told how far a training run has got, so the console can draw a progress bar.
+/// Its answer to [`Progress::Done`] says whether to go on: the console answers `false`
+/// after Ctrl-C, and the run stops there keeping the games played. Its answers to the
+/// other steps are ignored.
 #[derive(Clone)]
-pub struct ProgressHook(pub Rc<dyn Fn(Progress)>);
+pub struct ProgressHook(pub Rc<dyn Fn(Progress) -> bool>);
 
 /// A step of a long run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

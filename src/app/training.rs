@@ -50,10 +50,9 @@ impl Session {
         if let Some(hook) = &hook {
             (hook.0)(Progress::Start { total: games });
         }
-        let mut report_progress = |done| {
-            if let Some(hook) = &hook {
-                (hook.0)(Progress::Done(done));
-            }
+        let mut report_progress = |done| match &hook {
+            Some(hook) => (hook.0)(Progress::Done(done)),
+            None => true,
         };
         let mut sparring = sparring;
         let slot = &mut self.slots[index];
@@ -168,7 +167,7 @@ pub fn train_generic(
     start: &dyn AnyGame,
     games: u64,
     rng: &mut dyn Rng,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> TrainingReport {
     let window = games.div_ceil(CURVE_WINDOWS).max(1);
     let last_tenth_from = games - (games / 10).max(1).min(games);
@@ -179,6 +178,7 @@ pub fn train_generic(
         last_tenth: Record::default(),
         curve: Vec::new(),
         refused_after: None,
+        stopped: false,
     };
     let first_box = |learner: &dyn Learner| {
         learner.first_box(start).map_or(0, |first| {
@@ -210,8 +210,10 @@ pub fn train_generic(
             report.curve.push(point);
             point = CurvePoint::default();
         }
-        if (game + 1) % 1024 == 0 {
-            progress(game + 1);
+        // A game of a variant takes microseconds to seconds: ask after every one.
+        if game + 1 < games && !progress(game + 1) {
+            report.stopped = true;
+            break;
         }
     }
     if point.window_games() > 0 {
@@ -219,6 +221,6 @@ pub fn train_generic(
         point.first_box = first_box(learner);
         report.curve.push(point);
     }
-    progress(report.overall.games());
+    let _ = progress(report.overall.games());
     report
 }

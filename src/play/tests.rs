@@ -70,7 +70,7 @@ fn perfect_never_loses_to_menace() {
         3_000,
         Rules::default(),
         &mut rng,
-        &mut |_| {},
+        &mut |_| true,
     );
     assert_eq!(report.overall.won, 0);
     assert_eq!(report.overall.games(), 3_000);
@@ -96,7 +96,7 @@ fn a_small_run_keeps_its_curve_and_csv_consistent() {
         7,
         Rules::default(),
         &mut rng,
-        &mut |_| {},
+        &mut |_| true,
     );
     assert_eq!(report.curve.len(), 7);
     assert_eq!(report.last_tenth.games(), 1);
@@ -114,7 +114,7 @@ fn a_second_menace_learns_as_o() {
         200,
         Rules::default(),
         &mut rng,
-        &mut |_| {},
+        &mut |_| true,
     );
     let Opponent::Menace { menace: second, .. } = &opponent else {
         panic!("still a MENACE");

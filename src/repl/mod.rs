@@ -5,6 +5,7 @@
 pub mod board;
 pub mod help;
 pub mod lesson_text;
+pub mod long_run;
 pub mod render;
 pub mod text;
 

@@ -2,7 +2,7 @@
 //! tables of training runs and experiments.
 
 use super::board;
-use super::render::{Palette, Role, plural};
+use super::render::{Palette, Role, grouped, plural};
 use crate::game::{BoardView, Player, TicTacToe};
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
 use crate::menace::{GameResult, Preset};
@@ -322,6 +322,11 @@ pub fn minimax_scores(
     text
 }
 
+/// `plural` with the count's thousands marked.
+fn plural_grouped(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(count), if count == 1 { one } else { many })
+}
+
 fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
         format!("{:>6}", "-")
@@ -337,6 +342,14 @@ pub fn training(report: &TrainingReport) -> String {
         plural(report.overall.games(), "game", "games"),
         report.opponent
     );
+    if report.stopped {
+        let sentence = format!(
+            "Stopped by Ctrl-C after {} of the {} asked for; MENACE keeps what it learned from them.",
+            grouped(report.overall.games()),
+            plural_grouped(report.asked, "game", "games")
+        );
+        let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+    }
     if let Some(games) = report.refused_after {
         let _ = writeln!(
             text,
@@ -350,6 +363,10 @@ pub fn training(report: &TrainingReport) -> String {
     );
     for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
         let games = record.games();
+        if games == 0 && label != "all" {
+            // A run stopped before its last tenth.
+            continue;
+        }
         let _ = writeln!(
             text,
             "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}",

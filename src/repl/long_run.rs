@@ -1,0 +1,203 @@
+//! Long runs at the console: an estimate of the time from the first games, a progress bar
+//! on a terminal, and Ctrl-C that stops the run (keeping the games played) instead of the
+//! program. The session asks [`Watcher::hook`] after every few games whether to go on.
+
+use crate::app::{Progress, ProgressHook};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A run expected to take longer than this is announced with its estimate.
+const WORTH_ANNOUNCING: Duration = Duration::from_secs(5);
+/// The estimate is made once this much of the run has passed.
+const MEASURED_OVER: Duration = Duration::from_millis(700);
+
+/// Ctrl-C, shared with the signal handler: during a run it asks the run to stop; at any
+/// other moment it ends the program as it always did (the line editor reads Ctrl-C as a
+/// key, so at the prompt it never arrives as a signal).
+#[derive(Debug, Clone, Default)]
+pub struct Interrupts {
+    running: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Interrupts {
+    /// Takes over Ctrl-C for the process. `None` if the handler could not be installed
+    /// (then Ctrl-C ends the program, as by default).
+    pub fn install() -> Option<Interrupts> {
+        let interrupts = Interrupts::default();
+        let shared = interrupts.clone();
+        ctrlc::set_handler(move || {
+            if shared.running.load(Ordering::SeqCst) {
+                shared.stop.store(true, Ordering::SeqCst);
+            } else {
+                // What SIGINT does by default: 128 + 2.
+                std::process::exit(130);
+            }
+        })
+        .ok()?;
+        Some(interrupts)
+    }
+
+    /// Asks the current run to stop, as Ctrl-C does (tests use it).
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn begin(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.running.store(true, Ordering::SeqCst);
+    }
+
+    fn end(&self) {
+        self.running.store(false, Ordering::SeqCst);
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+}
+
+/// What is known of the run in progress.
+struct Run {
+    started: Instant,
+    total: u64,
+    announced: bool,
+    bar: Option<ProgressBar>,
+}
+
+/// Watches long runs for the console: `terminal` says whether a bar may be drawn (on
+/// standard error); without one the estimate is still written there, once.
+pub struct Watcher {
+    interrupts: Interrupts,
+    terminal: bool,
+    run: RefCell<Option<Run>>,
+}
+
+impl Watcher {
+    pub fn new(interrupts: Interrupts, terminal: bool) -> Rc<Watcher> {
+        Rc::new(Watcher {
+            interrupts,
+            terminal,
+            run: RefCell::new(None),
+        })
+    }
+
+    /// The hook to give the session.
+    pub fn hook(self: &Rc<Watcher>) -> ProgressHook {
+        let watcher = Rc::clone(self);
+        ProgressHook(Rc::new(move |step| watcher.step(step)))
+    }
+
+    fn step(&self, step: Progress) -> bool {
+        match step {
+            Progress::Start { total } => {
+                self.interrupts.begin();
+                *self.run.borrow_mut() = Some(Run {
+                    started: Instant::now(),
+                    total,
+                    announced: false,
+                    bar: None,
+                });
+                true
+            }
+            Progress::Done(done) => {
+                if let Some(run) = self.run.borrow_mut().as_mut() {
+                    self.show(run, done);
+                }
+                !self.interrupts.stop_requested()
+            }
+            Progress::Finish => {
+                self.interrupts.end();
+                if let Some(bar) = self.run.borrow_mut().take().and_then(|run| run.bar) {
+                    bar.finish_and_clear();
+                }
+                true
+            }
+        }
+    }
+
+    fn show(&self, run: &mut Run, done: u64) {
+        if let Some(bar) = &run.bar {
+            bar.set_position(done);
+            return;
+        }
+        let elapsed = run.started.elapsed();
+        if run.announced || elapsed < MEASURED_OVER || done == 0 {
+            return;
+        }
+        run.announced = true;
+        let left = run.total.saturating_sub(done);
+        let estimate = elapsed.mul_f64(left as f64 / done as f64);
+        if estimate < WORTH_ANNOUNCING {
+            return;
+        }
+        let sentence = format!(
+            "About {} to go at this pace ({} of {} games in {}); Ctrl-C stops and keeps the games played.",
+            duration(estimate),
+            done,
+            run.total,
+            duration(elapsed)
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{}", textwrap::fill(&sentence, 79));
+        if self.terminal {
+            let bar = ProgressBar::new(run.total);
+            if let Ok(style) =
+                ProgressStyle::with_template("training {bar:30} {pos}/{len} games, {eta} left")
+            {
+                bar.set_style(style);
+            }
+            bar.set_position(done);
+            run.bar = Some(bar);
+        }
+    }
+}
+
+/// A duration as a person says it: `40 seconds`, `12 minutes`, `30 hours`, `9 days`.
+pub fn duration(time: Duration) -> String {
+    let seconds = time.as_secs_f64();
+    let (amount, unit) = if seconds < 90.0 {
+        (seconds, "second")
+    } else if seconds < 90.0 * 60.0 {
+        (seconds / 60.0, "minute")
+    } else if seconds < 48.0 * 3600.0 {
+        (seconds / 3600.0, "hour")
+    } else {
+        (seconds / 86_400.0, "day")
+    };
+    let rounded = amount.round().max(1.0) as u64;
+    format!("{rounded} {unit}{}", if rounded == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_a_person_says_them() {
+        assert_eq!(duration(Duration::from_millis(300)), "1 second");
+        assert_eq!(duration(Duration::from_secs(46)), "46 seconds");
+        assert_eq!(duration(Duration::from_secs(600)), "10 minutes");
+        assert_eq!(duration(Duration::from_secs(30 * 3600)), "30 hours");
+        assert_eq!(duration(Duration::from_secs(9 * 86_400)), "9 days");
+    }
+
+    #[test]
+    fn a_stop_request_ends_the_run_and_the_next_run_starts_clean() {
+        let interrupts = Interrupts::default();
+        let watcher = Watcher::new(interrupts.clone(), false);
+        let hook = watcher.hook();
+        assert!((hook.0)(Progress::Start { total: 10 }));
+        assert!((hook.0)(Progress::Done(1)));
+        interrupts.request_stop();
+        assert!(!(hook.0)(Progress::Done(2)));
+        (hook.0)(Progress::Finish);
+        assert!((hook.0)(Progress::Start { total: 10 }));
+        assert!((hook.0)(Progress::Done(1)), "a new run is not stopped");
+    }
+}
