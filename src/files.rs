@@ -40,7 +40,10 @@ impl fmt::Display for ReadProblem {
 pub fn bytes(count: u64) -> String {
     const KB: u64 = 1024;
     const MB: u64 = 1024 * KB;
-    if count >= MB && count.is_multiple_of(MB) {
+    const GB: u64 = 1024 * MB;
+    if count >= GB && count.is_multiple_of(GB) {
+        format!("{} GB", count / GB)
+    } else if count >= MB && count.is_multiple_of(MB) {
         format!("{} MB", count / MB)
     } else if count >= KB && count.is_multiple_of(KB) {
         format!("{} KB", count / KB)

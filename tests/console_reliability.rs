@@ -257,3 +257,36 @@ fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("to go at this pace"), "{stderr}");
 }
+
+#[test]
+fn a_solve_names_a_best_move_and_never_reports_more_positions_than_its_budget() {
+    use menace::registry::{self, Solved};
+    let game = registry::start(&["gravity", "not-on-last"]).unwrap();
+    match game.solve(1_000) {
+        Solved::Value {
+            best, positions, ..
+        } => {
+            assert!(best.is_some(), "the value comes with a move");
+            assert!(positions <= 1_000, "{positions}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A budget larger than memory allows is lowered to what a table in memory holds, and the
+/// report says so. (Release: it searches millions of positions.)
+#[test]
+#[ignore = "heavy: run with cargo test --release -- --ignored"]
+fn a_solve_budget_is_bounded_by_memory() {
+    use menace::registry::{self, Solved};
+    let game = registry::start(&["gravity"]).unwrap();
+    match game.solve(u64::MAX) {
+        Solved::TooBig { budget, asked } => {
+            assert_eq!(asked, u64::MAX);
+            assert!(budget < 100_000_000, "{budget}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let (depth, _) = game.deepest_search(u64::MAX);
+    assert!(depth > 0);
+}

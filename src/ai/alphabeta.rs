@@ -95,6 +95,24 @@ fn unage(bound: i32) -> i32 {
     }
 }
 
+/// The memory the transposition table may take. A budget of positions beyond what fits
+/// is lowered to it: every position searched may add an entry, so a search within
+/// [`positions_memory_allows`] cannot run the machine out of memory.
+pub const MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// The most positions a search of `G` may visit within [`MAX_TABLE_BYTES`]: an entry is
+/// its key and value plus the hash table's control byte, and a table that has just
+/// doubled is less than half full, hence the factor. Half go to the search itself and
+/// half are kept for naming a best move afterwards (see [`AlphaBeta::solve`]).
+pub fn positions_memory_allows<G: Game>() -> u64 {
+    table_holds::<G>() / 2
+}
+
+fn table_holds<G: Game>() -> u64 {
+    let entry = std::mem::size_of::<(G::Key, Entry<G::Move>)>() as u64 + 1;
+    MAX_TABLE_BYTES / (entry * 5 / 2)
+}
+
 /// A search with its table and counters.
 #[derive(Debug, Clone)]
 pub struct AlphaBeta<G: Game> {
@@ -106,33 +124,53 @@ pub struct AlphaBeta<G: Game> {
     pub hit_horizon: bool,
     /// One move list per level of the search, reused so no position allocates one.
     buffers: Vec<Vec<G::Move>>,
+    /// The best move at the root of the last search, in the root's own orientation (the
+    /// table keeps moves of the canonical image, which may be turned).
+    root_best: Option<G::Move>,
 }
 
 impl<G: Game> AlphaBeta<G> {
-    /// A search that gives up after `budget` positions.
+    /// A search that gives up after `budget` positions (or after as many as its table
+    /// may hold, if that is fewer).
     pub fn new(budget: u64) -> Self {
         AlphaBeta {
             table: HashMap::new(),
             nodes: 0,
-            budget,
+            budget: budget.min(positions_memory_allows::<G>()),
             hit_horizon: false,
             buffers: Vec::new(),
+            root_best: None,
         }
     }
 
     /// Solves `position` to the end, or runs out of budget.
     pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, OutOfBudget> {
+        self.root_best = None;
         let score = self.search(position, -WIN - 1, WIN + 1, u32::MAX)?;
-        let best = self
-            .table
-            .get(&position.canonical_key())
-            .and_then(|entry| entry.best)
-            .filter(|_| position.symmetry_count() == 1)
-            .or_else(|| self.best_move_by_probe(position));
+        let nodes = self.nodes;
+        let stored = self.root_best.or_else(|| {
+            self.table
+                .get(&position.canonical_key())
+                .and_then(|entry| entry.best)
+                .filter(|_| position.symmetry_count() == 1)
+        });
+        let best = match stored {
+            Some(best) => Some(best),
+            None => {
+                // Naming a best move may search again below the root (a child stored under
+                // a symmetry, or pushed out of the table): it gets a budget of its own, so
+                // the value found is never reported without one for want of a position.
+                self.budget = self
+                    .nodes
+                    .saturating_add(self.budget)
+                    .min(table_holds::<G>());
+                self.best_move_by_probe(position)
+            }
+        };
         Ok(Solution {
             value: Value::from_score(score),
             best,
-            nodes: self.nodes,
+            nodes,
         })
     }
 
@@ -268,6 +306,9 @@ impl<G: Game> AlphaBeta<G> {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
+                if level == 0 {
+                    self.root_best = Some(mv);
+                }
             }
             alpha = alpha.max(score);
             if alpha >= beta {

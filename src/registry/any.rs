@@ -2,7 +2,7 @@
 //! moves as text. [`Playing`] implements it once for every [`Game`], so a game gets the
 //! console, the generic AIs, `solve` and `replay` without code of its own.
 
-use crate::ai::alphabeta::{AlphaBeta, Searcher, Value, WIN};
+use crate::ai::alphabeta::{AlphaBeta, Searcher, Value, WIN, positions_memory_allows};
 use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
@@ -69,8 +69,9 @@ pub enum Solved {
         positions: u64,
         method: &'static str,
     },
-    /// The budget ran out first.
-    TooBig { budget: u64 },
+    /// The budget ran out first. `budget` is the one searched with: the one asked for,
+    /// or less when a table of that many positions would not fit in memory (`asked`).
+    TooBig { budget: u64, asked: u64 },
 }
 
 /// A position of any registered game. Moves travel as text in the game's notation;
@@ -373,7 +374,10 @@ impl<G: Declared> AnyGame for Playing<G> {
                 positions: solution.nodes,
                 method: "alpha-beta",
             },
-            Err(_) => Solved::TooBig { budget },
+            Err(_) => Solved::TooBig {
+                budget: budget.min(positions_memory_allows::<G>()),
+                asked: budget,
+            },
         }
     }
 
@@ -383,6 +387,9 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>) {
         let game = &self.game;
+        // Each depth's table is emptied before the next, but the total is bounded too:
+        // no budget of positions runs for hours.
+        let budget = budget.min(positions_memory_allows::<G>());
         let (scores, depth) = Searcher { budget }.scores(game);
         let best = scores
             .iter()

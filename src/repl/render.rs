@@ -366,9 +366,19 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     textwrap::fill(&sentence, 79)
                 )
             }
-            Solved::TooBig { budget } => {
+            Solved::TooBig { budget, asked } => {
+                let lowered = if asked > budget {
+                    format!(
+                        ", all that a table in {} of memory holds ({} were asked for)",
+                        crate::files::bytes(crate::ai::alphabeta::MAX_TABLE_BYTES),
+                        grouped(*asked)
+                    )
+                } else {
+                    String::new()
+                };
                 let sentence = format!(
-                    "{title}: not solved within {budget} positions ({millis} ms); the game is too big to solve here from this position."
+                    "{title}: not solved within {} positions{lowered} ({millis} ms); the game is too big to solve here from this position.",
+                    grouped(*budget)
                 );
                 format!("{}\n", textwrap::fill(&sentence, 79))
             }
