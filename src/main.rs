@@ -257,12 +257,13 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
     );
     if let menace::registry::Solved::TooBig { .. } = solved {
         let (depth, best) = game.deepest_search(budget);
-        println!(
+        let sentence = format!(
             "An iterative search with the same budget completed depth {depth} (half-moves){}.",
             best.map_or(String::new(), |(name, verdict)| format!(
                 "; there it prefers {name} ({verdict})"
             ))
         );
+        println!("{}", textwrap::fill(&sentence, 79));
     }
     ExitCode::SUCCESS
 }

@@ -101,16 +101,11 @@ fn unage(bound: i32) -> i32 {
 pub const MAX_TABLE_BYTES: u64 = 1 << 30;
 
 /// The most positions a search of `G` may visit within [`MAX_TABLE_BYTES`]: an entry is
-/// its key and value plus the hash table's control byte, and a table that has just
-/// doubled is less than half full, hence the factor. Half go to the search itself and
-/// half are kept for naming a best move afterwards (see [`AlphaBeta::solve`]).
+/// its key and value plus the hash table's control byte, and the table keeps at most 7/8
+/// of its slots full and doubles, so it may hold 16/7 slots per entry.
 pub fn positions_memory_allows<G: Game>() -> u64 {
-    table_holds::<G>() / 2
-}
-
-fn table_holds<G: Game>() -> u64 {
     let entry = std::mem::size_of::<(G::Key, Entry<G::Move>)>() as u64 + 1;
-    MAX_TABLE_BYTES / (entry * 5 / 2)
+    MAX_TABLE_BYTES * 7 / (entry * 16)
 }
 
 /// A search with its table and counters.
@@ -163,7 +158,7 @@ impl<G: Game> AlphaBeta<G> {
                 self.budget = self
                     .nodes
                     .saturating_add(self.budget)
-                    .min(table_holds::<G>());
+                    .min(positions_memory_allows::<G>());
                 self.best_move_by_probe(position)
             }
         };
