@@ -16,7 +16,7 @@ fn a_format_1_save_of_an_earlier_version_still_loads() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::new(settings(3, folder.path()));
     let loaded = respond(&mut session, &format!("load {FORMAT_1}"));
-    assert!(loaded.contains("MENACE for classic, playing X: preset challenge, learned from 300 games (175 won, 45 drawn,\n80 lost)"), "{loaded}");
+    assert!(loaded.contains("MENACE for classic, playing X: preset challenge, learned from 300 games (175\nwon, 45 drawn, 80 lost)"), "{loaded}");
     let first = respond(&mut session, "box 1");
     assert!(
         first.contains("Box 1 of 304: ......... (MENACE's 1st move, 104 beads)"),
@@ -136,10 +136,11 @@ fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
     ] {
         std::fs::write(folder.path().join("broken.yaml"), broken).unwrap();
         let answer = respond(&mut session, "load broken");
-        assert_eq!(answer.lines().count(), 2, "{name}: {answer}");
+        let (_, refusal) = answer.split_once('\n').unwrap();
+        let refusal = refusal.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            answer.contains("Not loaded:") && answer.contains("The boxes are unchanged."),
-            "{name}: {answer}"
+            refusal.starts_with("Not loaded:") && refusal.ends_with("The boxes are unchanged."),
+            "{name}: one sentence: {answer}"
         );
         assert_eq!(respond(&mut session, "boxes"), listing, "{name}");
     }

@@ -34,7 +34,10 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                     format!("{} steps", entry.steps)
                 };
                 let _ = writeln!(text, "  {:>2}. {:<44} {state}", entry.number, entry.title);
-                let _ = writeln!(text, "      {}", entry.summary);
+                let indent = textwrap::Options::new(79)
+                    .initial_indent("      ")
+                    .subsequent_indent("      ");
+                let _ = writeln!(text, "{}", textwrap::fill(&entry.summary, indent));
             }
             text
         }

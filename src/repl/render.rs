@@ -84,10 +84,44 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// The text for a list of events, each line ending in a newline.
 pub fn events(events: &[Event], palette: Palette) -> String {
-    events
+    let text: String = events
         .iter()
         .map(|event| self::event(event, palette))
-        .collect()
+        .collect();
+    fit(&text)
+}
+
+/// The widest line printed: everything fits an 80-column terminal.
+pub const WIDTH: usize = 80;
+
+/// `text` with any line wider than [`WIDTH`] wrapped, keeping its indentation. Each kind
+/// of output wraps its own sentences; this is the net under text that comes from lessons
+/// and games, which no one measured (colour codes do not count).
+pub fn fit(text: &str) -> String {
+    if text
+        .lines()
+        .all(|line| textwrap::core::display_width(line) <= WIDTH)
+    {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        if textwrap::core::display_width(body) <= WIDTH {
+            out.push_str(line);
+            continue;
+        }
+        let indent: String = body.chars().take_while(|c| *c == ' ').collect();
+        let options = textwrap::Options::new(WIDTH)
+            .initial_indent(&indent)
+            .subsequent_indent(&indent);
+        out.push_str(&textwrap::fill(body.trim_start(), options));
+        out.push_str(end);
+    }
+    out
 }
 
 /// A seat's name in a sentence.
@@ -238,21 +272,35 @@ pub fn event(event: &Event, palette: Palette) -> String {
             side,
             preset,
             record,
-        } => format!(
-            "Loaded {}.\nMENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn,\n{} lost).\n",
-            path.display(),
-            preset.spec(),
-            plural(record.games(), "game", "games"),
-            record.won,
-            record.drawn,
-            record.lost
-        ),
+        } => {
+            let sentence = format!(
+                "MENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn, {} lost).",
+                preset.spec(),
+                plural(record.games(), "game", "games"),
+                record.won,
+                record.drawn,
+                record.lost
+            );
+            format!(
+                "Loaded {}.\n{}\n",
+                path.display(),
+                textwrap::fill(&sentence, 79)
+            )
+        }
         Event::PresetChanged(preset) => {
             format!("Fresh boxes.\n{}\n", preset.describe())
         }
         Event::Question(question) => self::question(question),
         Event::Kept => "Nothing changed.\n".into(),
-        Event::Refusal(sentence) => format!("{}\n", palette.paint(sentence, Role::Refusal)),
+        Event::Refusal(sentence) => {
+            // Every refusal is a sentence on at most 79 columns, whoever wrote it.
+            let mut sentence = sentence.clone();
+            if let Some(first) = sentence.chars().next().filter(char::is_ascii_lowercase) {
+                sentence.replace_range(..1, &first.to_ascii_uppercase().to_string());
+            }
+            let wrapped = textwrap::fill(&sentence, 79);
+            format!("{}\n", palette.paint(&wrapped, Role::Refusal))
+        }
         Event::DepthCapped {
             title,
             depth,
@@ -419,6 +467,21 @@ fn question(question: &Question) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_are_wrapped_and_short_ones_left_alone() {
+        let short = "a board\n . X .\n";
+        assert_eq!(fit(short), short);
+        let long = format!("  {}\nend\n", "word ".repeat(30));
+        let fitted = fit(&long);
+        assert!(fitted.lines().all(|line| line.len() <= WIDTH), "{fitted}");
+        assert!(
+            fitted
+                .lines()
+                .all(|line| line.starts_with("  ") || line == "end")
+        );
+        assert!(fitted.ends_with("end\n"));
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {

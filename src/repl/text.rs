@@ -135,11 +135,12 @@ pub fn listing(
 ) -> String {
     let mut text = String::new();
     if let Some(limit) = limit {
-        let _ = writeln!(
-            text,
-            "MENACE for {title} as {side}: {} made as positions were met (at most {limit}).",
-            plural(total as u64, "box", "boxes")
+        let sentence = format!(
+            "MENACE for {title} as {side}: {} made as positions were met (at most {}).",
+            plural(total as u64, "box", "boxes"),
+            super::render::grouped(limit as u64)
         );
+        let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
     }
     let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
     plies.sort_unstable();
@@ -189,13 +190,14 @@ pub fn box_view(
         Some(labels) => text.push_str(&board::draw(view, &[], labels, palette)),
         None => {
             text.push_str(&board::draw(view, &[], &[], palette));
-            let _ = writeln!(
-                text,
+            let counts = format!(
                 "beads: {}",
                 box_line(summary)
                     .split_once(' ')
                     .map_or("", |(_, counts)| counts)
             );
+            let wrap = textwrap::Options::new(79).subsequent_indent("       ");
+            let _ = writeln!(text, "{}", textwrap::fill(&counts, wrap));
         }
     }
     if let Some(crate::app::Asked {
