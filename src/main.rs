@@ -301,6 +301,7 @@ fn game_experiment(
         seeds.clamp(1, 1_000),
         limit.max(1),
         effort,
+        &mut |_| true,
     ) {
         Ok(experiment) => {
             print!(

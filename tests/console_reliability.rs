@@ -290,3 +290,29 @@ fn a_solve_budget_is_bounded_by_memory() {
     let (depth, _) = game.deepest_search(u64::MAX);
     assert!(depth > 0);
 }
+
+#[test]
+fn a_stopped_experiment_reports_the_runs_it_finished() {
+    use menace::app::Event;
+    let folder = tempfile::tempdir().unwrap();
+    let mut settings = common::settings(9, folder.path());
+    settings.effort.positions = 300;
+    let mut session = Session::new(settings);
+    session.handle_line("variant cube");
+    session.handle_line("vs random");
+    session.set_progress(Some(stop_after(3_000)));
+    let events = session.handle_line("experiment 50");
+    let experiment = events
+        .iter()
+        .find_map(|event| match event {
+            Event::GameExperiment(experiment) => Some(experiment.clone()),
+            _ => None,
+        })
+        .expect("the experiment reports");
+    assert_eq!(experiment.seeds, 50);
+    assert!(experiment.runs.len() < 50, "{}", experiment.runs.len());
+    let played: u64 = experiment.runs.iter().map(|run| run.games).sum();
+    assert!(played <= 3_000, "only whole runs are reported: {played}");
+    let text = menace::repl::help::game_experiment(&experiment, None);
+    assert!(text.contains("Stopped by Ctrl-C"), "{text}");
+}

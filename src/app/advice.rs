@@ -3,7 +3,7 @@
 
 use super::command::BoxQuery;
 use super::event::Event;
-use super::session::{Session, capitalised, refuse};
+use super::session::{Progress, Session, capitalised, refuse};
 use crate::menace::learner::{BoxSummary, classic_board};
 use crate::menace::{Preset, learner};
 use crate::play::{self, Experiment, OpponentKind};
@@ -146,7 +146,18 @@ impl Session {
                 .map_or(self.settings.preset, |learner| learner.preset());
             let title = self.game.title();
             let words: Vec<&str> = title.split_whitespace().collect();
-            return match super::experiment::run(
+            let hook = self.progress.clone();
+            if let Some(hook) = &hook {
+                (hook.0)(Progress::Start {
+                    total: seeds.saturating_mul(GAME_EXPERIMENT_LIMIT),
+                    at_most: true,
+                });
+            }
+            let mut report_progress = |done| match &hook {
+                Some(hook) => (hook.0)(Progress::Done(done)),
+                None => true,
+            };
+            let result = super::experiment::run(
                 &words,
                 self.you.opponent(),
                 self.trainer,
@@ -154,7 +165,12 @@ impl Session {
                 seeds,
                 GAME_EXPERIMENT_LIMIT,
                 self.settings.effort,
-            ) {
+                &mut report_progress,
+            );
+            if let Some(hook) = &hook {
+                (hook.0)(Progress::Finish);
+            }
+            return match result {
                 Ok(experiment) => vec![Event::GameExperiment(Box::new(experiment))],
                 Err(why) => refuse(&format!("{}.", capitalised(&why))),
             };

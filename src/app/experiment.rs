@@ -31,7 +31,10 @@ pub struct GameExperiment {
     pub vs: OpponentKind,
     pub preset: Preset,
     pub limit: u64,
+    /// The runs finished, one per seed from 0.
     pub runs: Vec<GameRun>,
+    /// Seeds asked for; fewer runs when the experiment was stopped (Ctrl-C).
+    pub seeds: u64,
 }
 
 impl GameExperiment {
@@ -51,7 +54,9 @@ impl GameExperiment {
 }
 
 /// Runs the experiment; the sentence saying why not if the game, side or opponent
-/// cannot be used.
+/// cannot be used. `progress` is told the games played so far after every game and
+/// answers whether to go on; a stopped experiment reports the runs it finished.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     words: &[&str],
     side: Player,
@@ -60,10 +65,12 @@ pub fn run(
     seeds: u64,
     limit: u64,
     effort: Effort,
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<GameExperiment, String> {
     let start = registry::start(words)?;
     let mut runs = Vec::new();
-    for seed in 0..seeds {
+    let mut played = 0u64;
+    'seeds: for seed in 0..seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut menace =
             learner::for_game(start.as_ref(), side, preset, DEFAULT_BOX_LIMIT, &mut rng)?;
@@ -95,6 +102,10 @@ pub fn run(
                 break;
             };
             games = game + 1;
+            played += 1;
+            if !progress(played) {
+                break 'seeds;
+            }
             recent.push((result == GameResult::Lost, length));
             if recent.len() > SAFE_STREAK as usize {
                 recent.remove(0);
@@ -126,6 +137,7 @@ pub fn run(
         preset,
         limit,
         runs,
+        seeds,
     })
 }
 

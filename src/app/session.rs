@@ -75,7 +75,12 @@ pub struct ProgressHook(pub Rc<dyn Fn(Progress) -> bool>);
 /// A step of a long run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Progress {
-    Start { total: u64 },
+    /// A run of `total` games begins; `at_most`: it may end sooner (an experiment's runs
+    /// stop once MENACE is safe).
+    Start {
+        total: u64,
+        at_most: bool,
+    },
     Done(u64),
     Finish,
 }

@@ -48,7 +48,10 @@ impl Session {
         }
         let hook = self.progress.clone();
         if let Some(hook) = &hook {
-            (hook.0)(Progress::Start { total: games });
+            (hook.0)(Progress::Start {
+                total: games,
+                at_most: false,
+            });
         }
         let mut report_progress = |done| match &hook {
             Some(hook) => (hook.0)(Progress::Done(done)),

@@ -185,6 +185,14 @@ pub fn game_experiment(
         seconds.map_or(String::new(), |seconds| format!(" ({seconds} s)"))
     );
     let mut text = format!("{}\n", textwrap::fill(&heading, 79));
+    if (runs.len() as u64) < experiment.seeds {
+        let _ = writeln!(
+            text,
+            "Stopped by Ctrl-C: {} of the {} runs asked for were finished.",
+            runs.len(),
+            experiment.seeds
+        );
+    }
     let _ = writeln!(
         text,
         "  lost none of the next {SAFE_STREAK} games: {reached} of {} runs; median games before that: {}",

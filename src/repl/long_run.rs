@@ -66,6 +66,7 @@ impl Interrupts {
 struct Run {
     started: Instant,
     total: u64,
+    at_most: bool,
     announced: bool,
     bar: Option<ProgressBar>,
 }
@@ -95,11 +96,12 @@ impl Watcher {
 
     fn step(&self, step: Progress) -> bool {
         match step {
-            Progress::Start { total } => {
+            Progress::Start { total, at_most } => {
                 self.interrupts.begin();
                 *self.run.borrow_mut() = Some(Run {
                     started: Instant::now(),
                     total,
+                    at_most,
                     announced: false,
                     bar: None,
                 });
@@ -137,7 +139,12 @@ impl Watcher {
             return;
         }
         let sentence = format!(
-            "About {} to go at this pace ({} of {} games in {}); Ctrl-C stops and keeps the games played.",
+            "{} {} to go at this pace ({} of {} games in {}); Ctrl-C stops and keeps the games played.",
+            if run.at_most {
+                "At most about"
+            } else {
+                "About"
+            },
             duration(estimate),
             done,
             run.total,
@@ -192,12 +199,16 @@ mod tests {
         let interrupts = Interrupts::default();
         let watcher = Watcher::new(interrupts.clone(), false);
         let hook = watcher.hook();
-        assert!((hook.0)(Progress::Start { total: 10 }));
+        let start = Progress::Start {
+            total: 10,
+            at_most: false,
+        };
+        assert!((hook.0)(start));
         assert!((hook.0)(Progress::Done(1)));
         interrupts.request_stop();
         assert!(!(hook.0)(Progress::Done(2)));
         (hook.0)(Progress::Finish);
-        assert!((hook.0)(Progress::Start { total: 10 }));
+        assert!((hook.0)(start));
         assert!((hook.0)(Progress::Done(1)), "a new run is not stopped");
     }
 }
