@@ -121,6 +121,26 @@ fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
             good.replacen(&first_box, &format!("{first_box}\n    z9: 3"), 1),
         ),
         (
+            "bead spelled otherwise",
+            good.replacen(&first_bead, &first_bead.to_uppercase(), 1),
+        ),
+        (
+            "bead twice under two spellings",
+            good.replacen(
+                &first_bead,
+                &format!("{first_bead}\n{}", first_bead.to_uppercase()),
+                1,
+            ),
+        ),
+        (
+            "picture spelled otherwise",
+            good.replacen(&first_box, &first_box.replace('.', "-"), 1),
+        ),
+        (
+            "absurd record",
+            good.replacen("  won: ", "  won: 18446744073709551615 #", 1),
+        ),
+        (
             "negative",
             good.replacen(&first_bead, &format!("{bead_name}: -3"), 1),
         ),

@@ -35,8 +35,17 @@ pub fn restore<G: Declared>(
         let position = game
             .from_picture(key)
             .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+        // Pictures and bead names exactly as `save` writes them: two spellings of one
+        // box or one move would otherwise be two entries for the same thing.
+        if position.picture() != *key {
+            return Err(format!(
+                "box \"{key}\" is written \"{}\" in a save file",
+                position.picture()
+            ));
+        }
         let moves = position.legal_moves();
         let mut beads = vec![0u32; moves.len()];
+        let mut given = vec![false; moves.len()];
         for (bead, count) in counts {
             let index = position
                 .parse_move(bead)
@@ -45,6 +54,15 @@ pub fn restore<G: Declared>(
                 .ok_or_else(|| {
                     format!("box {key} has beads for \"{bead}\", not a legal move there")
                 })?;
+            let name = position.move_name(moves[index]);
+            if name != *bead {
+                return Err(format!(
+                    "box {key} names the move {name} \"{bead}\"; a save file writes {name}"
+                ));
+            }
+            if std::mem::replace(&mut given[index], true) {
+                return Err(format!("box {key} gives the beads on {bead} twice"));
+            }
             beads[index] = super::learner::saved_count(key, bead, *count)?;
         }
         menace

@@ -53,16 +53,25 @@ pub struct Record {
 }
 
 impl Record {
+    /// The most games a record holds: far beyond any run (a million games a second for
+    /// thirty years), and far from where a count could wrap. A save claiming more is
+    /// refused.
+    pub const MAX_GAMES: u64 = 1 << 50;
+
     pub fn games(&self) -> u64 {
-        self.won + self.drawn + self.lost
+        self.won
+            .saturating_add(self.drawn)
+            .saturating_add(self.lost)
     }
 
+    /// Counts one more game; a count never wraps (it stops at the largest number).
     pub fn add(&mut self, result: GameResult) {
-        match result {
-            GameResult::Won => self.won += 1,
-            GameResult::Drew => self.drawn += 1,
-            GameResult::Lost => self.lost += 1,
-        }
+        let count = match result {
+            GameResult::Won => &mut self.won,
+            GameResult::Drew => &mut self.drawn,
+            GameResult::Lost => &mut self.lost,
+        };
+        *count = count.saturating_add(1);
     }
 }
 

@@ -411,10 +411,18 @@ pub fn restore(
         if std::mem::replace(&mut seen[lookup.id.index()], true) {
             return Err(format!("box {key} is written twice"));
         }
+        let mut given = [false; 9];
         for (bead, count) in counts {
-            let square = Square::parse(bead).map_err(|_| {
-                format!("box {key} names a cell \"{bead}\"; cells are LL, LM, ... RR")
-            })?;
+            // Exactly as `save` writes it: `mm` is not `MM`, so no cell comes twice.
+            let square = Square::parse(bead)
+                .ok()
+                .filter(|square| square.name() == *bead)
+                .ok_or_else(|| {
+                    format!("box {key} names a cell \"{bead}\"; cells are LL, LM, ... RR")
+                })?;
+            if std::mem::replace(&mut given[square.index()], true) {
+                return Err(format!("box {key} gives the beads on {bead} twice"));
+            }
             let count = saved_count(key, bead, *count)?;
             if count > 0 && position.at(square).is_some() {
                 return Err(format!(

@@ -209,7 +209,12 @@ impl Preset {
             .map_err(|_| PresetError::BadStart(start.to_string()))?;
         let reward_values: Vec<i32> = rewards
             .split('/')
-            .map(|part| part.parse::<i32>().ok().filter(|n| n.abs() <= MAX_REWARD))
+            .map(|part| {
+                part.parse::<i32>()
+                    .ok()
+                    // unsigned_abs: `i32::MIN.abs()` overflows.
+                    .filter(|n| n.unsigned_abs() <= MAX_REWARD.unsigned_abs())
+            })
             .collect::<Option<Vec<i32>>>()
             .ok_or_else(|| PresetError::BadRewards(rewards.to_string()))?;
         let [win, draw, loss] = reward_values[..] else {

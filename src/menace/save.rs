@@ -94,8 +94,7 @@ pub struct LoadError {
 /// What exactly was wrong with a save file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
-    Unreadable(String),
-    TooLarge(u64),
+    Unreadable(crate::files::ReadProblem),
     NotYaml(String),
     NoVersion,
     WrongVersion(u64),
@@ -139,14 +138,26 @@ pub enum Problem {
 }
 
 impl fmt::Display for LoadError {
+    /// One sentence, whatever the file held: control characters escaped, and any text
+    /// quoted from the file (a parser's message may quote megabytes) cut short.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sentence = String::new();
+        self.write_raw(&mut sentence)?;
+        f.write_str(&crate::files::shown(&sentence, 400))
+    }
+}
+
+impl LoadError {
+    fn write_raw(&self, f: &mut String) -> fmt::Result {
+        use std::fmt::Write;
         let path = &self.path;
         match &self.problem {
-            Problem::Unreadable(why) => write!(f, "could not read {path}: {why}"),
-            Problem::TooLarge(bytes) => write!(
+            Problem::Unreadable(crate::files::ReadProblem::TooLarge { cap }) => write!(
                 f,
-                "{path} is {bytes} bytes, far too large to be a MENACE save file"
+                "{path} is larger than {}, far too large to be a MENACE save file",
+                crate::files::bytes(*cap)
             ),
+            Problem::Unreadable(why) => write!(f, "could not read {path}: {why}"),
             Problem::NotYaml(why) => write!(f, "{path} is not a valid save file: {why}"),
             Problem::NoVersion => write!(
                 f,
@@ -216,9 +227,14 @@ pub struct Games {
     pub lost: u64,
 }
 
-/// The record of a file's games, unless the counts overflow.
+/// The record of a file's games, unless the counts are absurd.
 fn checked_record(games: &Games) -> Result<Record, Problem> {
-    format2::record_of(games).ok_or_else(|| Problem::BadGames("the counts are too large".into()))
+    format2::record_of(games).ok_or_else(|| {
+        Problem::BadGames(format!(
+            "the counts add up to more than {} games",
+            Record::MAX_GAMES
+        ))
+    })
 }
 
 struct BoxesOut<'a>(&'a Menace);
@@ -262,7 +278,8 @@ struct SaveIn {
     format: u32,
     preset: String,
     games: Games,
-    boxes: BTreeMap<String, Option<BTreeMap<String, i64>>>,
+    /// A mapping, not a map: a box or a cell written twice is refused, not resolved.
+    boxes: serde_yaml::Mapping,
 }
 
 /// The YAML text of a save file.
@@ -290,6 +307,8 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
         path: path.to_string(),
         problem,
     };
+    crate::files::check_nesting(text, crate::files::MAX_NESTING)
+        .map_err(|why| fail(Problem::NotYaml(why)))?;
     let yaml_error = |error: serde_yaml::Error| fail(Problem::NotYaml(error.to_string()));
     let version: VersionIn = serde_yaml::from_str(text).map_err(yaml_error)?;
     match version.format {
@@ -303,10 +322,11 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
     let file: SaveIn = serde_yaml::from_str(text).map_err(yaml_error)?;
     let preset =
         Preset::parse(&file.preset).map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
+    let saved = format2::read_boxes(&file.boxes).map_err(|why| fail(Problem::BadBox(why)))?;
     let boxes = matchboxes();
     let mut beads = vec![[0u32; 9]; boxes.len()];
     let mut seen = vec![false; boxes.len()];
-    for (key, cells) in &file.boxes {
+    for (key, cells) in &saved {
         let position = TicTacToe::from_picture(key, Rules::default()).map_err(|why| {
             fail(Problem::NotAPosition {
                 key: key.clone(),
@@ -323,14 +343,28 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
                 canonical: matchbox.name(),
             }));
         }
+        if seen[lookup.id.index()] {
+            return Err(fail(Problem::BadBox(format!("box {key} is written twice"))));
+        }
         seen[lookup.id.index()] = true;
-        for (cell, count) in cells.iter().flatten() {
-            let square = Square::parse(cell).map_err(|_| {
-                fail(Problem::BadCellName {
-                    key: key.clone(),
-                    cell: cell.clone(),
-                })
-            })?;
+        let mut filled = [false; 9];
+        for (cell, count) in cells {
+            // Exactly as written by `save`: `mm` is not read as `MM`, so a cell cannot
+            // be given twice under two spellings.
+            let square = Square::parse(cell)
+                .ok()
+                .filter(|square| square.name() == *cell)
+                .ok_or_else(|| {
+                    fail(Problem::BadCellName {
+                        key: key.clone(),
+                        cell: crate::files::shown(cell, 40),
+                    })
+                })?;
+            if std::mem::replace(&mut filled[square.index()], true) {
+                return Err(fail(Problem::BadBox(format!(
+                    "box {key} gives the beads on {cell} twice"
+                ))));
+            }
             let cell = square.name();
             if *count < 0 {
                 return Err(fail(Problem::NegativeCount {
@@ -358,19 +392,7 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
     if let Some((_, missing)) = boxes.iter().find(|(id, _)| !seen[id.index()]) {
         return Err(fail(Problem::MissingBox(missing.name())));
     }
-    let record = Record {
-        won: file.games.won,
-        drawn: file.games.drawn,
-        lost: file.games.lost,
-    };
-    if record
-        .won
-        .checked_add(record.drawn)
-        .and_then(|n| n.checked_add(record.lost))
-        .is_none()
-    {
-        return Err(fail(Problem::BadGames("the counts are too large".into())));
-    }
+    let record = checked_record(&file.games).map_err(fail)?;
     Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
 }
 
@@ -380,6 +402,8 @@ pub fn from_yaml_any(text: &str, path: &str) -> Result<Loaded, LoadError> {
         path: path.to_string(),
         problem,
     };
+    crate::files::check_nesting(text, crate::files::MAX_NESTING)
+        .map_err(|why| fail(Problem::NotYaml(why)))?;
     let version: VersionIn =
         serde_yaml::from_str(text).map_err(|error| fail(Problem::NotYaml(error.to_string())))?;
     match version.format.as_ref().map(serde_yaml::Value::as_u64) {
@@ -432,26 +456,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
 
 /// Reads and checks the save file at `path`, in either format.
 pub fn load_any(path: &Path) -> Result<Loaded, LoadError> {
-    let name = path.display().to_string();
-    from_yaml_any(&read_text(path)?, &name)
+    from_yaml_any(&read_text(path)?, &shown_path(path))
 }
 
-/// The text of a save file, refused if it is too large or not UTF-8.
+/// The text of a save file: a regular file of at most [`MAX_FILE_BYTES`], UTF-8.
 fn read_text(path: &Path) -> Result<String, LoadError> {
-    let name = path.display().to_string();
-    let fail = |problem| LoadError {
-        path: name.clone(),
-        problem,
-    };
-    let size = std::fs::metadata(path)
-        .map_err(|error| fail(Problem::Unreadable(error.to_string())))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(fail(Problem::TooLarge(size)));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|error| fail(Problem::Unreadable(error.to_string())))?;
-    String::from_utf8(bytes).map_err(|_| fail(Problem::NotYaml("it is not UTF-8 text".into())))
+    crate::files::read_text(path, MAX_FILE_BYTES).map_err(|problem| LoadError {
+        path: shown_path(path),
+        problem: Problem::Unreadable(problem),
+    })
+}
+
+/// A path as error messages show it: escaped, and cut if absurdly long.
+pub fn shown_path(path: &Path) -> String {
+    crate::files::shown(&path.display().to_string(), 200)
 }
 
 #[cfg(test)]

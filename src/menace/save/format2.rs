@@ -146,7 +146,7 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Loaded, LoadError> {
 }
 
 /// The boxes of a file in its order: each picture with its bead counts by move name.
-fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<learner::SavedBox>, String> {
+pub(super) fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<learner::SavedBox>, String> {
     let text = |value: &serde_yaml::Value| -> Option<String> {
         match value {
             serde_yaml::Value::String(text) => Some(text.clone()),
@@ -177,7 +177,7 @@ fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<learner::SavedBox>, Str
     Ok(read)
 }
 
-/// The record a file claims, if its counts add up without overflowing.
+/// The record a file claims, if its counts add up to no more than [`Record::MAX_GAMES`].
 pub fn record_of(games: &Games) -> Option<Record> {
     let record = Record {
         won: games.won,
@@ -188,5 +188,6 @@ pub fn record_of(games: &Games) -> Option<Record> {
         .won
         .checked_add(record.drawn)
         .and_then(|n| n.checked_add(record.lost))
+        .filter(|total| *total <= Record::MAX_GAMES)
         .map(|_| record)
 }

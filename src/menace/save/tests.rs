@@ -181,7 +181,20 @@ fn each_cell_problem_is_named() {
             cell: "RR".into()
         }
     );
-    assert!(matches!(broken(entry("    LL: lots")), Problem::NotYaml(_)));
+    assert!(matches!(broken(entry("    LL: lots")), Problem::BadBox(_)));
+    // A cell given twice, or under another spelling, is refused rather than resolved.
+    assert!(matches!(
+        broken(entry("    LL: 1\n    LL: 7")),
+        Problem::NotYaml(_)
+    ));
+    assert!(matches!(
+        broken(entry("    ll: 1")),
+        Problem::BadCellName { .. }
+    ));
+    assert!(matches!(
+        broken(entry("    LL: 1\n    ll: 7")),
+        Problem::BadCellName { .. }
+    ));
     // An empty box is allowed: zero counts may be left out.
     let empty = entry("    {}")(to_yaml(&trained()));
     assert!(from_yaml(&empty, "x").is_ok(), "{}", &empty[..400]);
@@ -194,8 +207,77 @@ fn missing_files_and_huge_files_are_refused_by_load() {
     assert!(matches!(missing.problem, Problem::Unreadable(_)));
     let binary = folder.path().join("bin.yaml");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
-    assert!(matches!(
+    assert_eq!(
         load_any(&binary).unwrap_err().problem,
-        Problem::NotYaml(_)
+        Problem::Unreadable(crate::files::ReadProblem::NotText)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn pipes_and_devices_are_refused_without_reading_them() {
+    let folder = tempfile::tempdir().unwrap();
+    let zero = folder.path().join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    assert!(matches!(
+        load_any(&zero).unwrap_err().problem,
+        Problem::Unreadable(crate::files::ReadProblem::NotRegular { .. })
     ));
+    let fifo = folder.path().join("fifo.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|status| status.success()) {
+        let error = load_any(&fifo).unwrap_err();
+        assert!(error.to_string().contains("named pipe"), "{error}");
+    }
+}
+
+#[test]
+fn a_box_written_twice_is_refused_in_both_formats() {
+    let text = to_yaml(&trained());
+    let start = text.find("  '.........':").unwrap();
+    let end = start + 1 + text[start + 1..].find("\n  '").unwrap();
+    let first = &text[start..end];
+    let twice = text.replacen(first, &format!("{first}{first}"), 1);
+    assert!(from_yaml(&twice, "x").is_err());
+    assert!(from_yaml_any(&twice, "x").is_err());
+}
+
+#[test]
+fn absurd_game_counts_are_refused_and_counting_never_wraps() {
+    let text = to_yaml(&trained());
+    let huge = text.replacen(
+        &format!("won: {}", trained().record().won),
+        "won: 18446744073709551615",
+        1,
+    );
+    assert!(matches!(
+        from_yaml(&huge, "x").unwrap_err().problem,
+        Problem::BadGames(_)
+    ));
+    let mut record = Record {
+        won: u64::MAX,
+        drawn: 1,
+        lost: 0,
+    };
+    record.add(crate::menace::GameResult::Won);
+    assert_eq!(record.won, u64::MAX);
+    assert_eq!(record.games(), u64::MAX);
+}
+
+#[test]
+fn deeply_nested_and_hostile_text_is_refused_fast_and_shown_safely() {
+    for text in [
+        format!("format: 2\nboxes: {}", "[".repeat(200_000)),
+        format!("format: 2\nboxes: {}", "{a: ".repeat(50_000)),
+    ] {
+        // Refused by the linear pre-scan, before the parser (quadratic here) sees it.
+        let error = from_yaml_any(&text, "deep.yaml").unwrap_err();
+        assert!(error.to_string().contains("nested"), "{error}");
+    }
+    let text = to_yaml(&trained()).replacen("preset: challenge", "preset: \"\\e[31mred\"", 1);
+    let error = from_yaml(&text, "x").unwrap_err().to_string();
+    assert!(!error.contains('\u{1b}'), "{error:?}");
+    let long = format!("format: 2\ngame: \"{}\"", "x".repeat(100_000));
+    let error = from_yaml_any(&long, "x").unwrap_err().to_string();
+    assert!(error.len() < 1_000, "{} bytes", error.len());
 }
