@@ -239,6 +239,11 @@ fn presets_parse_and_print_the_same_way() {
         Preset::parse("custom 8/4/2/1 3/1"),
         Err(PresetError::BadRewards(_))
     ));
+    // The most negative i32 has no absolute value in i32: it must still be refused.
+    assert!(matches!(
+        Preset::parse("custom 1/1/1/1 -2147483648/1/1"),
+        Err(PresetError::BadRewards(_))
+    ));
     assert!(matches!(
         Preset::parse("custom 8/4/2/1 3/1/-1 maybe"),
         Err(PresetError::BadEmptyBox(_))
