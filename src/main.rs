@@ -158,6 +158,8 @@ fn main() -> ExitCode {
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
         None => {}
     }
+    // Temporary files a crash left behind (a save is written beside its file first).
+    save::remove_stale_temporaries(&flags.saves);
     let seed = flags.seed.unwrap_or_else(rand::random);
     let settings = Settings {
         seed,
@@ -173,8 +175,14 @@ fn main() -> ExitCode {
     };
     let mut session = match &flags.load {
         None => Session::new(settings.clone()),
-        Some(name) => match save::load_any(&save::resolve(&flags.saves, Some(name))) {
-            Ok(loaded) => Session::with_loaded(settings.clone(), loaded),
+        Some(name) => match save::resolve(&flags.saves, Some(name))
+            .map_err(|bad| format!("{bad}"))
+            .and_then(|path| {
+                save::load_any(&path)
+                    .map(|loaded| (path, loaded))
+                    .map_err(|error| error.to_string())
+            }) {
+            Ok((path, loaded)) => Session::with_loaded(settings.clone(), path, loaded),
             Err(error) => {
                 eprintln!("menace: not loaded: {error}.");
                 return ExitCode::from(2);

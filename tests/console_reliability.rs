@@ -316,3 +316,34 @@ fn a_stopped_experiment_reports_the_runs_it_finished() {
     let text = menace::repl::help::game_experiment(&experiment, None);
     assert!(text.contains("Stopped by Ctrl-C"), "{text}");
 }
+
+#[cfg(unix)]
+#[test]
+fn the_program_cleans_its_stale_temporaries_and_refuses_a_pipe_given_to_load() {
+    let folder = tempfile::tempdir().unwrap();
+    let stale = folder.path().join(".menace-a1b2c3.tmp");
+    std::fs::write(&stale, "half a save").unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(an_hour_ago)
+        .unwrap();
+    let fifo = folder.path().join("f.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut command = assert_cmd::Command::cargo_bin("menace").unwrap();
+    command
+        .args(["--seed", "1", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .timeout(std::time::Duration::from_secs(20));
+    if made.is_ok_and(|status| status.success()) {
+        let output = command.arg("--load").arg(&fifo).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("named pipe"), "{stderr}");
+    } else {
+        command.write_stdin("quit\n").assert().success();
+    }
+    assert!(!stale.exists(), "the crash's debris is gone");
+}

@@ -165,3 +165,75 @@ fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
         assert_eq!(respond(&mut session, "boxes"), listing, "{name}");
     }
 }
+
+/// Two sessions on one saves folder, as two menaces running at once.
+#[test]
+fn a_file_changed_by_another_session_is_not_overwritten_unasked() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut first = Session::new(settings(1, folder.path()));
+    let mut second = Session::new(settings(2, folder.path()));
+    respond(&mut first, "train 20 vs random");
+    assert!(respond(&mut first, "save").contains("Saved"));
+    // The second session never loaded that file: it asks, and no keeps it.
+    respond(&mut second, "train 30 vs random");
+    let asked = respond(&mut second, "save");
+    assert!(asked.contains("already exists"), "{asked}");
+    assert!(respond(&mut second, "no").contains("Nothing changed"));
+    let path = folder.path().join("menace.yaml");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("won: "));
+    let first_text = std::fs::read_to_string(&path).unwrap();
+    // Yes replaces it; the first session, saving again, is told the file changed.
+    respond(&mut second, "save");
+    assert!(respond(&mut second, "yes").contains("Saved"));
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), first_text);
+    let asked = respond(&mut first, "save");
+    assert!(asked.contains("has changed since"), "{asked}");
+    respond(&mut first, "no");
+    // A session's own file, unchanged since, is saved without a question.
+    let saved = respond(&mut second, "save");
+    assert!(saved.contains("Saved"), "{saved}");
+}
+
+#[test]
+fn a_read_only_save_is_not_replaced_and_bad_names_are_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(4, folder.path()));
+    respond(&mut session, "train 10 vs random");
+    assert!(respond(&mut session, "save kept").contains("Saved"));
+    let path = folder.path().join("kept.yaml");
+    let before = std::fs::read_to_string(&path).unwrap();
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    respond(&mut session, "train 10 vs random");
+    let refused = respond(&mut session, "save kept");
+    assert!(refused.contains("read-only"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    for name in [".", ".yaml", "..", "sub/"] {
+        let refused = respond(&mut session, &format!("save {name}"));
+        assert!(refused.contains("Not saved"), "{name}: {refused}");
+    }
+    let mut files: Vec<_> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["kept.yaml"]);
+}
+
+#[test]
+fn a_curve_never_replaces_a_save_and_is_refused_before_training() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(6, folder.path()));
+    respond(&mut session, "train 10 vs random");
+    respond(&mut session, "save");
+    let path = folder.path().join("menace.yaml");
+    let before = std::fs::read_to_string(&path).unwrap();
+    let refused = respond(&mut session, "train 10 csv menace.yaml");
+    assert!(refused.contains("Not trained"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    let stats = respond(&mut session, "stats");
+    assert!(stats.contains("10 games"), "no games were played: {stats}");
+    let written = respond(&mut session, "train 10 csv curve");
+    assert!(folder.path().join("curve.csv").exists(), "{written}");
+}

@@ -159,7 +159,7 @@ fn a_short_session_in_the_variants_reads_the_same_every_time() {
     insta::assert_snapshot!(text);
     assert!(text.contains("Not a move"), "{text}");
     assert!(
-        text.contains("teacher plays only noughts and crosses"),
+        text.contains("Teacher plays only noughts and crosses"),
         "{text}"
     );
 }

@@ -199,7 +199,21 @@ pub struct Asked {
 /// What the console asks before doing something that would lose learning.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Question {
-    Reset { preset: Preset, games: u64 },
-    Load { path: PathBuf, unsaved: u64 },
-    Quit { unsaved: u64 },
+    Reset {
+        preset: Preset,
+        games: u64,
+    },
+    Load {
+        path: PathBuf,
+        unsaved: u64,
+    },
+    /// A save would replace a file that changed since this session loaded or saved it
+    /// (`changed`), or one it never loaded or saved.
+    Overwrite {
+        path: PathBuf,
+        changed: bool,
+    },
+    Quit {
+        unsaved: u64,
+    },
 }

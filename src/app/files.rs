@@ -9,20 +9,39 @@ use std::path::PathBuf;
 
 impl Session {
     pub(super) fn save(&mut self, name: Option<&str>) -> Vec<Event> {
+        match save::resolve(&self.settings.saves_dir, name) {
+            Ok(path) => self.save_to(path, false),
+            Err(bad) => refuse(&format!(
+                "Not saved: {bad}; give a file name such as trained or boxes/x.yaml."
+            )),
+        }
+    }
+
+    /// Saves to `path`; unless `confirmed`, first asks before replacing a file that is
+    /// not as this session left it.
+    pub(super) fn save_to(&mut self, path: PathBuf, confirmed: bool) -> Vec<Event> {
         let index = match self.slot_index() {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
+        if !confirmed
+            && let Some(now) = save::stamp(&path)
+            && self.seen_files.get(&path) != Some(&now)
+        {
+            let changed = self.seen_files.contains_key(&path);
+            self.pending = Some(Pending::Save(path.clone()));
+            return vec![Event::Question(Question::Overwrite { path, changed })];
+        }
         // The boxes as they would stand with this game's drawn beads put back.
         let slot = &self.slots[index];
         let mut learner = slot.learner.clone();
         if let Some(current) = &self.current {
             learner.return_beads(&current.drawn);
         }
-        let path = save::resolve(&self.settings.saves_dir, name);
         match save::save_learner(&slot.title, learner.as_ref(), &path) {
             Ok(()) => {
                 self.slots[index].unsaved = 0;
+                self.remember(&path);
                 vec![Event::Saved(path)]
             }
             Err(SaveError { path, error }) => refuse(&format!(
@@ -36,7 +55,10 @@ impl Session {
         if let Some(busy) = self.busy("load boxes") {
             return busy;
         }
-        let path = save::resolve(&self.settings.saves_dir, Some(name));
+        let path = match save::resolve(&self.settings.saves_dir, Some(name)) {
+            Ok(path) => path,
+            Err(bad) => return refuse(&format!("Not loaded: {bad}. The boxes are unchanged.")),
+        };
         match save::load_any(&path) {
             Ok(loaded) => {
                 let unsaved = self
@@ -64,6 +86,7 @@ impl Session {
         let preset = loaded.learner.preset();
         let record = loaded.learner.record();
         let side = loaded.side;
+        self.remember(&path);
         self.slots
             .retain(|slot| !(slot.title == loaded.title && slot.side == side));
         self.slots.push(Slot {
@@ -116,6 +139,15 @@ impl Session {
                 vec![Event::PresetChanged(preset)]
             }
             Err(why) => refuse(&format!("{}.", capitalised(&why))),
+        }
+    }
+}
+
+impl Session {
+    /// Notes the file at `path` as this session now knows it.
+    fn remember(&mut self, path: &std::path::Path) {
+        if let Some(stamp) = save::stamp(path) {
+            self.seen_files.insert(path.to_path_buf(), stamp);
         }
     }
 }

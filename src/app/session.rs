@@ -62,6 +62,7 @@ impl Default for Settings {
 pub(super) enum Pending {
     Reset(Preset),
     Load(PathBuf, Box<crate::menace::save::Loaded>),
+    Save(PathBuf),
     Quit,
 }
 
@@ -120,6 +121,9 @@ pub struct Session {
     pub(super) sparring: Option<Rival>,
     pub(super) current: Option<super::game_match::Match>,
     pub(super) pending: Option<Pending>,
+    /// Each file this session loaded or saved, as it was just after: a save over a file
+    /// that changed since (another menace saved there) or that it never saw asks first.
+    pub(super) seen_files: std::collections::HashMap<PathBuf, crate::menace::save::Stamp>,
     pub(super) finished: bool,
     pub(super) progress: Option<ProgressHook>,
     pub(super) course: Course,
@@ -146,6 +150,7 @@ impl Session {
             sparring: None,
             current: None,
             pending: None,
+            seen_files: std::collections::HashMap::new(),
             finished: false,
             progress: None,
             course: Course::default(),
@@ -167,12 +172,17 @@ impl Session {
     }
 
     /// Starts from a save file's MENACE, in its game and on its side (the `--load` flag).
-    pub fn with_loaded(settings: Settings, loaded: crate::menace::save::Loaded) -> Session {
+    /// A session starting from boxes loaded from `path` (`menace --load`).
+    pub fn with_loaded(
+        settings: Settings,
+        path: PathBuf,
+        loaded: crate::menace::save::Loaded,
+    ) -> Session {
         let mut session = Session::new(Settings {
             preset: loaded.learner.preset(),
             ..settings
         });
-        let _ = session.apply_load(PathBuf::new(), loaded);
+        let _ = session.apply_load(path, loaded);
         session
     }
 
@@ -466,6 +476,7 @@ impl Session {
         match pending {
             Pending::Reset(preset) => self.apply_preset(preset),
             Pending::Load(path, loaded) => self.apply_load(path, *loaded),
+            Pending::Save(path) => self.save_to(path, true),
             Pending::Quit => self.end_of_input(),
         }
     }

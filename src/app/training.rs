@@ -23,6 +23,26 @@ impl Session {
         if let Some(busy) = self.busy("train") {
             return busy;
         }
+        // Where the curve goes is settled before a single game is played.
+        let csv_path = match csv
+            .map(|name| save::resolve_with(&self.settings.saves_dir, Some(name), "csv"))
+            .transpose()
+        {
+            Ok(path) => path,
+            Err(bad) => {
+                return refuse(&format!(
+                    "Not trained: the curve's file {bad}; give a name such as curve.csv."
+                ));
+            }
+        };
+        if let Some(path) = &csv_path
+            && save::holds_a_save(path)
+        {
+            return refuse(&format!(
+                "Not trained: {} holds MENACE's boxes, and a curve never replaces a save; give another name, such as curve.csv.",
+                save::shown_path(path)
+            ));
+        }
         let index = match self.slot_index() {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
@@ -86,9 +106,8 @@ impl Session {
         self.sparring = Some(sparring);
         let csv_text = report.curve_csv();
         let mut events = vec![Event::Trained(Box::new(report))];
-        if let Some(name) = csv {
-            let path = save::resolve_with(&self.settings.saves_dir, Some(name), "csv");
-            match save::write_atomically(&path, csv_text.as_bytes()) {
+        if let Some(path) = csv_path {
+            match save::write_output(&path, csv_text.as_bytes()) {
                 Ok(()) => events.push(Event::CurveWritten(path)),
                 Err(SaveError { path, error }) => events.push(Event::Refusal(format!(
                     "Could not write the curve to {}: {error}.",

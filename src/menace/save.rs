@@ -24,65 +24,22 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Format 1: classic MENACE playing X, as the first versions wrote it. Still read, and
 /// written by [`to_yaml`] for tests and older programs.
 pub const FORMAT: u32 = 1;
 
 pub mod format2;
+mod place;
 pub use format2::{FORMAT_2, Loaded};
-
-/// The file `save` writes when no name is given, inside the saves folder.
-pub const DEFAULT_FILE: &str = "menace.yaml";
+pub use place::{
+    BadName, DEFAULT_FILE, SaveError, Stamp, holds_a_save, remove_stale_temporaries, resolve,
+    resolve_with, stamp, write_atomically, write_output,
+};
 
 /// A save file larger than this is refused unread (a real one is about 30 KiB).
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// Where a name given to `save` or `load` points: no name is the default file in the
-/// saves folder; a bare name (no folder) is a file in the saves folder, with `.yaml`
-/// added when it has no extension; a name with a folder is used as it is.
-pub fn resolve(saves_dir: &Path, name: Option<&str>) -> PathBuf {
-    resolve_with(saves_dir, name, "yaml")
-}
-
-/// Like [`resolve`], for a file of another kind: `extension` is added to a bare name
-/// without one, and no name means `menace.EXTENSION`.
-pub fn resolve_with(saves_dir: &Path, name: Option<&str>, extension: &str) -> PathBuf {
-    let Some(name) = name else {
-        return saves_dir.join(DEFAULT_FILE).with_extension(extension);
-    };
-    let given = Path::new(name);
-    if given.components().count() > 1 || given.is_absolute() {
-        return given.to_path_buf();
-    }
-    let mut path = saves_dir.join(given);
-    if path.extension().is_none() {
-        path.set_extension(extension);
-    }
-    path
-}
-
-/// Why a save failed. Nothing was changed on disk.
-#[derive(Debug)]
-pub struct SaveError {
-    pub path: PathBuf,
-    pub error: std::io::Error,
-}
-
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "could not save to {}: {}",
-            self.path.display(),
-            self.error
-        )
-    }
-}
-
-impl std::error::Error for SaveError {}
 
 /// Why a file was not loaded. The MENACE in memory was not changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -430,28 +387,6 @@ pub fn save_learner(
 /// Writes `menace` to `path` atomically (see [`write_atomically`]).
 pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
     write_atomically(path, to_yaml(menace).as_bytes())
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to
-/// disk, then renamed over the target, so the file is either the old one or the new one,
-/// never half of either. Creates the folder if needed.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let fail = |error| SaveError {
-        path: path.to_path_buf(),
-        error,
-    };
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&folder).map_err(fail)?;
-    let mut temporary = tempfile::NamedTempFile::new_in(&folder).map_err(fail)?;
-    temporary
-        .write_all(bytes)
-        .and_then(|()| temporary.as_file().sync_all())
-        .map_err(fail)?;
-    temporary.persist(path).map_err(|error| fail(error.error))?;
-    Ok(())
 }
 
 /// Reads and checks the save file at `path`, in either format.

@@ -457,6 +457,23 @@ fn question(question: &Question) -> String {
             plural(*unsaved, "game", "games"),
             path.display()
         ),
+        Question::Overwrite { path, changed } => {
+            let sentence = if *changed {
+                format!(
+                    "{} has changed since this session loaded or saved it (another menace may have saved there). Replace it with these boxes?",
+                    path.display()
+                )
+            } else {
+                format!(
+                    "{} already exists, and this session did not load it. Replace it with these boxes?",
+                    path.display()
+                )
+            };
+            format!(
+                "{}\nType yes to replace it, or save NAME to keep both.\n",
+                textwrap::fill(&sentence, 79)
+            )
+        }
         Question::Quit { unsaved } => format!(
             "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes (or press Ctrl-D again) to leave.\n",
             plural(*unsaved, "game", "games")

@@ -56,21 +56,6 @@ fn save_is_atomic_and_round_trips_through_the_disk() {
 }
 
 #[test]
-fn names_resolve_into_the_saves_folder() {
-    let saves = Path::new("saves");
-    assert_eq!(resolve(saves, None), Path::new("saves/menace.yaml"));
-    assert_eq!(
-        resolve(saves, Some("trained")),
-        Path::new("saves/trained.yaml")
-    );
-    assert_eq!(resolve(saves, Some("t.yml")), Path::new("saves/t.yml"));
-    assert_eq!(
-        resolve(saves, Some("other/t.yaml")),
-        Path::new("other/t.yaml")
-    );
-}
-
-#[test]
 fn unreadable_yaml_is_refused() {
     assert!(matches!(broken(|_| "boxes: [".into()), Problem::NotYaml(_)));
     assert!(matches!(

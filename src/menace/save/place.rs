@@ -1,0 +1,361 @@
+//! Where files go and how they are written, so that nothing a learner built is lost:
+//! names that are file names, writes that are atomic (a temporary file of our own naming
+//! renamed into place), permissions kept, read-only files left alone, outputs that never
+//! land on a save, temporaries left by a crash cleaned away, and a stamp of each file as
+//! this session last saw it, so a file changed by someone else is not overwritten unasked.
+
+use std::fmt;
+use std::io::{Read, Write};
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// The file `save` writes when no name is given, inside the saves folder.
+pub const DEFAULT_FILE: &str = "menace.yaml";
+
+/// Our temporary files: `.menace-XXXXXX.tmp` beside the file they will replace.
+const TEMP_PREFIX: &str = ".menace-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// A temporary file this old is debris from a crash, not another menace at work (a save
+/// takes milliseconds).
+const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Why a name cannot be used, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadName(pub String);
+
+impl fmt::Display for BadName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Where a name given to `save` or `load` points: no name is the default file in the
+/// saves folder; a bare name (no folder) is a file in the saves folder, with `.yaml`
+/// added when it has no extension; a name with a folder is used as it is. Names that
+/// are not file names (`.`, `..`, `.yaml`, `dir/`) are refused.
+pub fn resolve(saves_dir: &Path, name: Option<&str>) -> Result<PathBuf, BadName> {
+    resolve_with(saves_dir, name, "yaml")
+}
+
+/// Like [`resolve`], for a file of another kind: `extension` is added to a bare name
+/// without one, and no name means `menace.EXTENSION`.
+pub fn resolve_with(
+    saves_dir: &Path,
+    name: Option<&str>,
+    extension: &str,
+) -> Result<PathBuf, BadName> {
+    let Some(name) = name else {
+        return Ok(saves_dir.join(DEFAULT_FILE).with_extension(extension));
+    };
+    check_name(name)?;
+    let given = Path::new(name);
+    if given.components().count() > 1 || given.is_absolute() {
+        return Ok(given.to_path_buf());
+    }
+    let mut path = saves_dir.join(given);
+    if path.extension().is_none() {
+        path.set_extension(extension);
+    }
+    Ok(path)
+}
+
+/// A name must end in a file name that is not hidden: `save .` would write
+/// `./saves.yaml`, and `save .yaml` a hidden `.yaml.yaml`.
+fn check_name(name: &str) -> Result<(), BadName> {
+    let refuse = |why: &str| {
+        Err(BadName(format!(
+            "\"{}\" {why}",
+            crate::files::shown(name, 60)
+        )))
+    };
+    if name.trim().is_empty() {
+        return refuse("is not a file name");
+    }
+    if name.chars().any(char::is_control) {
+        return refuse("has control characters in it");
+    }
+    // Path components drop a trailing `.`, so the last part is read from the text.
+    let last = name
+        .rsplit(['/', std::path::MAIN_SEPARATOR])
+        .next()
+        .unwrap_or("");
+    if last.is_empty() || last == "." || last == ".." {
+        return refuse("names a folder, not a file");
+    }
+    match Path::new(name).components().next_back() {
+        Some(Component::Normal(last)) if !last.to_string_lossy().starts_with('.') => Ok(()),
+        Some(Component::Normal(_)) => refuse("is a hidden name (it starts with a dot)"),
+        _ => refuse("names a folder, not a file"),
+    }
+}
+
+/// Why a save failed. Nothing was changed on disk.
+#[derive(Debug)]
+pub struct SaveError {
+    pub path: PathBuf,
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "could not save to {}: {}",
+            super::shown_path(&self.path),
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to
+/// disk, then renamed over the target, so the file is either the old one or the new one,
+/// never half of either. Creates the folder if needed. A file replaced keeps its
+/// permissions; a read-only one is not replaced.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let fail = |error| SaveError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let existing = std::fs::metadata(path).ok();
+    if let Some(existing) = &existing {
+        if !existing.is_file() {
+            return Err(fail(std::io::Error::other("it is not a regular file")));
+        }
+        if existing.permissions().readonly() {
+            return Err(fail(std::io::Error::other(
+                "it is read-only (make it writable first, or give another name)",
+            )));
+        }
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&folder).map_err(fail)?;
+    let mut temporary = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(&folder)
+        .map_err(fail)?;
+    temporary.write_all(bytes).map_err(fail)?;
+    let permissions = match &existing {
+        Some(existing) => existing.permissions(),
+        None => new_file_permissions(temporary.as_file()).map_err(fail)?,
+    };
+    temporary
+        .as_file()
+        .set_permissions(permissions)
+        .and_then(|()| temporary.as_file().sync_all())
+        .map_err(fail)?;
+    temporary.persist(path).map_err(|error| fail(error.error))?;
+    Ok(())
+}
+
+/// The permissions of a new save: readable by all, writable by its owner, as any file
+/// an editor would make (the temporary file starts private).
+fn new_file_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = file;
+        Ok(std::fs::Permissions::from_mode(0o644))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(file.metadata()?.permissions())
+    }
+}
+
+/// Writes an output (a learning curve, a picture) to `path`, never over a save file:
+/// an existing file that holds a MENACE save is refused, anything else is replaced
+/// atomically.
+pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    if holds_a_save(path) {
+        return Err(SaveError {
+            path: path.to_path_buf(),
+            error: std::io::Error::other(
+                "it holds MENACE's boxes, which an output never replaces; give another name",
+            ),
+        });
+    }
+    write_atomically(path, bytes)
+}
+
+/// Whether the file at `path` is a MENACE save (its first lines have a `format:` key).
+pub fn holds_a_save(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+        return false;
+    }
+    let mut start = String::new();
+    let _ = file.take(4096).read_to_string(&mut start);
+    start
+        .lines()
+        .any(|line| line.starts_with("format:") || line.starts_with("# MENACE's matchboxes"))
+}
+
+/// Removes temporary files of our own naming (and the unnamed `.tmpXXXXXX` of earlier
+/// versions) left in `folder` by a crash, once they are old enough not to belong to a
+/// save in progress. Returns how many were removed.
+pub fn remove_stale_temporaries(folder: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| is_our_temporary(&entry.file_name().to_string_lossy()))
+        .filter(|entry| {
+            entry.metadata().is_ok_and(|metadata| {
+                metadata.is_file()
+                    && metadata
+                        .modified()
+                        .ok()
+                        .and_then(|modified| now.duration_since(modified).ok())
+                        .is_some_and(|age| age >= STALE_AFTER)
+            })
+        })
+        .filter(|entry| std::fs::remove_file(entry.path()).is_ok())
+        .count()
+}
+
+fn is_our_temporary(name: &str) -> bool {
+    let ours = name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX);
+    let earlier = name
+        .strip_prefix(".tmp")
+        .is_some_and(|rest| rest.len() == 6 && rest.chars().all(|c| c.is_ascii_alphanumeric()));
+    ours || earlier
+}
+
+/// A file as this session last saw it: if its length or modification time differ now,
+/// someone else wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+/// The stamp of the file at `path`, or `None` if there is none.
+pub fn stamp(path: &Path) -> Option<Stamp> {
+    let metadata = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        len: metadata.len(),
+        modified: metadata.modified().ok(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_resolve_into_the_saves_folder() {
+        let saves = Path::new("saves");
+        let ok = |name| resolve(saves, name).unwrap();
+        assert_eq!(ok(None), Path::new("saves/menace.yaml"));
+        assert_eq!(ok(Some("trained")), Path::new("saves/trained.yaml"));
+        assert_eq!(ok(Some("t.yml")), Path::new("saves/t.yml"));
+        assert_eq!(ok(Some("other/t.yaml")), Path::new("other/t.yaml"));
+        assert_eq!(
+            resolve_with(saves, Some("curve"), "csv").unwrap(),
+            Path::new("saves/curve.csv")
+        );
+    }
+
+    #[test]
+    fn names_that_are_not_file_names_are_refused() {
+        for name in [
+            ".",
+            "..",
+            ".yaml",
+            "  ",
+            "saves/",
+            "a/..",
+            "a/.",
+            "x\u{1b}y",
+            "dir/.hidden",
+        ] {
+            let refused = resolve(Path::new("saves"), Some(name));
+            assert!(refused.is_err(), "{name:?} gave {refused:?}");
+        }
+    }
+
+    #[test]
+    fn a_save_keeps_permissions_and_a_read_only_file_is_not_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("m.yaml");
+        write_atomically(&path, b"format: 2\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), 0o644, "a new save is not private");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+            write_atomically(&path, b"format: 2\n# again\n").unwrap();
+            assert_eq!(mode(&path), 0o640, "a replaced save keeps its mode");
+        }
+        let mut read_only = std::fs::metadata(&path).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(&path, read_only).unwrap();
+        let refused = write_atomically(&path, b"format: 2\n# overwritten\n");
+        assert!(refused.is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "format: 2\n# again\n"
+        );
+    }
+
+    #[test]
+    fn an_output_never_lands_on_a_save() {
+        let folder = tempfile::tempdir().unwrap();
+        let save = folder.path().join("menace.yaml");
+        write_atomically(&save, b"# MENACE's matchboxes\nformat: 2\n").unwrap();
+        assert!(write_output(&save, b"games,won\n").is_err());
+        assert!(
+            std::fs::read_to_string(&save)
+                .unwrap()
+                .contains("format: 2")
+        );
+        let curve = folder.path().join("curve.csv");
+        write_output(&curve, b"games,won\n").unwrap();
+        write_output(&curve, b"games,won\n1,1\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&curve).unwrap(), "games,won\n1,1\n");
+    }
+
+    #[test]
+    fn stale_temporaries_of_ours_are_cleaned_and_others_kept() {
+        let folder = tempfile::tempdir().unwrap();
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        for name in [".menace-abc123.tmp", ".tmpAb12Cd", "notes.tmp", "m.yaml"] {
+            let path = folder.path().join(name);
+            std::fs::write(&path, "x").unwrap();
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(old).unwrap();
+        }
+        std::fs::write(folder.path().join(".menace-fresh1.tmp"), "x").unwrap();
+        assert_eq!(remove_stale_temporaries(folder.path()), 2);
+        let mut left: Vec<String> = std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, [".menace-fresh1.tmp", "m.yaml", "notes.tmp"]);
+    }
+
+    #[test]
+    fn a_stamp_changes_when_someone_else_writes() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("m.yaml");
+        assert_eq!(stamp(&path), None);
+        std::fs::write(&path, "format: 2\n").unwrap();
+        let seen = stamp(&path);
+        assert_eq!(stamp(&path), seen);
+        std::fs::write(&path, "format: 2\n# someone else\n").unwrap();
+        assert_ne!(stamp(&path), seen);
+    }
+}
