@@ -190,6 +190,15 @@ pub fn shown(text: &str, max: usize) -> String {
     out
 }
 
+/// Text from a file with its control characters escaped as [`shown`] does, but whole and
+/// keeping its line breaks: for paragraphs a teacher wrote.
+pub fn escaped(text: &str) -> String {
+    text.split('\n')
+        .map(|line| shown(line, usize::MAX))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Characters that reorder text on screen without being control characters.
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
@@ -274,5 +283,6 @@ mod tests {
         assert_eq!(shown("abcdef", 3), "abc…");
         assert_eq!(shown("\u{202e}evil", 80), "\\u{202e}evil");
         assert_eq!(shown("plain text", 80), "plain text");
+        assert_eq!(escaped("one\ntwo\u{1b}[2J"), "one\ntwo\\u{1b}[2J");
     }
 }

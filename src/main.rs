@@ -172,6 +172,7 @@ fn main() -> ExitCode {
         lessons_dir: flags.lessons.clone(),
         effort: menace::registry::Effort::default(),
         box_limit: menace::menace::DEFAULT_BOX_LIMIT,
+        confined: false,
     };
     let mut session = match &flags.load {
         None => Session::new(settings.clone()),
@@ -385,29 +386,35 @@ fn replay(words: &[String], json: bool) -> ExitCode {
     }
 }
 
-/// `menace lessons [--check]`.
+/// `menace lessons [--check]`. A broken lesson file is reported and the others are still
+/// listed or checked; the exit code says whether everything was right.
 fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
-    let lessons = match menace::lesson::load_all(folder) {
-        Ok(lessons) if lessons.is_empty() => {
+    let loaded = match menace::lesson::load_all(folder) {
+        Ok(loaded) if loaded.lessons.is_empty() && loaded.broken.is_empty() => {
             eprintln!("menace: there are no lessons in {}", folder.display());
             return ExitCode::FAILURE;
         }
-        Ok(lessons) => lessons,
+        Ok(loaded) => loaded,
         Err(error) => {
-            eprintln!("menace: lesson check failed: {error}");
+            eprintln!("menace: {error}");
             return ExitCode::FAILURE;
         }
     };
-    let mut failed = 0;
-    for (number, lesson) in lessons.iter().enumerate() {
+    let mut failed = loaded.broken.len();
+    for error in &loaded.broken {
+        println!("BROKEN {error}");
+    }
+    for (number, lesson) in loaded.lessons.iter().enumerate() {
         if !check {
-            println!(
+            let line = format!(
                 "{:>2}. {} ({} steps): {}",
                 number + 1,
                 lesson.title,
                 lesson.steps.len(),
                 lesson.summary
             );
+            let wrap = textwrap::Options::new(79).subsequent_indent("    ");
+            println!("{}", textwrap::fill(&line, wrap));
             continue;
         }
         match menace::lesson::check::check(lesson) {
@@ -419,7 +426,8 @@ fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
         }
     }
     if check {
-        println!("{} passed, {failed} failed", lessons.len() - failed);
+        let total = loaded.lessons.len() + loaded.broken.len();
+        println!("{} passed, {failed} failed", total - failed);
     }
     if failed > 0 {
         ExitCode::FAILURE

@@ -20,9 +20,16 @@ fn learner(seed: u64, saves: &Path) -> Session {
     })
 }
 
+/// The course's lessons; every file must load.
+fn every_lesson() -> Vec<lesson::Lesson> {
+    let loaded = lesson::load_all(&lessons_dir()).unwrap();
+    assert!(loaded.broken.is_empty(), "{:?}", loaded.broken);
+    loaded.lessons
+}
+
 /// Runs a lesson start to finish with its own scripted solutions, returning the text.
 fn run_lesson(number: usize, session: &mut Session) -> String {
-    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let lessons = every_lesson();
     let lesson = &lessons[number - 1];
     let mut text = respond(session, &format!("lesson {number}"));
     for step in &lesson.steps {
@@ -47,7 +54,7 @@ fn run_lesson(number: usize, session: &mut Session) -> String {
 #[test]
 #[ignore = "solves games: run in release with --ignored"]
 fn every_lesson_passes_its_check() {
-    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let lessons = every_lesson();
     assert!(lessons.len() >= 4);
     for lesson in &lessons {
         lesson::check::check(lesson).unwrap_or_else(|error| panic!("{error}"));
@@ -57,7 +64,7 @@ fn every_lesson_passes_its_check() {
 #[test]
 fn lesson_one_from_start_to_finish() {
     let folder = tempfile::tempdir().unwrap();
-    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let lessons = every_lesson();
     let mut session = learner(lessons[0].seed, folder.path());
     let text = run_lesson(1, &mut session);
     assert!(
@@ -75,7 +82,7 @@ fn lesson_one_from_start_to_finish() {
 #[test]
 #[ignore = "solves games: run in release with --ignored"]
 fn every_lesson_can_be_finished_by_its_script_in_the_console() {
-    let lessons = lesson::load_all(&lessons_dir()).unwrap();
+    let lessons = every_lesson();
     for (index, lesson) in lessons.iter().enumerate() {
         let folder = tempfile::tempdir().unwrap();
         let mut session = learner(lesson.seed, folder.path());
@@ -266,4 +273,116 @@ fn a_lesson_edited_while_open_does_not_break_the_session() {
     let next = respond(&mut session, "next");
     assert!(next.contains("No lesson is open"), "{next}");
     assert!(respond(&mut session, "lesson 1").contains("step 1 of 1"));
+}
+
+#[test]
+fn demonstrations_and_the_check_write_nothing_outside_their_scratch_folder() {
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("menace.yaml");
+    let curve = outside.path().join("curve.csv");
+    for command in [
+        format!("save {}", target.display()),
+        "save ../menace.yaml".to_string(),
+        format!("train 5 csv {}", curve.display()),
+        format!("load {}", target.display()),
+    ] {
+        let refused = lesson::course::scratch_run(1, std::slice::from_ref(&command));
+        assert!(refused.is_err(), "{command} ran: {refused:?}");
+    }
+    assert!(!target.exists() && !curve.exists());
+    // A bare name is saved, in the scratch folder that then disappears.
+    assert!(lesson::course::scratch_run(1, &["train 5".into(), "save mine".into()]).is_ok());
+
+    let folder = tempfile::tempdir().unwrap();
+    write_lesson(
+        folder.path(),
+        "01-sneaky.yaml",
+        &format!(
+            "title: Sneaky\nsummary: Writes outside.\nsteps:\n  - kind: exercise\n    text: Save.\n    goal: {{train: {{games: 3}}}}\n    solution: [\"train 3\", \"save {}\"]\n",
+            target.display()
+        ),
+    );
+    let loaded = lesson::load_all(folder.path()).unwrap();
+    assert_eq!(loaded.lessons.len(), 1, "{:?}", loaded.broken);
+    let refused = lesson::check::check(&loaded.lessons[0]).unwrap_err();
+    assert!(refused.reason.contains("scratch folder"), "{refused}");
+    assert!(
+        !target.exists(),
+        "the check wrote outside its scratch folder"
+    );
+}
+
+#[test]
+fn one_broken_lesson_leaves_the_course_usable_and_check_reports_each() {
+    let folder = tempfile::tempdir().unwrap();
+    for file in ["01-meet-menace.yaml", "02-symmetry.yaml"] {
+        std::fs::copy(lessons_dir().join(file), folder.path().join(file)).unwrap();
+    }
+    write_lesson(
+        folder.path(),
+        "01b-empty.yaml",
+        "title: Empty\nsummary: None.\nsteps: []\n",
+    );
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        seed: 1,
+        show_boxes: false,
+        saves_dir: saves.path().to_path_buf(),
+        lessons_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    let listed = respond(&mut session, "lessons");
+    assert!(listed.contains("01b-empty.yaml"), "{listed}");
+    assert!(
+        listed.contains("Meet MENACE") && listed.contains("Symmetry"),
+        "{listed}"
+    );
+    assert!(respond(&mut session, "lesson 2").contains("Symmetry"));
+
+    let output = Command::cargo_bin("menace")
+        .unwrap()
+        .args(["lessons", "--check", "--lessons"])
+        .arg(folder.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("BROKEN 01b-empty.yaml"), "{stdout}");
+    assert!(stdout.contains("ok    01-meet-menace.yaml"), "{stdout}");
+    assert!(stdout.contains("ok    02-symmetry.yaml"), "{stdout}");
+    assert!(stdout.contains("2 passed, 1 failed"), "{stdout}");
+}
+
+#[test]
+fn a_progress_file_that_is_huge_deep_or_absurd_loses_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let progress = folder.path().join("lessons.yaml");
+    let contents = [
+        format!("format: 1\nlessons: {}", "[".repeat(100_000)),
+        format!(
+            "format: 1\nlessons:\n{}",
+            "  x: {step: 1, done: false}\n".repeat(200_000)
+        ),
+        "format: 1\nlessons:\n  01-meet-menace: {step: 18446744073709551615, done: false}\n"
+            .to_string(),
+    ];
+    for (index, text) in contents.iter().enumerate() {
+        std::fs::write(&progress, text).unwrap();
+        let mut session = learner(1, folder.path());
+        let listed = respond(&mut session, "lessons");
+        assert!(listed.contains("Meet MENACE"), "{index}: {listed}");
+        assert!(!listed.contains("at step 0"), "{index}: {listed}");
+        if index < 2 {
+            let words = listed.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(words.contains("starting afresh"), "{index}: {listed}");
+        }
+    }
+    #[cfg(unix)]
+    {
+        std::fs::remove_file(&progress).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &progress).unwrap();
+        let mut session = learner(1, folder.path());
+        let listed = respond(&mut session, "lessons");
+        assert!(listed.contains("not a regular file"), "{listed}");
+    }
 }

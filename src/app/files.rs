@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 impl Session {
     pub(super) fn save(&mut self, name: Option<&str>) -> Vec<Event> {
-        match save::resolve(&self.settings.saves_dir, name) {
+        match self.file_for(name, "yaml") {
             Ok(path) => self.save_to(path, false),
             Err(bad) => refuse(&format!(
                 "Not saved: {bad}; give a file name such as trained or boxes/x.yaml."
@@ -55,7 +55,7 @@ impl Session {
         if let Some(busy) = self.busy("load boxes") {
             return busy;
         }
-        let path = match save::resolve(&self.settings.saves_dir, Some(name)) {
+        let path = match self.file_for(Some(name), "yaml") {
             Ok(path) => path,
             Err(bad) => return refuse(&format!("Not loaded: {bad}. The boxes are unchanged.")),
         };
@@ -144,6 +144,28 @@ impl Session {
 }
 
 impl Session {
+    /// Where a name given to `save`, `load` or `csv` points (see [`save::resolve_with`]).
+    /// A confined session (a lesson's scratch session) takes bare names only, so its
+    /// files stay in its own scratch folder whatever a lesson file says.
+    pub(super) fn file_for(
+        &self,
+        name: Option<&str>,
+        extension: &str,
+    ) -> Result<PathBuf, save::BadName> {
+        if self.settings.confined
+            && let Some(name) = name
+            && (name.contains('/')
+                || name.contains(std::path::MAIN_SEPARATOR)
+                || name.contains(".."))
+        {
+            return Err(save::BadName(format!(
+                "\"{}\" is outside this example's own scratch folder, where its files stay",
+                crate::files::shown(name, 60)
+            )));
+        }
+        save::resolve_with(&self.settings.saves_dir, name, extension)
+    }
+
     /// Notes the file at `path` as this session now knows it.
     fn remember(&mut self, path: &std::path::Path) {
         if let Some(stamp) = save::stamp(path) {

@@ -40,6 +40,9 @@ pub struct Settings {
     pub effort: registry::Effort,
     /// The most boxes a MENACE may make in a game whose boxes are made as met.
     pub box_limit: usize,
+    /// A scratch session (a lesson's demonstration, the lesson check): files are read
+    /// and written only inside `saves_dir`, by bare names, never elsewhere.
+    pub confined: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             lessons_dir: PathBuf::from("lessons"),
             effort: registry::Effort::default(),
             box_limit: crate::menace::DEFAULT_BOX_LIMIT,
+            confined: false,
         }
     }
 }

@@ -24,10 +24,7 @@ impl Session {
             return busy;
         }
         // Where the curve goes is settled before a single game is played.
-        let csv_path = match csv
-            .map(|name| save::resolve_with(&self.settings.saves_dir, Some(name), "csv"))
-            .transpose()
-        {
+        let csv_path = match csv.map(|name| self.file_for(Some(name), "csv")).transpose() {
             Ok(path) => path,
             Err(bad) => {
                 return refuse(&format!(

@@ -27,6 +27,8 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
         show_boxes: false,
         saves_dir: folder.path().to_path_buf(),
         lessons_dir: PathBuf::from("/nonexistent-lessons"),
+        // Like a demonstration, the check writes nothing outside its scratch folder.
+        confined: true,
         ..Settings::default()
     });
     for (index, step) in lesson.steps.iter().enumerate() {

@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 /// The progress file's name, in the saves folder.
 pub const PROGRESS_FILE: &str = "lessons.yaml";
 
+/// The largest progress file read: a line per lesson, so a few kilobytes at most.
+const MAX_PROGRESS_BYTES: u64 = 256 * 1024;
+
 /// How far the learner got in one lesson.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -114,6 +117,7 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (Strin
         show_boxes: false,
         saves_dir: folder.path().to_path_buf(),
         lessons_dir: PathBuf::from("/nonexistent-lessons"),
+        confined: true,
         ..Settings::default()
     });
     let mut outputs = Vec::new();
@@ -145,32 +149,40 @@ impl Course {
         self.lessons.get(active.lesson)?.steps.get(active.step)
     }
 
-    /// (Re)reads the lessons, so a teacher's edits show at once; a broken lesson is named.
-    fn reload(&mut self, folder: &Path) -> Result<(), LessonEvent> {
-        match load_all(folder) {
-            Ok(lessons) if lessons.is_empty() => Err(LessonEvent::Problem(format!(
+    /// (Re)reads the lessons, so a teacher's edits show at once. Each broken file is
+    /// named (and left out); the others stay usable.
+    fn reload(&mut self, folder: &Path) -> Vec<LessonEvent> {
+        let loaded = match load_all(folder) {
+            Ok(loaded) => loaded,
+            Err(error) => return vec![LessonEvent::Problem(format!("{error}."))],
+        };
+        let mut problems: Vec<LessonEvent> = loaded
+            .broken
+            .iter()
+            .map(|error| {
+                LessonEvent::Problem(format!("A lesson file is broken and left out: {error}."))
+            })
+            .collect();
+        let lessons = loaded.lessons;
+        if lessons.is_empty() {
+            problems.push(LessonEvent::Problem(format!(
                 "There are no lessons in {}.",
-                folder.display()
-            ))),
-            Ok(lessons) => {
-                // A lesson open while its file changed is closed.
-                if let Some(active) = &self.active {
-                    let same = self.lessons.get(active.lesson).map(|l| &l.name)
-                        == lessons.get(active.lesson).map(|l| &l.name);
-                    let step_still_there = lessons
-                        .get(active.lesson)
-                        .is_some_and(|lesson| active.step < lesson.steps.len());
-                    if !same || !step_still_there {
-                        self.active = None;
-                    }
-                }
-                self.lessons = lessons;
-                Ok(())
-            }
-            Err(error) => Err(LessonEvent::Problem(format!(
-                "A lesson is broken: {error}."
-            ))),
+                crate::files::shown(&folder.display().to_string(), 200)
+            )));
         }
+        // A lesson open while its file changed is closed.
+        if let Some(active) = &self.active {
+            let same = self.lessons.get(active.lesson).map(|l| &l.name)
+                == lessons.get(active.lesson).map(|l| &l.name);
+            let step_still_there = lessons
+                .get(active.lesson)
+                .is_some_and(|lesson| active.step < lesson.steps.len());
+            if !same || !step_still_there {
+                self.active = None;
+            }
+        }
+        self.lessons = lessons;
+        problems
     }
 
     fn load_progress(&mut self, saves: &Path) -> Option<LessonEvent> {
@@ -179,24 +191,26 @@ impl Course {
         }
         self.progress_loaded = true;
         let path = saves.join(PROGRESS_FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let shown = crate::files::shown(&path.display().to_string(), 200);
+        let text = match crate::files::read_text(&path, MAX_PROGRESS_BYTES) {
             Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
-            Err(error) => {
+            Err(crate::files::ReadProblem::Missing) => return None,
+            Err(problem) => {
                 return Some(LessonEvent::Problem(format!(
-                    "Lesson progress in {} could not be read ({error}); starting afresh. Your boxes are untouched.",
-                    path.display()
+                    "Lesson progress in {shown} could not be read ({problem}); starting afresh. Your boxes are untouched."
                 )));
             }
         };
-        match serde_yaml::from_str::<ProgressFile>(&text) {
-            Ok(file) if file.format == 1 => {
+        let parsed = crate::files::check_nesting(&text, crate::files::MAX_NESTING)
+            .ok()
+            .and_then(|()| serde_yaml::from_str::<ProgressFile>(&text).ok());
+        match parsed {
+            Some(file) if file.format == 1 => {
                 self.progress = file.lessons;
                 None
             }
-            Ok(_) | Err(_) => Some(LessonEvent::Problem(format!(
-                "Lesson progress in {} is not readable; starting afresh (the file is left as it is until the next step). Your boxes are untouched.",
-                path.display()
+            Some(_) | None => Some(LessonEvent::Problem(format!(
+                "Lesson progress in {shown} is not readable; starting afresh (the file is left as it is until the next step). Your boxes are untouched."
             ))),
         }
     }
@@ -221,9 +235,7 @@ impl Course {
             .load_progress(&settings.saves_dir)
             .into_iter()
             .collect();
-        if let Err(problem) = self.reload(&settings.lessons_dir) {
-            events.push(problem);
-        }
+        events.extend(self.reload(&settings.lessons_dir));
         events
     }
 
@@ -243,7 +255,14 @@ impl Course {
                 title: lesson.title.clone(),
                 summary: lesson.summary.clone(),
                 steps: lesson.steps.len(),
-                progress: self.progress.get(&lesson.name).copied().unwrap_or_default(),
+                // A step past the lesson's end (an edited lesson, a damaged file) starts
+                // it again, as `lesson N` would.
+                progress: self
+                    .progress
+                    .get(&lesson.name)
+                    .copied()
+                    .filter(|progress| progress.step < lesson.steps.len())
+                    .unwrap_or_default(),
             })
             .collect();
         events.push(LessonEvent::List(entries));

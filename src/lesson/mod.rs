@@ -104,15 +104,30 @@ pub struct LessonError {
 }
 
 impl fmt::Display for LessonError {
+    /// One sentence, whatever the file held: escaped, and cut if a parser quoted much.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.step {
-            Some(step) => write!(f, "{}, step {step}: {}", self.file, self.reason),
-            None => write!(f, "{}: {}", self.file, self.reason),
-        }
+        let sentence = match self.step {
+            Some(step) => format!("{}, step {step}: {}", self.file, self.reason),
+            None => format!("{}: {}", self.file, self.reason),
+        };
+        f.write_str(&crate::files::shown(&sentence, 300))
     }
 }
 
 impl std::error::Error for LessonError {}
+
+/// A lesson file as first read: its steps are read one by one afterwards.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonFile {
+    title: String,
+    summary: String,
+    #[serde(default)]
+    assumes: String,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    steps: Vec<serde_yaml::Value>,
+}
 
 /// The largest lesson file read (a lesson is a few kilobytes).
 const MAX_LESSON_BYTES: u64 = 1024 * 1024;
@@ -124,16 +139,28 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
         step,
         reason,
     };
-    let mut lesson: Lesson = serde_yaml::from_str(text).map_err(|error| {
-        // Name the step when the YAML error is inside one.
-        let step = error.to_string().split("steps[").nth(1).and_then(|rest| {
-            rest.split(']')
-                .next()
-                .and_then(|n| n.parse::<usize>().ok())
-                .map(|n| n + 1)
-        });
-        fail(step, error.to_string())
-    })?;
+    crate::files::check_nesting(text, crate::files::MAX_NESTING).map_err(|why| fail(None, why))?;
+    // Read in two phases: the lesson with its steps left as YAML, then each step on its
+    // own, so that an error inside a step names the step whatever the parser says.
+    let raw: LessonFile =
+        serde_yaml::from_str(text).map_err(|error| fail(None, error.to_string()))?;
+    let steps = raw
+        .steps
+        .into_iter()
+        .enumerate()
+        .map(|(index, step)| {
+            serde_yaml::from_value::<Step>(step)
+                .map_err(|error| fail(Some(index + 1), error.to_string()))
+        })
+        .collect::<Result<Vec<Step>, LessonError>>()?;
+    let mut lesson = Lesson {
+        title: raw.title,
+        summary: raw.summary,
+        assumes: raw.assumes,
+        seed: raw.seed,
+        steps,
+        name: String::new(),
+    };
     lesson.name = Path::new(file).file_stem().map_or_else(
         || file.to_string(),
         |stem| stem.to_string_lossy().into_owned(),
@@ -150,7 +177,37 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
     for (index, step) in lesson.steps.iter().enumerate() {
         validate_step(step).map_err(|reason| fail(Some(index + 1), reason))?;
     }
+    escape_prose(&mut lesson);
     Ok(lesson)
+}
+
+/// Escapes control characters in everything a lesson shows as prose, so a file cannot
+/// drive the terminal (commands with control characters are refused by the checks).
+fn escape_prose(lesson: &mut Lesson) {
+    let escape = |text: &mut String| *text = crate::files::escaped(text);
+    escape(&mut lesson.title);
+    escape(&mut lesson.summary);
+    escape(&mut lesson.assumes);
+    for step in &mut lesson.steps {
+        match step {
+            Step::Text { text, .. } | Step::Demo { text, .. } => escape(text),
+            Step::Exercise { text, hints, .. } => {
+                escape(text);
+                hints.iter_mut().for_each(escape);
+            }
+            Step::Question {
+                text,
+                answers,
+                hints,
+                explain,
+            } => {
+                escape(text);
+                escape(explain);
+                hints.iter_mut().for_each(escape);
+                answers.iter_mut().for_each(escape);
+            }
+        }
+    }
 }
 
 fn validate_commands(what: &str, lines: &[String]) -> Result<(), String> {
@@ -218,9 +275,17 @@ fn validate_step(step: &Step) -> Result<(), String> {
     Ok(())
 }
 
-/// Every `*.yaml` lesson in `folder`, ordered by file name; the first broken one is
-/// refused with its file and step.
-pub fn load_all(folder: &Path) -> Result<Vec<Lesson>, LessonError> {
+/// The lessons of a folder: the good ones in file-name order, and each broken file with
+/// what is wrong with it. One broken file does not take the others with it.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    pub lessons: Vec<Lesson>,
+    pub broken: Vec<LessonError>,
+}
+
+/// Every `*.yaml` lesson in `folder`, ordered by file name. `Err` only when the folder
+/// itself cannot be read.
+pub fn load_all(folder: &Path) -> Result<Loaded, LessonError> {
     let fail = |reason: String| LessonError {
         file: folder.display().to_string(),
         step: None,
@@ -234,7 +299,14 @@ pub fn load_all(folder: &Path) -> Result<Vec<Lesson>, LessonError> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
         .collect();
     files.sort();
-    files.iter().map(|path| load(path)).collect()
+    let mut loaded = Loaded::default();
+    for path in &files {
+        match load(path) {
+            Ok(lesson) => loaded.lessons.push(lesson),
+            Err(error) => loaded.broken.push(error),
+        }
+    }
+    Ok(loaded)
 }
 
 /// Reads and checks one lesson file.
@@ -248,14 +320,8 @@ pub fn load(path: &Path) -> Result<Lesson, LessonError> {
         step: None,
         reason,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|error| fail(format!("cannot be read: {error}")))?
-        .len();
-    if size > MAX_LESSON_BYTES {
-        return Err(fail(format!("is {size} bytes, too large for a lesson")));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| fail(format!("cannot be read as text: {error}")))?;
+    let text = crate::files::read_text(path, MAX_LESSON_BYTES)
+        .map_err(|problem| fail(format!("cannot be read: {problem}")))?;
     parse(&text, &file)
 }
 
@@ -339,10 +405,55 @@ steps:
         std::fs::write(folder.path().join("02-b.yaml"), VALID).unwrap();
         std::fs::write(folder.path().join("01-a.yaml"), VALID).unwrap();
         std::fs::write(folder.path().join("notes.txt"), "not a lesson").unwrap();
-        let lessons = load_all(folder.path()).unwrap();
-        let names: Vec<&str> = lessons.iter().map(|l| l.name.as_str()).collect();
+        let loaded = load_all(folder.path()).unwrap();
+        let names: Vec<&str> = loaded.lessons.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["01-a", "02-b"]);
-        std::fs::write(folder.path().join("03-c.yaml"), "title: [").unwrap();
-        assert_eq!(load_all(folder.path()).unwrap_err().file, "03-c.yaml");
+        assert!(loaded.broken.is_empty());
+    }
+
+    #[test]
+    fn a_broken_lesson_is_reported_and_the_others_still_load() {
+        let folder = tempfile::tempdir().unwrap();
+        std::fs::write(folder.path().join("01-a.yaml"), VALID).unwrap();
+        std::fs::write(folder.path().join("02-b.yaml"), "title: [").unwrap();
+        std::fs::write(
+            folder.path().join("03-c.yaml"),
+            VALID.replace("  - kind: demo", "  - kind: demo\n    extra: 1"),
+        )
+        .unwrap();
+        std::fs::write(folder.path().join("04-d.yaml"), VALID).unwrap();
+        let loaded = load_all(folder.path()).unwrap();
+        let names: Vec<&str> = loaded.lessons.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["01-a", "04-d"]);
+        let broken: Vec<(&str, Option<usize>)> = loaded
+            .broken
+            .iter()
+            .map(|error| (error.file.as_str(), error.step))
+            .collect();
+        assert_eq!(broken, [("02-b.yaml", None), ("03-c.yaml", Some(2))]);
+    }
+
+    #[test]
+    fn prose_from_a_lesson_cannot_drive_the_terminal() {
+        let lesson = parse(
+            &VALID
+                .replace("A tiny lesson", "\"A \\e[2Jtiny lesson\"")
+                .replace("How many boxes?", "\"How many \\a boxes?\""),
+            "01-tiny.yaml",
+        )
+        .unwrap();
+        assert_eq!(lesson.title, "A \\u{1b}[2Jtiny lesson");
+        let Step::Question { text, .. } = &lesson.steps[3] else {
+            panic!("a question");
+        };
+        assert!(!text.chars().any(char::is_control), "{text:?}");
+        let error = broken(&format!(
+            "title: \"{}\u{1b}\"\nsteps: 1",
+            "x".repeat(50_000)
+        ));
+        let shown = error.to_string();
+        assert!(shown.len() < 1_000 && !shown.contains('\u{1b}'), "{shown}");
+        let error = broken(&format!("title: x\nsteps: {}", "[".repeat(100_000)));
+        assert!(error.to_string().contains("nested"), "{error}");
     }
 }

@@ -29,7 +29,11 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 let state = if entry.progress.done {
                     "done".to_string()
                 } else if entry.progress.step > 0 {
-                    format!("at step {} of {}", entry.progress.step + 1, entry.steps)
+                    format!(
+                        "at step {} of {}",
+                        entry.progress.step.saturating_add(1),
+                        entry.steps
+                    )
                 } else {
                     format!("{} steps", entry.steps)
                 };
