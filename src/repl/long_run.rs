@@ -108,10 +108,20 @@ impl Watcher {
                 true
             }
             Progress::Done(done) => {
+                let stop = self.interrupts.stop_requested();
                 if let Some(run) = self.run.borrow_mut().as_mut() {
-                    self.show(run, done);
+                    if stop {
+                        // The terminal's echo of the ^C key has moved the cursor below
+                        // the bar: clear that line, then the bar's line above it.
+                        if let Some(bar) = run.bar.take() {
+                            bar.finish_and_clear();
+                            eprint!("\x1b[1A\x1b[2K\r");
+                        }
+                    } else {
+                        self.show(run, done);
+                    }
                 }
-                !self.interrupts.stop_requested()
+                !stop
             }
             Progress::Finish => {
                 self.interrupts.end();
