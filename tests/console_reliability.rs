@@ -347,3 +347,32 @@ fn the_program_cleans_its_stale_temporaries_and_refuses_a_pipe_given_to_load() {
     }
     assert!(!stale.exists(), "the crash's debris is gone");
 }
+
+#[test]
+fn a_watched_match_stops_at_ctrl_c_after_the_game_in_play() {
+    use menace::app::Event;
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(common::settings(2, folder.path()));
+    session.set_progress(Some(stop_after(3)));
+    let events = session.handle_line("play 50 vs random");
+    assert!(
+        events.iter().any(|event| matches!(
+            event,
+            Event::MatchStopped {
+                played: 3,
+                asked: 50
+            }
+        )),
+        "{events:?}"
+    );
+    let over = events
+        .iter()
+        .filter(|event| matches!(event, Event::GameOver { .. }))
+        .count();
+    assert_eq!(over, 3);
+    session.set_progress(None);
+    let stats = repl::respond(&mut session, "stats");
+    assert!(stats.contains("3 games since the last save"), "{stats}");
+    // The session is free for the next command.
+    assert!(repl::respond(&mut session, "play 1 vs random").contains("new game"));
+}

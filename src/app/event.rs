@@ -90,6 +90,12 @@ pub enum Event {
     MatchOver {
         played: u32,
     },
+    /// A match with no one at the keys was stopped (Ctrl-C) after `played` of `asked`
+    /// games; the ones played count.
+    MatchStopped {
+        played: u32,
+        asked: u32,
+    },
     /// MENACE will not start: its first box is empty under the resign rule.
     Refused(BoxSummary),
     Stats(Box<Stats>),

@@ -4,7 +4,7 @@
 
 use super::event::{Event, Who};
 use super::rival::Rival;
-use super::session::{Session, refuse};
+use super::session::{Progress, Session, refuse};
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
 use crate::menace::learner::{self, DrawnBead, MenaceMove};
@@ -44,6 +44,9 @@ pub struct Match {
     pub(super) last_box: Option<usize>,
     /// Your seat was the session's watched opponent: it goes back after the match.
     watched: bool,
+    /// No one sits at the keys: the games run on their own, timed and stoppable like
+    /// a training run.
+    unattended: bool,
 }
 
 impl Match {
@@ -133,6 +136,13 @@ impl Session {
         } else {
             (their_seat, your_seat)
         };
+        let unattended = !matches!(x, Seat::You) && !matches!(o, Seat::You);
+        if unattended && let Some(hook) = &self.progress {
+            (hook.0)(Progress::Start {
+                total: u64::from(games),
+                at_most: false,
+            });
+        }
         self.current = Some(Match {
             game: self.game.restart(),
             x,
@@ -142,6 +152,7 @@ impl Session {
             drawn: Vec::new(),
             last_box: None,
             watched,
+            unattended,
         });
         let mut events = Vec::new();
         self.begin_game(&mut events);
@@ -395,14 +406,19 @@ impl Session {
                 .refuses_to_play(current.game.restart().as_ref());
         }
         current.finished += 1;
-        if current.finished < current.games && refused.is_none() {
-            return true;
-        }
         let played = current.finished;
         let asked = current.games;
+        let hook = self.progress.clone().filter(|_| current.unattended);
+        let go_on = hook
+            .as_ref()
+            .is_none_or(|hook| (hook.0)(Progress::Done(u64::from(played))));
+        if played < asked && refused.is_none() && go_on {
+            return true;
+        }
         self.end_match_unfinished();
         events.push(match refused {
             Some(first) if played < asked => Event::Refused(first),
+            _ if played < asked => Event::MatchStopped { played, asked },
             _ => Event::MatchOver { played },
         });
         false
@@ -410,6 +426,12 @@ impl Session {
 
     /// Ends the match, giving a watched opponent back to the session.
     fn end_match_unfinished(&mut self) {
+        if let Some(done) = &self.current
+            && done.unattended
+            && let Some(hook) = &self.progress
+        {
+            (hook.0)(Progress::Finish);
+        }
         if let Some(done) = self.current.take()
             && done.watched
         {

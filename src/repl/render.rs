@@ -259,6 +259,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 format!("That was {which} you asked for. Type a number to play again, or stats.");
             format!("{}\n", textwrap::fill(&sentence, 79))
         }
+        Event::MatchStopped { played, asked } => {
+            let sentence = format!(
+                "Stopped by Ctrl-C after {played} of the {asked} games asked for; what MENACE learned from them is kept."
+            );
+            format!("{}\n", textwrap::fill(&sentence, 79))
+        }
         Event::Refused(first) => format!(
             "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
             first.picture
