@@ -50,6 +50,20 @@ fn run_keys(session: &mut Session, keys: &mut Keys) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// The output of a child that must end by itself; killed (and the test failed with
+/// `why`) if it is still running after 30 seconds.
+fn finish_within_30_seconds(mut child: std::process::Child, why: &str) -> std::process::Output {
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 30 {
+            child.kill().unwrap();
+            panic!("{why}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 fn session() -> (Session, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();
     (Session::new(common::settings(3, folder.path())), folder)
@@ -91,22 +105,14 @@ fn ctrl_d_with_nothing_to_lose_leaves_at_once() {
 #[cfg(unix)]
 #[test]
 fn input_that_cannot_be_read_ends_the_session_with_one_sentence() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("menace"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("menace"))
         .args(["--seed", "1", "--no-boxes", "--saves", "unused-dir"])
         .stdin(std::fs::File::open("/").unwrap())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed().as_secs() > 30 {
-            child.kill().unwrap();
-            panic!("menace kept reading a folder as input");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = finish_within_30_seconds(child, "menace kept reading a folder as input");
     assert!(!output.status.success());
     assert!(output.stdout.len() < 2_000, "it stopped at once");
     let stderr = String::from_utf8(output.stderr).unwrap();
@@ -240,15 +246,7 @@ fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
         .status()
         .unwrap();
     assert!(sent.success());
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed().as_secs() > 30 {
-            child.kill().unwrap();
-            panic!("Ctrl-C did not stop the run");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = finish_within_30_seconds(child, "Ctrl-C did not stop the run");
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("Stopped by Ctrl-C after"), "{stdout}");

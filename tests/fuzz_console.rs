@@ -13,13 +13,8 @@ use menace::repl::respond;
 use proptest::prelude::*;
 use std::path::Path;
 
-/// `PROPTEST_CASES` when set, else `default`: a short pass by default, a long one on demand.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|cases| cases.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/fuzz.rs"]
+mod fuzz;
 
 fn corpus() -> Vec<Vec<String>> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/lines");
@@ -41,112 +36,29 @@ fn corpus() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// One change to a session's lines.
-#[derive(Debug, Clone)]
-enum Mutation {
-    Drop(usize),
-    Double(usize),
-    Swap(usize, usize),
-    Cut(usize, usize),
-    Insert(usize, usize, char),
-    Number(usize, u64),
-    Upper(usize),
-}
-
-fn a_mutation() -> impl Strategy<Value = Mutation> {
-    let odd = prop::sample::select(vec![
-        '\u{1b}', '\u{7}', '\r', '\t', '\u{0}', '\u{202e}', '[', '{', '"', '\'', '-', '9', 'x',
-        ' ', 'é', '🙂',
-    ]);
-    prop_oneof![
-        any::<usize>().prop_map(Mutation::Drop),
-        any::<usize>().prop_map(Mutation::Double),
-        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Swap(a, b)),
-        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Cut(a, b)),
-        (any::<usize>(), any::<usize>(), odd).prop_map(|(a, b, c)| Mutation::Insert(a, b, c)),
-        (
-            any::<usize>(),
-            prop_oneof![
-                Just(0u64),
-                Just(u64::MAX),
-                Just(u64::from(u32::MAX) + 1),
-                0u64..2_000
-            ]
-        )
-            .prop_map(|(a, n)| Mutation::Number(a, n)),
-        any::<usize>().prop_map(Mutation::Upper),
+/// Text a person might paste or a terminal might send.
+fn inserts() -> Vec<&'static str> {
+    vec![
+        "\u{1b}", "\u{7}", "\r", "\t", "\u{0}", "\u{202e}", "[", "{", "\"", "'", "-", "9", "x",
+        " ", "é", "🙂",
     ]
 }
 
-fn mutate(lines: &mut Vec<String>, mutation: &Mutation) {
-    if lines.is_empty() {
-        return;
-    }
-    let count = lines.len();
-    let at = |index: usize| index % count;
-    match *mutation {
-        Mutation::Drop(a) => {
-            lines.remove(at(a));
-        }
-        Mutation::Double(a) => {
-            let line = lines[at(a)].clone();
-            lines.insert(at(a), line);
-        }
-        Mutation::Swap(a, b) => {
-            let (a, b) = (at(a), at(b));
-            lines.swap(a, b);
-        }
-        Mutation::Cut(a, b) => {
-            let line = &mut lines[at(a)];
-            let keep = line
-                .chars()
-                .count()
-                .checked_sub(1)
-                .map_or(0, |n| b % (n + 1));
-            *line = line.chars().take(keep).collect();
-        }
-        Mutation::Insert(a, b, c) => {
-            let line = &mut lines[at(a)];
-            let mut chars: Vec<char> = line.chars().collect();
-            let position = b % (chars.len() + 1);
-            chars.insert(position, c);
-            *line = chars.into_iter().collect();
-        }
-        Mutation::Number(a, n) => {
-            let line = &mut lines[at(a)];
-            let words: Vec<String> = line
-                .split(' ')
-                .map(|word| {
-                    if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
-                        n.to_string()
-                    } else {
-                        word.to_string()
-                    }
-                })
-                .collect();
-            *line = words.join(" ");
-        }
-        Mutation::Upper(a) => {
-            let line = &mut lines[at(a)];
-            *line = line.to_uppercase();
-        }
-    }
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz::cases(48), ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_sessions_never_break_the_console(
         which in any::<usize>(),
-        mutations in prop::collection::vec(a_mutation(), 0..8),
+        mutations in prop::collection::vec(fuzz::a_mutation(inserts()), 0..8),
         seed in any::<u64>(),
     ) {
         let sessions = corpus();
-        let mut lines = sessions[which % sessions.len()].clone();
+        let mut text = sessions[which % sessions.len()].join("\n");
         for mutation in &mutations {
-            mutate(&mut lines, mutation);
+            text = fuzz::mutate(&text, mutation);
         }
+        let lines: Vec<&str> = text.lines().collect();
         let folder = tempfile::tempdir().unwrap();
         let mut session = Session::new(Settings {
             seed,

@@ -157,6 +157,16 @@ fn questions_check_answers_and_give_hints() {
     assert!(back.contains("step 3 of"), "{back}");
 }
 
+/// `menace lessons --check --lessons FOLDER`, run.
+fn check_lessons_in(folder: &Path) -> std::process::Output {
+    Command::cargo_bin("menace")
+        .unwrap()
+        .args(["lessons", "--check", "--lessons"])
+        .arg(folder)
+        .output()
+        .unwrap()
+}
+
 fn write_lesson(folder: &Path, name: &str, text: &str) {
     std::fs::create_dir_all(folder).unwrap();
     std::fs::write(folder.join(name), text).unwrap();
@@ -171,12 +181,7 @@ fn the_check_command_passes_and_fails_naming_the_step() {
     for name in ["01-meet-menace.yaml", "02-symmetry.yaml"] {
         std::fs::copy(lessons_dir().join(name), real.path().join(name)).unwrap();
     }
-    Command::cargo_bin("menace")
-        .unwrap()
-        .args(["lessons", "--check", "--lessons"])
-        .arg(real.path())
-        .assert()
-        .success();
+    assert!(check_lessons_in(real.path()).status.success());
     let folder = tempfile::tempdir().unwrap();
     write_lesson(folder.path(), "01-good.yaml", GOOD);
     // A demonstration whose command parses but fails when run.
@@ -185,12 +190,7 @@ fn the_check_command_passes_and_fails_naming_the_step() {
         "02-bad.yaml",
         &GOOD.replace("box 1", "box 305").replace("Good", "Bad"),
     );
-    let output = Command::cargo_bin("menace")
-        .unwrap()
-        .args(["lessons", "--check", "--lessons"])
-        .arg(folder.path())
-        .output()
-        .unwrap();
+    let output = check_lessons_in(folder.path());
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("ok    01-good.yaml"), "{stdout}");
@@ -204,12 +204,7 @@ fn the_check_command_passes_and_fails_naming_the_step() {
         "01-ex.yaml",
         "title: Ex\nsummary: s\nsteps:\n  - kind: exercise\n    text: Win.\n    goal: {win_games: 1}\n    solution: [\"1\", \"resign\"]\n",
     );
-    let output = Command::cargo_bin("menace")
-        .unwrap()
-        .args(["lessons", "--check", "--lessons"])
-        .arg(folder.path())
-        .output()
-        .unwrap();
+    let output = check_lessons_in(folder.path());
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -339,12 +334,7 @@ fn one_broken_lesson_leaves_the_course_usable_and_check_reports_each() {
     );
     assert!(respond(&mut session, "lesson 2").contains("Symmetry"));
 
-    let output = Command::cargo_bin("menace")
-        .unwrap()
-        .args(["lessons", "--check", "--lessons"])
-        .arg(folder.path())
-        .output()
-        .unwrap();
+    let output = check_lessons_in(folder.path());
     assert!(!output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("BROKEN 01b-empty.yaml"), "{stdout}");

@@ -184,29 +184,37 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
 /// Escapes control characters in everything a lesson shows as prose, so a file cannot
 /// drive the terminal (commands with control characters are refused by the checks).
 fn escape_prose(lesson: &mut Lesson) {
-    let escape = |text: &mut String| *text = crate::files::escaped(text);
-    escape(&mut lesson.title);
-    escape(&mut lesson.summary);
-    escape(&mut lesson.assumes);
-    for step in &mut lesson.steps {
-        match step {
-            Step::Text { text, .. } | Step::Demo { text, .. } => escape(text),
-            Step::Exercise { text, hints, .. } => {
-                escape(text);
-                hints.iter_mut().for_each(escape);
-            }
-            Step::Question {
-                text,
-                answers,
-                hints,
-                explain,
-            } => {
-                escape(text);
-                escape(explain);
-                hints.iter_mut().for_each(escape);
-                answers.iter_mut().for_each(escape);
+    for text in lesson.prose_mut() {
+        *text = crate::files::escaped(text);
+    }
+}
+
+impl Lesson {
+    /// Every piece of prose the lesson shows: title, summary, what it assumes, and each
+    /// step's text, hints, answers and explanation.
+    pub fn prose_mut(&mut self) -> Vec<&mut String> {
+        let mut all = vec![&mut self.title, &mut self.summary, &mut self.assumes];
+        for step in &mut self.steps {
+            match step {
+                Step::Text { text, .. } | Step::Demo { text, .. } => all.push(text),
+                Step::Exercise { text, hints, .. } => {
+                    all.push(text);
+                    all.extend(hints.iter_mut());
+                }
+                Step::Question {
+                    text,
+                    answers,
+                    hints,
+                    explain,
+                } => {
+                    all.push(text);
+                    all.push(explain);
+                    all.extend(hints.iter_mut());
+                    all.extend(answers.iter_mut());
+                }
             }
         }
+        all
     }
 }
 
