@@ -180,7 +180,7 @@ pub fn game_experiment(
         experiment.side,
         experiment.preset.spec(),
         experiment.vs,
-        runs.len(),
+        experiment.seeds,
         experiment.limit,
         seconds.map_or(String::new(), |seconds| format!(" ({seconds} s)"))
     );
@@ -192,6 +192,9 @@ pub fn game_experiment(
             runs.len(),
             experiment.seeds
         );
+        if runs.is_empty() {
+            return text;
+        }
     }
     let _ = writeln!(
         text,
