@@ -211,3 +211,23 @@ fn load_flag_starts_in_the_saved_game_and_side() {
         "{stdout}"
     );
 }
+
+#[test]
+fn replay_reads_a_game_with_its_options_and_names_the_rule_a_move_breaks() {
+    let output = menace()
+        .args(["replay", "ultimate", "closed", "MM.MM", "MM.LR", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["move"], "MM.LR");
+    assert!(last["picture"].as_str().unwrap().ends_with(" LR"), "{last}");
+    let output = menace()
+        .args(["replay", "ultimate", "MM.MM", "LR.LL"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("sends you to board MM"), "{stderr}");
+}

@@ -14,6 +14,7 @@ pub mod morris;
 pub mod picture;
 pub mod symmetry;
 pub mod tictactoe;
+pub mod ultimate;
 pub mod view;
 
 use std::fmt::{Debug, Display};

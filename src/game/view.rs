@@ -16,6 +16,9 @@ pub enum Layout {
     /// Points joined by lines, as the Morris board; `diagonals` draws the corner-centre
     /// links.
     Points { diagonals: bool },
+    /// Cells one space apart in blocks of 3x3, a rule between blocks: ultimate
+    /// tic-tac-toe's nine boards in one grid. Other panels of the view are drawn spaced.
+    Blocks,
 }
 
 /// One cell: which cell of the game it is, who holds it, and whether it belongs to the

@@ -13,6 +13,7 @@ use crate::game::four::{self, FourByFour};
 use crate::game::gravity::{self, Gravity};
 use crate::game::morris::{self, Morris};
 use crate::game::tictactoe::{self, TicTacToe};
+use crate::game::ultimate::{self, Ultimate};
 use crate::game::{Declaration, Declared};
 
 /// A registered game: its declaration and how to start it.
@@ -55,6 +56,7 @@ pub const GAMES: &[Entry] = &[
     entry::<FourByFour>(&four::CRAZY),
     entry::<Gravity>(&gravity::GRAVITY),
     entry::<Morris>(&morris::MORRIS),
+    entry::<Ultimate>(&ultimate::ULTIMATE),
 ];
 
 /// The registered game of this name (any case).

@@ -52,14 +52,20 @@ pub fn draw(
     let lines: Vec<Vec<String>> = view
         .panels
         .iter()
-        .map(|panel| match view.layout {
+        .enumerate()
+        .map(|(index, panel)| match view.layout {
             Layout::Points { diagonals } if width == 1 => points(panel, diagonals, marked, &paint),
-            Layout::Spaced => spaced(panel, width, marked, &paint),
+            Layout::Blocks if index == 0 => blocks(panel, marked, &paint),
+            Layout::Spaced | Layout::Blocks => spaced(panel, width, marked, &paint),
             _ => ruled(panel, width, marked, &paint),
         })
         .collect();
     // Spaced rows keep a column for a closing bracket, so their panels stand one closer.
-    let gap = if view.layout == Layout::Spaced { 4 } else { 5 };
+    let gap = match view.layout {
+        Layout::Spaced => 4,
+        Layout::Blocks => 3,
+        _ => 5,
+    };
     side_by_side(&lines, gap)
 }
 
@@ -206,6 +212,66 @@ fn spaced(
     lines
 }
 
+/// A grid in blocks of 3x3 cells with rules between the blocks, the last move bracketed;
+/// the panel's title, if any, holds the blocks' column labels (`L M R`).
+fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> Vec<String> {
+    let mut lines = Vec::new();
+    let label_width = panel
+        .rows
+        .iter()
+        .map(|row| row.label.chars().count())
+        .max()
+        .unwrap_or(1);
+    let indent = " ".repeat(label_width + 2);
+    let block_labels: Vec<&str> = panel.title.split_whitespace().collect();
+    if !block_labels.is_empty() {
+        let centred: Vec<String> = block_labels.iter().map(|l| format!("{l:^7}")).collect();
+        lines.push(
+            format!("{indent}{}", centred.join(" "))
+                .trim_end()
+                .to_string(),
+        );
+    }
+    let groups: Vec<String> = panel
+        .columns
+        .chunks(3)
+        .map(|labels| format!(" {} ", labels.join(" ")))
+        .collect();
+    lines.push(
+        format!("{indent}{}", groups.join(" "))
+            .trim_end()
+            .to_string(),
+    );
+    for (index, row) in panel.rows.iter().enumerate() {
+        let mut line = format!(" {:<label_width$} ", row.label);
+        for (block, cells) in row.cells.chunks(3).enumerate() {
+            if block > 0 {
+                line.push('|');
+            }
+            let mut previous_marked = false;
+            for cell in cells {
+                let is_marked = marked.contains(&cell.id);
+                line.push(if is_marked {
+                    '['
+                } else if previous_marked {
+                    ']'
+                } else {
+                    ' '
+                });
+                line.push_str(&paint(cell));
+                previous_marked = is_marked;
+            }
+            line.push(if previous_marked { ']' } else { ' ' });
+        }
+        lines.push(line.trim_end().to_string());
+        if index % 3 == 2 && index + 1 < panel.rows.len() {
+            let rule = vec!["-".repeat(7); row.cells.len().div_ceil(3)].join("+");
+            lines.push(format!("{indent}{rule}"));
+        }
+    }
+    lines
+}
+
 /// Points joined by lines, as the Morris board: `X---.---O`.
 fn points(
     panel: &Panel,
@@ -292,6 +358,7 @@ mod tests {
             (&["crazy"], &["b3o"]),
             (&["gravity"], &["d", "d", "a"]),
             (&["morris", "diagonal-moves"], &["MM", "LL"]),
+            (&["ultimate"], &["MM.LL", "LL.MM"]),
         ] {
             let text = drawn(words, moves);
             assert!(

@@ -1,0 +1,595 @@
+//! Ultimate tic-tac-toe (seed 000, its first article): nine small boards in a 3x3.
+//!
+//! Three in a row in a small board wins that board; three won boards in a row win the
+//! game. The cell you play sends your opponent to the small board at that position.
+//! The seed's conventions, the default here: sent to a board already won that still has
+//! empty cells, you must play there all the same (a won board stays its winner's, whoever
+//! makes a line in it later); sent to a full board, you may play in any board. A board
+//! that fills without a line counts for nobody, or with `draw-counts-both` for both
+//! players, and then one move can complete big lines for both at once: that is a draw.
+//! With `closed` (OpenSpiel's and most online rules) a won or full board is closed, and a
+//! player sent to a closed board chooses any open one.
+//!
+//! A move is the board, then the cell, each in the classic two letters (row then column:
+//! `L`, `M`, `R`): `MM.LL` is the top-left cell of the centre board (`MMLL` reads too).
+//! Boards and cells are numbered 0..9 in reading order; move `9 * board + cell`.
+
+use super::picture::{PictureError, check_count_numbers, read_cells, split_suffix};
+use super::view::{BoardView, LMR, Layout, Panel, Row, grid_panel};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Symmetry};
+use std::fmt;
+
+/// Ultimate tic-tac-toe.
+pub const ULTIMATE: Declaration = Declaration {
+    name: "ultimate",
+    about: "nine boards in a 3x3; your cell sends the opponent to that board",
+    options: &[
+        GameOption {
+            name: "closed",
+            help: "a won or full board is closed (then play anywhere)",
+        },
+        GameOption {
+            name: "draw-counts-both",
+            help: "a drawn board counts for both players",
+        },
+    ],
+    notation: "the board, then the cell, each two letters row-column: MM.LL",
+    example: "MM.LL",
+    too_big_for_menace: None,
+};
+
+impl Declared for Ultimate {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Ultimate {
+        Ultimate::new(UltimateRules {
+            closed: options.contains(&"closed"),
+            draw_counts_both: options.contains(&"draw-counts-both"),
+        })
+    }
+}
+
+/// The rule options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct UltimateRules {
+    /// A won or full board is closed; sent to one, choose any open board.
+    pub closed: bool,
+    /// A board filled without a line counts for both players.
+    pub draw_counts_both: bool,
+}
+
+/// The eight lines of a 3x3 board as 9-bit masks.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+const FULL: u16 = 0b111_111_111;
+
+fn has_line(marks: u16) -> bool {
+    LINES.iter().any(|line| marks & line == *line)
+}
+
+/// A board or a cell of one, by its two letters.
+fn name(index: usize) -> String {
+    format!("{}{}", LMR[index / 3], LMR[index % 3])
+}
+
+fn parse_pair(text: &str, what: &str) -> Result<usize, BadMove> {
+    let letters: Vec<char> = text.chars().map(|c| c.to_ascii_uppercase()).collect();
+    let position = |c: char| "LMR".find(c);
+    match letters[..] {
+        [row, column] => match (position(row), position(column)) {
+            (Some(row), Some(column)) => Ok(row * 3 + column),
+            _ => Err(BadMove(format!(
+                "the {what} is two letters from L, M and R (row, then column), not \"{text}\""
+            ))),
+        },
+        _ => Err(BadMove(format!(
+            "the {what} is two letters from L, M and R (row, then column), not \"{text}\""
+        ))),
+    }
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalUltimateMove {
+    OffTheBoard(u8),
+    Taken(u8),
+    /// The player must play in this board.
+    WrongBoard {
+        must: u8,
+    },
+    /// Under `closed`, this board takes no more moves.
+    Closed(u8),
+    GameOver,
+}
+
+impl fmt::Display for IllegalUltimateMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalUltimateMove::OffTheBoard(cell) => write!(f, "there is no cell {cell}"),
+            IllegalUltimateMove::Taken(cell) => {
+                write!(f, "{} is already taken", move_text(*cell))
+            }
+            IllegalUltimateMove::WrongBoard { must } => write!(
+                f,
+                "the last move sends you to board {}: play there, like {}.LL",
+                name(usize::from(*must)),
+                name(usize::from(*must))
+            ),
+            IllegalUltimateMove::Closed(board) => write!(
+                f,
+                "board {} is closed (won or full): play in an open board",
+                name(usize::from(*board))
+            ),
+            IllegalUltimateMove::GameOver => write!(f, "the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalUltimateMove {}
+
+fn move_text(cell: u8) -> String {
+    let cell = usize::from(cell);
+    format!("{}.{}", name(cell / 9), name(cell % 9))
+}
+
+/// A position of ultimate tic-tac-toe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ultimate {
+    rules: UltimateRules,
+    /// Each small board's marks, a bit per cell in reading order.
+    x: [u16; 9],
+    o: [u16; 9],
+    /// The boards each player won, a bit per board: the first line made in a board wins
+    /// it for good.
+    won_x: u16,
+    won_o: u16,
+    /// The board the player to move must play in; `None`: any board they may play in.
+    target: Option<u8>,
+    outcome: Option<Outcome>,
+}
+
+impl Ultimate {
+    pub fn new(rules: UltimateRules) -> Ultimate {
+        Ultimate {
+            rules,
+            x: [0; 9],
+            o: [0; 9],
+            won_x: 0,
+            won_o: 0,
+            target: None,
+            outcome: None,
+        }
+    }
+
+    pub fn rules(&self) -> UltimateRules {
+        self.rules
+    }
+
+    /// The mark on cell `cell` (0..81, `9 * board + cell`).
+    pub fn at(&self, cell: usize) -> Option<Player> {
+        let (board, bit) = (cell / 9, 1u16 << (cell % 9));
+        if self.x.get(board)? & bit != 0 {
+            Some(Player::X)
+        } else if self.o[board] & bit != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Who won board `board`, if anyone has.
+    pub fn board_winner(&self, board: usize) -> Option<Player> {
+        if self.won_x & (1 << board) != 0 {
+            Some(Player::X)
+        } else if self.won_o & (1 << board) != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The board the player to move is sent to, if they have no free choice.
+    pub fn target(&self) -> Option<usize> {
+        self.target.map(usize::from)
+    }
+
+    fn filled(&self, board: usize) -> u16 {
+        self.x[board] | self.o[board]
+    }
+
+    /// Boards filled without being won.
+    fn drawn_boards(&self) -> u16 {
+        (0..9)
+            .filter(|board| {
+                self.filled(*board) == FULL && (self.won_x | self.won_o) & (1 << board) == 0
+            })
+            .fold(0, |mask, board| mask | 1 << board)
+    }
+
+    /// Whether a move may be made in `board` when the player has a free choice.
+    fn open(&self, board: usize) -> bool {
+        let won = (self.won_x | self.won_o) & (1 << board) != 0;
+        self.filled(board) != FULL && !(self.rules.closed && won)
+    }
+
+    /// Where the player sent to `board` must play: that board, or anywhere if it is
+    /// full (or, under `closed`, won).
+    fn target_after(&self, board: usize) -> Option<u8> {
+        self.open(board).then_some(board as u8)
+    }
+
+    /// The big board's result: a line of won boards, both at once (a draw), or no move
+    /// left (a draw).
+    fn judge(&self) -> Option<Outcome> {
+        let both = if self.rules.draw_counts_both {
+            self.drawn_boards()
+        } else {
+            0
+        };
+        let x_line = has_line(self.won_x | both);
+        let o_line = has_line(self.won_o | both);
+        match (x_line, o_line) {
+            (true, true) => Some(Outcome::Draw),
+            (true, false) => Some(Outcome::Win(Player::X)),
+            (false, true) => Some(Outcome::Win(Player::O)),
+            (false, false) if (0..9).all(|board| !self.open(board)) => Some(Outcome::Draw),
+            (false, false) => None,
+        }
+    }
+
+    fn marks(&self) -> (u32, u32) {
+        let count = |boards: &[u16; 9]| boards.iter().map(|b| b.count_ones()).sum::<u32>();
+        (count(&self.x), count(&self.o))
+    }
+}
+
+impl Game for Ultimate {
+    type Move = u8;
+    type IllegalMove = IllegalUltimateMove;
+    type BadNotation = BadMove;
+    type Key = ([u16; 9], [u16; 9], u32);
+    type BadPicture = PictureError;
+
+    fn to_move(&self) -> Player {
+        let (x, o) = self.marks();
+        super::turn(x, o)
+    }
+
+    fn ply(&self) -> usize {
+        let (x, o) = self.marks();
+        (x + o) as usize
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let boards: Vec<usize> = match self.target {
+            Some(board) => vec![usize::from(board)],
+            None => (0..9).filter(|board| self.open(*board)).collect(),
+        };
+        for board in boards {
+            let empty = !self.filled(board) & FULL;
+            out.extend(
+                (0..9)
+                    .filter(|cell| empty & (1 << cell) != 0)
+                    .map(|cell| (board * 9 + cell) as u8),
+            );
+        }
+    }
+
+    fn play(&mut self, mv: u8) -> Result<(), IllegalUltimateMove> {
+        if mv >= 81 {
+            return Err(IllegalUltimateMove::OffTheBoard(mv));
+        }
+        if self.outcome.is_some() {
+            return Err(IllegalUltimateMove::GameOver);
+        }
+        let (board, cell) = (usize::from(mv) / 9, usize::from(mv) % 9);
+        if self.filled(board) & (1 << cell) != 0 {
+            return Err(IllegalUltimateMove::Taken(mv));
+        }
+        match self.target {
+            Some(must) if usize::from(must) != board => {
+                return Err(IllegalUltimateMove::WrongBoard { must });
+            }
+            None if !self.open(board) => return Err(IllegalUltimateMove::Closed(board as u8)),
+            _ => {}
+        }
+        let still_open = (self.won_x | self.won_o) & (1 << board) == 0;
+        let (marks, won) = match self.to_move() {
+            Player::X => (&mut self.x[board], &mut self.won_x),
+            Player::O => (&mut self.o[board], &mut self.won_o),
+        };
+        *marks |= 1 << cell;
+        // The first line made in a board wins it for good.
+        if still_open && has_line(*marks) {
+            *won |= 1 << board;
+        }
+        self.target = self.target_after(cell);
+        self.outcome = self.judge();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, BadMove> {
+        let text = text.trim();
+        let (board, cell) = match text.split_once('.') {
+            Some(parts) => parts,
+            None if text.chars().count() == 4 && text.is_ascii() => text.split_at(2),
+            None => {
+                return Err(BadMove(format!(
+                    "a move is a board and a cell, like MM.LL, not \"{text}\""
+                )));
+            }
+        };
+        let board = parse_pair(board, "board")?;
+        let cell = parse_pair(cell, "cell")?;
+        Ok((board * 9 + cell) as u8)
+    }
+
+    fn move_name(&self, mv: u8) -> String {
+        move_text(mv)
+    }
+
+    fn key(&self) -> Self::Key {
+        let target = self.target.map_or(9, u32::from);
+        (
+            self.x,
+            self.o,
+            u32::from(self.won_x) | u32::from(self.won_o) << 9 | target << 18,
+        )
+    }
+
+    /// The 81 cells as the 9x9 grid reads, rows split by `/`, then where the player to
+    /// move plays: a board (`MM`) or `any`; boards in which both players made a line say
+    /// who won them first (`MM,LR=O`).
+    fn picture(&self) -> String {
+        let mut text = String::with_capacity(110);
+        for row in 0..9 {
+            if row > 0 {
+                text.push('/');
+            }
+            for column in 0..9 {
+                let cell = grid_to_cell(row, column);
+                text.push(self.at(cell).map_or('.', Player::symbol));
+            }
+        }
+        text.push(' ');
+        text.push_str(
+            &self
+                .target
+                .map_or("any".to_string(), |b| name(usize::from(b))),
+        );
+        for board in 0..9 {
+            if has_line(self.x[board]) && has_line(self.o[board]) {
+                let winner = self.board_winner(board).unwrap_or(Player::X);
+                text.push_str(&format!(",{}={winner}", name(board)));
+            }
+        }
+        text
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Ultimate, PictureError> {
+        let (marks, suffix) = split_suffix(text.trim())?;
+        let cells = read_cells(marks, 81)?;
+        let mut position = Ultimate::new(self.rules);
+        for (index, mark) in cells.iter().enumerate() {
+            let cell = grid_to_cell(index / 9, index % 9);
+            match mark {
+                Some(Player::X) => position.x[cell / 9] |= 1 << (cell % 9),
+                Some(Player::O) => position.o[cell / 9] |= 1 << (cell % 9),
+                None => {}
+            }
+        }
+        let (x, o) = position.marks();
+        check_count_numbers(x, o)?;
+        let suffix = suffix.unwrap_or("any");
+        let mut parts = suffix.split(',');
+        let target = parts.next().unwrap_or("any");
+        let mut stated = [None; 9];
+        for part in parts {
+            let (board, winner) = part.split_once('=').ok_or_else(|| {
+                PictureError::Impossible(format!(
+                    "\"{part}\" is not a board and its winner, like LR=O"
+                ))
+            })?;
+            let board = parse_pair(board, "board")
+                .map_err(|why| PictureError::Impossible(why.to_string()))?;
+            stated[board] = Some(match winner.to_ascii_uppercase().as_str() {
+                "X" => Player::X,
+                "O" => Player::O,
+                _ => {
+                    return Err(PictureError::Impossible(format!(
+                        "a board is won by X or O, not \"{winner}\""
+                    )));
+                }
+            });
+        }
+        for (board, stated) in stated.into_iter().enumerate() {
+            let both = has_line(position.x[board]) && has_line(position.o[board]);
+            if both && self.rules.closed {
+                return Err(PictureError::Impossible(format!(
+                    "board {} has lines of both X and O, which the closed rule cannot reach",
+                    name(board)
+                )));
+            }
+            let winner = match (has_line(position.x[board]), has_line(position.o[board])) {
+                (true, true) => Some(stated.ok_or_else(|| {
+                    PictureError::Impossible(format!(
+                        "board {} has a line of X and a line of O: say who made theirs first, like {},{}=X",
+                        name(board),
+                        target,
+                        name(board)
+                    ))
+                })?),
+                (true, false) => Some(Player::X),
+                (false, true) => Some(Player::O),
+                (false, false) => None,
+            };
+            match winner {
+                Some(Player::X) => position.won_x |= 1 << board,
+                Some(Player::O) => position.won_o |= 1 << board,
+                None => {}
+            }
+        }
+        position.target = if target.eq_ignore_ascii_case("any") {
+            None
+        } else {
+            let board = parse_pair(target, "board")
+                .map_err(|why| PictureError::Impossible(why.to_string()))?;
+            if !position.open(board) {
+                return Err(PictureError::Impossible(format!(
+                    "board {} cannot be played in, so no one is sent there",
+                    name(board)
+                )));
+            }
+            Some(board as u8)
+        };
+        position.outcome = position.judge();
+        Ok(position)
+    }
+
+    /// The 9x9 grid in blocks, and beside it the big board: who won which board, the
+    /// board to play in named in its title.
+    fn view(&self) -> BoardView {
+        let big_line = LINES
+            .iter()
+            .filter(|line| {
+                let both = if self.rules.draw_counts_both {
+                    self.drawn_boards()
+                } else {
+                    0
+                };
+                (self.won_x | both) & **line == **line || (self.won_o | both) & **line == **line
+            })
+            .fold(0u16, |cells, line| cells | line);
+        let grid = Panel {
+            title: "L M R".to_string(),
+            columns: (0..9).map(|column| LMR[column % 3].to_string()).collect(),
+            columns_below: false,
+            rows: (0..9)
+                .map(|row| Row {
+                    label: format!(
+                        "{} {}",
+                        if row % 3 == 0 { LMR[row / 3] } else { " " },
+                        LMR[row % 3]
+                    ),
+                    cells: (0..9)
+                        .map(|column| {
+                            let id = grid_to_cell(row, column);
+                            super::view::Cell {
+                                id,
+                                owner: self.at(id),
+                                in_line: false,
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        let title = match (self.outcome, self.target) {
+            (Some(_), _) => "boards won".to_string(),
+            (None, Some(board)) => format!("play in {}", name(usize::from(board))),
+            (None, None) => "play in any".to_string(),
+        };
+        let big = grid_panel(
+            &title,
+            &LMR,
+            &LMR,
+            |row, column| 81 + row * 3 + column,
+            |id| self.board_winner(id - 81),
+            |id| big_line & (1 << (id - 81)) != 0,
+        );
+        BoardView {
+            layout: Layout::Blocks,
+            panels: vec![grid, big],
+        }
+    }
+
+    fn symmetry_count(&self) -> usize {
+        8
+    }
+
+    fn symmetry_words(&self, index: usize) -> String {
+        Symmetry::from_index(index)
+            .map(Symmetry::inverse)
+            .map_or("as drawn", Symmetry::describe)
+            .to_string()
+    }
+
+    fn transformed(&self, index: usize) -> Ultimate {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return *self;
+        };
+        let bits = |mask: u16| {
+            (0..9)
+                .filter(|i| mask & (1 << i) != 0)
+                .fold(0u16, |image, i| image | 1 << symmetry.map(i))
+        };
+        let mut image = Ultimate::new(self.rules);
+        for board in 0..9 {
+            image.x[symmetry.map(board)] = bits(self.x[board]);
+            image.o[symmetry.map(board)] = bits(self.o[board]);
+        }
+        image.won_x = bits(self.won_x);
+        image.won_o = bits(self.won_o);
+        image.target = self
+            .target
+            .map(|board| symmetry.map(usize::from(board)) as u8);
+        image.outcome = self.outcome;
+        image
+    }
+
+    fn transform_move(&self, mv: u8, index: usize) -> u8 {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return mv;
+        };
+        let (board, cell) = (usize::from(mv) / 9, usize::from(mv) % 9);
+        (symmetry.map(board) * 9 + symmetry.map(cell)) as u8
+    }
+
+    fn order_moves(&self, moves: &mut [u8]) {
+        // Moves that win a small board first, then moves that block one.
+        let me = self.to_move();
+        let mine = |board: usize| match me {
+            Player::X => self.x[board],
+            Player::O => self.o[board],
+        };
+        let theirs = |board: usize| match me {
+            Player::X => self.o[board],
+            Player::O => self.x[board],
+        };
+        moves.sort_by_key(|mv| {
+            let (board, bit) = (usize::from(*mv) / 9, 1u16 << (mv % 9));
+            if has_line(mine(board) | bit) {
+                0
+            } else if has_line(theirs(board) | bit) {
+                1
+            } else {
+                2
+            }
+        });
+    }
+}
+
+/// The cell (`9 * board + cell`) at row `row`, column `column` of the 9x9 grid.
+fn grid_to_cell(row: usize, column: usize) -> usize {
+    let board = (row / 3) * 3 + column / 3;
+    let cell = (row % 3) * 3 + column % 3;
+    board * 9 + cell
+}
+
+#[cfg(test)]
+mod tests;
