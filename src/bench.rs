@@ -18,6 +18,22 @@ pub struct VariantBench {
     pub gravity_playouts_per_second: f64,
     pub silverman_solve: Duration,
     pub silverman_nodes: u64,
+    /// Uniformly random games played to the end from the empty ultimate board.
+    pub ultimate_random_playouts_per_second: f64,
+}
+
+/// Random playouts from `position`, for about a tenth of a second, per second.
+fn random_playouts_per_second<G: crate::game::Game>(position: &G, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    while start.elapsed() < Duration::from_millis(200) {
+        for _ in 0..256 {
+            let _ = crate::ai::mcts::playout(position, &mut rng, 1_000);
+        }
+        playouts += 256;
+    }
+    playouts as f64 / start.elapsed().as_secs_f64()
 }
 
 fn nodes_per_second<G: crate::game::Game>(position: &G, budget: u64) -> f64 {
@@ -44,7 +60,12 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let (mut cube, mut gravity, mut cube_mcts, mut gravity_mcts, mut silverman) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut silverman_nodes = 0;
+    let mut ultimate = Vec::new();
     for repeat in 0..repeats as u64 {
+        ultimate.push(random_playouts_per_second(
+            &crate::game::ultimate::Ultimate::new(Default::default()),
+            repeat,
+        ));
         // The empty cube solves in a few thousand positions; a tenth of a second of
         // whole solves gives a steady figure.
         let start = Instant::now();
@@ -78,6 +99,7 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         gravity_playouts_per_second: median(gravity_mcts),
         silverman_solve: median(silverman),
         silverman_nodes,
+        ultimate_random_playouts_per_second: median(ultimate),
     }
 }
 

@@ -37,15 +37,13 @@ impl Default for Mcts {
 /// that can go on for ever count that as a draw).
 pub fn playout<G: Game>(position: &G, rng: &mut dyn Rng, limit: usize) -> Option<Player> {
     let mut game = position.clone();
+    let mut buffer = Vec::new();
+    let mut pick = |count: usize| rng.random_range(0..count);
     for _ in 0..limit {
         if let Some(outcome) = game.outcome() {
             return outcome.winner();
         }
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        if game.play(moves[rng.random_range(0..moves.len())]).is_err() {
+        if !game.play_picked(&mut pick, &mut buffer) {
             return None;
         }
     }

@@ -179,6 +179,24 @@ pub trait Game: Clone + Debug {
     /// move list is allocated per position.
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
 
+    /// One move of a random playout: `pick(count)` chooses a legal move by its place
+    /// in [`Game::legal_moves`]'s order, and it is played; false if there is none. The
+    /// choice comes from the caller, so the rules hold no randomness; `buffer` is scratch
+    /// space the caller reuses. A game may find the move without listing them all (as
+    /// ultimate does with its bit boards), which is what makes playouts fast.
+    fn play_picked(
+        &mut self,
+        pick: &mut dyn FnMut(usize) -> usize,
+        buffer: &mut Vec<Self::Move>,
+    ) -> bool {
+        self.legal_moves_into(buffer);
+        if buffer.is_empty() {
+            return false;
+        }
+        let mv = buffer[pick(buffer.len()).min(buffer.len() - 1)];
+        self.play(mv).is_ok()
+    }
+
     /// Makes a move, or says why it cannot be made and leaves the position as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
 

@@ -273,3 +273,30 @@ fn the_orlin_gambit_holds_until_the_centre_board_fills_or_closes() {
         }
     }
 }
+
+#[test]
+fn a_picked_playout_move_is_the_legal_move_at_that_place() {
+    // Through a long seeded walk under every rule set: the fast pick plays exactly the
+    // move legal_moves lists at the place picked.
+    for (closed, both) in [(false, false), (true, false), (false, true)] {
+        let mut game = rules(closed, both);
+        let mut step = 7usize;
+        while game.outcome().is_none() {
+            let legal = game.legal_moves();
+            step = (step * 31 + 11) % 997;
+            let place = step % legal.len();
+            let mut expected = game;
+            expected.play(legal[place]).unwrap();
+            let mut picked = game;
+            assert!(picked.play_picked(
+                &mut |count| {
+                    assert_eq!(count, legal.len());
+                    place
+                },
+                &mut Vec::new()
+            ));
+            assert_eq!(picked, expected);
+            game = picked;
+        }
+    }
+}
