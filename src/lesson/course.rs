@@ -160,7 +160,10 @@ impl Course {
             .broken
             .iter()
             .map(|error| {
-                LessonEvent::Problem(format!("A lesson file is broken and left out: {error}."))
+                LessonEvent::Problem(format!(
+                    "A lesson file is broken and left out: {}.",
+                    error.to_string().trim_end_matches('.')
+                ))
             })
             .collect();
         let lessons = loaded.lessons;
