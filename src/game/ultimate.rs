@@ -56,17 +56,8 @@ pub struct UltimateRules {
     pub draw_counts_both: bool,
 }
 
-/// The eight lines of a 3x3 board as 9-bit masks.
-const LINES: [u16; 8] = [
-    0b000_000_111,
-    0b000_111_000,
-    0b111_000_000,
-    0b001_001_001,
-    0b010_010_010,
-    0b100_100_100,
-    0b100_010_001,
-    0b001_010_100,
-];
+// The eight lines of a 3x3 board as 9-bit masks: the classic board's.
+use super::tictactoe::LINES;
 
 const FULL: u16 = 0b111_111_111;
 

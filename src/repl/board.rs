@@ -189,27 +189,39 @@ fn spaced(
     }
     for row in &panel.rows {
         let mut line = format!(" {:>label_width$} ", row.label);
-        let mut previous_marked = false;
-        for cell in &row.cells {
-            let is_marked = width == 1 && marked.contains(&cell.id);
-            line.push(if is_marked {
-                '['
-            } else if previous_marked {
-                ']'
-            } else {
-                ' '
-            });
-            line.push_str(&paint(cell));
-            previous_marked = is_marked;
-        }
-        // A closing bracket or a space: every row of a panel is as wide as the next.
-        line.push(if previous_marked { ']' } else { ' ' });
+        push_spaced(&mut line, &row.cells, width == 1, marked, paint);
         lines.push(line);
     }
     if panel.columns_below {
         lines.push(header.trim_end().to_string());
     }
     lines
+}
+
+/// Cells one space apart onto `line`, a `marked` cell bracketed in place of the spaces
+/// around it (only when cells are one character wide, `bracket`); a closing bracket or a
+/// space ends the run, so every row of a panel is as wide as the next.
+fn push_spaced(
+    line: &mut String,
+    cells: &[Cell],
+    bracket: bool,
+    marked: &[usize],
+    paint: &dyn Fn(&Cell) -> String,
+) {
+    let mut previous_marked = false;
+    for cell in cells {
+        let is_marked = bracket && marked.contains(&cell.id);
+        line.push(if is_marked {
+            '['
+        } else if previous_marked {
+            ']'
+        } else {
+            ' '
+        });
+        line.push_str(&paint(cell));
+        previous_marked = is_marked;
+    }
+    line.push(if previous_marked { ']' } else { ' ' });
 }
 
 /// A grid in blocks of 3x3 cells with rules between the blocks, the last move bracketed;
@@ -248,20 +260,7 @@ fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> V
             if block > 0 {
                 line.push('|');
             }
-            let mut previous_marked = false;
-            for cell in cells {
-                let is_marked = marked.contains(&cell.id);
-                line.push(if is_marked {
-                    '['
-                } else if previous_marked {
-                    ']'
-                } else {
-                    ' '
-                });
-                line.push_str(&paint(cell));
-                previous_marked = is_marked;
-            }
-            line.push(if previous_marked { ']' } else { ' ' });
+            push_spaced(&mut line, cells, true, marked, paint);
         }
         lines.push(line.trim_end().to_string());
         if index % 3 == 2 && index + 1 < panel.rows.len() {
