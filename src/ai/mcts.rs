@@ -5,7 +5,8 @@
 
 use super::Agent;
 use crate::game::{Game, Outcome, Player};
-use rand::{Rng, RngExt};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng, RngExt, SeedableRng};
 
 /// The exploration constant of UCB1 (the square root of 2).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -38,7 +39,10 @@ impl Default for Mcts {
 pub fn playout<G: Game>(position: &G, rng: &mut dyn Rng, limit: usize) -> Option<Player> {
     let mut game = position.clone();
     let mut buffer = Vec::new();
-    let mut pick = |count: usize| rng.random_range(0..count);
+    // A playout draws a random number a move: a small fast generator, seeded from the
+    // caller's, keeps that cheap and the whole search still reproducible from `--seed`.
+    let mut fast = Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
+    let mut pick = |count: usize| fast.random_range(0..count);
     for _ in 0..limit {
         if let Some(outcome) = game.outcome() {
             return outcome.winner();

@@ -79,6 +79,26 @@ const HAS_LINE: [bool; 512] = {
     table
 };
 
+/// For every set of cells (a 9-bit mask) and every `n` below its size, the `n`-th cell
+/// of the set: picking a random empty cell in a playout is then one lookup, with no loop
+/// for the processor to mispredict.
+const NTH_CELL: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut cell, mut found) = (0, 0);
+        while cell < 9 {
+            if mask & (1 << cell) != 0 {
+                table[mask][found] = cell as u8;
+                found += 1;
+            }
+            cell += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
 fn has_line(marks: u16) -> bool {
     HAS_LINE[usize::from(marks & FULL)]
 }
@@ -346,11 +366,20 @@ impl Game for Ultimate {
         if self.outcome.is_some() {
             return false;
         }
-        let open = match self.target {
-            Some(board) => 1u16 << board,
-            None => !self.closed_boards() & FULL,
-        };
         let empty = |board: usize| !self.filled(board) & FULL;
+        // Most moves are sent to one board: pick among its empty cells at once.
+        if let Some(board) = self.target {
+            let board = usize::from(board);
+            let cells = empty(board);
+            let count = cells.count_ones() as usize;
+            if count == 0 {
+                return false;
+            }
+            let n = pick(count).min(count - 1);
+            self.apply(board, usize::from(NTH_CELL[usize::from(cells)][n]));
+            return true;
+        }
+        let open = !self.closed_boards() & FULL;
         let mut boards = open;
         let mut count = 0;
         while boards != 0 {
@@ -365,17 +394,13 @@ impl Game for Ultimate {
         while boards != 0 {
             let board = boards.trailing_zeros() as usize;
             boards &= boards - 1;
-            let mut cells = empty(board);
+            let cells = empty(board);
             let here = cells.count_ones() as usize;
             if n >= here {
                 n -= here;
                 continue;
             }
-            // The n-th empty cell: clear the lowest set bit n times.
-            for _ in 0..n {
-                cells &= cells - 1;
-            }
-            self.apply(board, cells.trailing_zeros() as usize);
+            self.apply(board, usize::from(NTH_CELL[usize::from(cells)][n]));
             return true;
         }
         false
