@@ -116,6 +116,28 @@ enum Task {
         #[arg(long, default_value_t = 1_000_000)]
         limit: usize,
     },
+    /// Two AIs play a game against each other, each on both sides, and the results are
+    /// counted: `menace duel ultimate --first mcts --second alphabeta`.
+    Duel {
+        /// The game and its options, e.g. `ultimate` or `ultimate closed`.
+        #[arg(required = true, num_args = 1..)]
+        game: Vec<String>,
+        /// The AI measured (random, alphabeta, mcts, lookahead D, ...).
+        #[arg(long, value_name = "NAME")]
+        first: String,
+        /// Its opponent.
+        #[arg(long, value_name = "NAME")]
+        second: String,
+        /// Games on each side.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Alpha-beta's positions per move.
+        #[arg(long, default_value_t = 200_000)]
+        positions: u64,
+        /// Monte-Carlo tree search's playouts per move.
+        #[arg(long, default_value_t = 2_000)]
+        playouts: u32,
+    },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
     Lessons {
@@ -153,6 +175,28 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
+        Some(Task::Duel {
+            game,
+            first,
+            second,
+            games,
+            positions,
+            playouts,
+        }) => {
+            let effort = menace::registry::Effort {
+                positions,
+                playouts,
+                ..menace::registry::Effort::default()
+            };
+            return duel(
+                &game,
+                &first,
+                &second,
+                games,
+                effort,
+                flags.seed.unwrap_or(1),
+            );
+        }
         Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
         Some(Task::Replay { words, json }) => return replay(&words, json),
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
@@ -332,6 +376,40 @@ fn side_of(flag: &str) -> menace::game::Player {
         menace::game::Player::O
     } else {
         menace::game::Player::X
+    }
+}
+
+/// `menace duel GAME [OPTION…] --first NAME --second NAME ...`.
+fn duel(
+    game: &[String],
+    first: &str,
+    second: &str,
+    games: u32,
+    effort: menace::registry::Effort,
+    seed: u64,
+) -> ExitCode {
+    let kind = |name: &str| {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        menace::play::OpponentKind::parse(&words)
+    };
+    let (first, second) = match (kind(first), kind(second)) {
+        (Ok(first), Ok(second)) => (first, second),
+        (Err(why), _) | (_, Err(why)) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let words: Vec<&str> = game.iter().map(String::as_str).collect();
+    let start = std::time::Instant::now();
+    match menace::app::duel::run(&words, first, second, games.clamp(1, 100_000), effort, seed) {
+        Ok(report) => {
+            print!("{}", render::duel(&report, start.elapsed().as_secs_f64()));
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -38,8 +38,10 @@ pub enum OpponentKind {
     Menace,
     /// Generic alpha-beta search under a node budget.
     AlphaBeta,
-    /// Generic Monte-Carlo tree search.
-    Mcts,
+    /// Generic Monte-Carlo tree search, with its playouts per move (`None`: the
+    /// session's effort). Counted in playouts, not milliseconds, so that `--seed`
+    /// replays a game exactly.
+    Mcts(Option<u32>),
 }
 
 /// The opponents in the order `help` lists them.
@@ -57,6 +59,9 @@ pub const OPPONENT_NAMES: [&str; 9] = [
 
 /// The deepest `lookahead` allowed (the whole game is 9 half-moves).
 pub const MAX_DEPTH: u32 = 9;
+
+/// The most playouts a move `mcts N` may ask for (a few seconds a move).
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
 
 impl OpponentKind {
     /// Reads a name with its optional number: `rating 0`, `lookahead 3`, `perfect`.
@@ -88,7 +93,20 @@ impl OpponentKind {
             "teacher" => plain(OpponentKind::Teacher),
             "menace" => plain(OpponentKind::Menace),
             "alphabeta" => plain(OpponentKind::AlphaBeta),
-            "mcts" => plain(OpponentKind::Mcts),
+            "mcts" => match rest {
+                [] => Ok(OpponentKind::Mcts(None)),
+                [n] => n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+                    .map(|n| OpponentKind::Mcts(Some(n)))
+                    .ok_or_else(|| {
+                        format!(
+                            "mcts takes its playouts a move, from 1 to {MAX_PLAYOUTS}, not \"{n}\""
+                        )
+                    }),
+                [_, extra @ ..] => Err(format!("mcts does not take \"{}\"", extra.join(" "))),
+            },
             "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
             "lookahead" => match number(2, MAX_DEPTH)? {
                 0 => Err("lookahead needs a depth of at least 1".into()),
@@ -113,7 +131,8 @@ impl fmt::Display for OpponentKind {
             OpponentKind::Teacher => write!(f, "teacher"),
             OpponentKind::Menace => write!(f, "menace"),
             OpponentKind::AlphaBeta => write!(f, "alphabeta"),
-            OpponentKind::Mcts => write!(f, "mcts"),
+            OpponentKind::Mcts(None) => write!(f, "mcts"),
+            OpponentKind::Mcts(Some(playouts)) => write!(f, "mcts {playouts}"),
         }
     }
 }
@@ -199,7 +218,9 @@ impl Opponent {
                 drawn: Vec::new(),
             },
             OpponentKind::AlphaBeta => Opponent::AlphaBeta(Searcher::default()),
-            OpponentKind::Mcts => Opponent::Mcts(Mcts::default()),
+            OpponentKind::Mcts(playouts) => Opponent::Mcts(Mcts {
+                playouts: playouts.unwrap_or(Mcts::default().playouts),
+            }),
         }
     }
 
@@ -213,7 +234,9 @@ impl Opponent {
             Opponent::Teacher => OpponentKind::Teacher,
             Opponent::Menace { .. } => OpponentKind::Menace,
             Opponent::AlphaBeta(_) => OpponentKind::AlphaBeta,
-            Opponent::Mcts(_) => OpponentKind::Mcts,
+            Opponent::Mcts(mcts) => OpponentKind::Mcts(
+                (mcts.playouts != Mcts::default().playouts).then_some(mcts.playouts),
+            ),
         }
     }
 

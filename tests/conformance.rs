@@ -147,7 +147,8 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
             OpponentKind::Random,
             OpponentKind::Lookahead(2),
             OpponentKind::AlphaBeta,
-            OpponentKind::Mcts,
+            OpponentKind::Mcts(None),
+            OpponentKind::Mcts(Some(50)),
         ] {
             assert!(game.plays(kind));
             let chosen = game
@@ -182,5 +183,19 @@ fn pictures_that_play_cannot_reach_are_refused_in_one_sentence() {
             .from_picture(picture)
             .expect_err(&format!("{words:?} {picture}"));
         assert!(!why.is_empty() && !why.contains('\n'), "{why}");
+    }
+}
+
+#[test]
+fn mcts_takes_its_playouts_a_move() {
+    use menace::play::OpponentKind;
+    assert_eq!(
+        OpponentKind::parse(&["mcts", "5000"]),
+        Ok(OpponentKind::Mcts(Some(5000)))
+    );
+    assert_eq!(OpponentKind::parse(&["mcts"]), Ok(OpponentKind::Mcts(None)));
+    assert_eq!(OpponentKind::Mcts(Some(5000)).to_string(), "mcts 5000");
+    for bad in [&["mcts", "0"][..], &["mcts", "x"], &["mcts", "1", "2"]] {
+        assert!(OpponentKind::parse(bad).is_err(), "{bad:?}");
     }
 }

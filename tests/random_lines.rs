@@ -102,6 +102,8 @@ fn a_line() -> impl Strategy<Value = String> {
             "side X",
             "vs random",
             "vs lookahead 1",
+            "vs mcts 30",
+            "against mcts 20",
             "2MM",
             "1LL",
             "MM-ML",

@@ -4,6 +4,7 @@
 
 mod advice;
 pub mod command;
+pub mod duel;
 pub mod event;
 pub mod experiment;
 mod files;

@@ -124,7 +124,7 @@ pub trait AnyGame: fmt::Debug {
             kind,
             OpponentKind::Random
                 | OpponentKind::AlphaBeta
-                | OpponentKind::Mcts
+                | OpponentKind::Mcts(_)
                 | OpponentKind::Lookahead(_)
         )
     }
@@ -346,8 +346,8 @@ impl<G: Declared> AnyGame for Playing<G> {
                 budget: effort.positions,
             }
             .choose(game, rng),
-            OpponentKind::Mcts => Mcts {
-                playouts: effort.playouts,
+            OpponentKind::Mcts(playouts) => Mcts {
+                playouts: playouts.unwrap_or(effort.playouts),
             }
             .choose(game, rng),
             OpponentKind::Lookahead(depth) => Lookahead {

@@ -61,6 +61,36 @@ impl Palette {
 }
 
 /// "1 game", "3 games".
+/// The results of `menace duel`, from the first AI's side.
+pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
+    let line = |side: &str, score: &crate::app::duel::Score| {
+        let games = score.won + score.drawn + score.lost;
+        let percent = |n: u32| 100.0 * f64::from(n) / f64::from(games.max(1));
+        format!(
+            "  as {side}: {} won ({:.1}%), {} drawn, {} lost ({:.1}%)\n",
+            score.won,
+            percent(score.won),
+            score.drawn,
+            score.lost,
+            percent(score.lost)
+        )
+    };
+    let heading = format!(
+        "{}: {} against {}, {} games on each side ({:.1} moves a game, {seconds:.0} s)",
+        report.title,
+        report.first,
+        report.second,
+        report.as_x.won + report.as_x.drawn + report.as_x.lost,
+        report.mean_length
+    );
+    format!(
+        "{}\n{}{}",
+        textwrap::fill(&heading, 79),
+        line("X", &report.as_x),
+        line("O", &report.as_o)
+    )
+}
+
 /// A count with its thousands marked: `10,000,000`.
 pub fn grouped(count: u64) -> String {
     let digits = count.to_string();
