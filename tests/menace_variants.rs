@@ -116,3 +116,19 @@ fn the_experiment_runs_in_any_game_against_the_training_opponent() {
         "{text}"
     );
 }
+
+#[test]
+fn a_monte_carlo_hint_says_how_its_random_games_scored() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(4, folder.path()));
+    respond(&mut session, "variant ultimate");
+    respond(&mut session, "side x");
+    respond(&mut session, "1");
+    let hint = words(&respond(&mut session, "hint mcts 300"));
+    assert!(hint.contains("mcts 300 suggests"), "{hint}");
+    assert!(
+        hint.contains("of its 300 random games went through this move; they scored"),
+        "{hint}"
+    );
+    assert!(hint.contains("% for you"), "{hint}");
+}

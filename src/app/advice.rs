@@ -73,6 +73,22 @@ impl Session {
         } else {
             OpponentKind::AlphaBeta
         });
+        // Monte-Carlo search says how its random games went, in any game but the classic
+        // one (where every opponent explains its move its own way).
+        if let (OpponentKind::Mcts(playouts), false) = (by, classic) {
+            let playouts = playouts.unwrap_or(self.settings.effort.playouts);
+            return match position.mcts_estimate(playouts, &mut self.rng) {
+                Some((name, visits, share)) => vec![Event::Hint {
+                    by,
+                    name,
+                    reason: Some(format!(
+                        "{visits} of its {playouts} random games went through this move; they scored {:.0}% for you (a draw counts half)",
+                        share * 100.0
+                    )),
+                }],
+                None => refuse("There is no move to hint at."),
+            };
+        }
         let mut adviser = match self.rival(by, self.you) {
             Ok(adviser) => adviser,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),

@@ -149,6 +149,10 @@ pub trait AnyGame: fmt::Debug {
     ) -> Result<Box<dyn crate::menace::learner::Learner>, String>;
     /// The move a generic AI chooses, by name, without playing it.
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
+    /// Monte-Carlo tree search's choice with `playouts` playouts: the most visited move,
+    /// how many playouts went through it, and the share of those the player to move won
+    /// (a draw counts half). What the search thinks of the position, in numbers.
+    fn mcts_estimate(&self, playouts: u32, rng: &mut dyn Rng) -> Option<(String, u32, f64)>;
     /// The value under perfect play if found within `budget` positions.
     fn solve(&self, budget: u64) -> Solved;
     /// How many half-moves ahead `lookahead depth` gets from here within the budget.
@@ -359,6 +363,15 @@ impl<G: Declared> AnyGame for Playing<G> {
             _ => None,
         }?;
         Some(game.move_name(mv))
+    }
+
+    fn mcts_estimate(&self, playouts: u32, rng: &mut dyn Rng) -> Option<(String, u32, f64)> {
+        let game = &self.game;
+        Mcts { playouts }
+            .statistics(game, rng)
+            .into_iter()
+            .max_by_key(|(_, visits, _)| *visits)
+            .map(|(mv, visits, share)| (game.move_name(mv), visits, share))
     }
 
     fn solve(&self, budget: u64) -> Solved {
