@@ -499,7 +499,7 @@ pub fn train(
         }
         // Often enough that Ctrl-C stops within a fraction of a second even against
         // the slowest opponent, rarely enough to cost nothing against the fastest.
-        if (game + 1) % 64 == 0 && game + 1 < games && !progress(game + 1) {
+        if (game + 1) % 8 == 0 && game + 1 < games && !progress(game + 1) {
             report.stopped = true;
             break;
         }

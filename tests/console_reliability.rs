@@ -205,8 +205,8 @@ fn played_and_stopped(
 
 #[test]
 fn a_stopped_run_keeps_the_games_played_and_their_learning() {
-    // The classic fast loop asks every 64 games; the generic loop after every game.
-    for (game, after) in [("classic", 128), ("cube", 7)] {
+    // The classic fast loop asks every 8 games; the generic loop after every game.
+    for (game, after) in [("classic", 96), ("cube", 7)] {
         let (report, stats) = played_and_stopped(game, "train 50000000 vs mcts", after);
         assert!(report.stopped, "{game}");
         assert_eq!(report.overall.games(), after, "{game}");
@@ -239,8 +239,32 @@ fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
             .write_all(b"train 50000000 vs mcts\nstats\nsave\n")
             .unwrap();
     }
-    // Long enough for the run to be under way; it would take days to finish.
-    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    // Wait until the run has said how long it will take (it would take days), reading
+    // standard error as it comes; then Ctrl-C.
+    let stderr = child.stderr.take().unwrap();
+    let (said, heard) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.contains("to go at this pace") {
+                let _ = said.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    if heard
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .is_err()
+    {
+        let _ = child.kill();
+        panic!("the run never estimated its time");
+    }
     let sent = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -252,8 +276,12 @@ fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
     assert!(stdout.contains("Stopped by Ctrl-C after"), "{stdout}");
     assert!(stdout.contains("since the last save"), "{stdout}");
     assert!(stdout.contains("Saved MENACE's boxes"), "{stdout}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("to go at this pace"), "{stderr}");
+    let stderr = reader.join().unwrap();
+    let words = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("Ctrl-C stops and keeps the games played"),
+        "{stderr}"
+    );
 }
 
 #[test]
