@@ -381,7 +381,24 @@ pub fn save_learner(
     learner: &dyn super::learner::Learner,
     path: &Path,
 ) -> Result<(), SaveError> {
-    write_atomically(path, format2::to_yaml(title, learner).as_bytes())
+    write_loadable(path, &format2::to_yaml(title, learner), MAX_FILE_BYTES)
+}
+
+/// Writes a save only if `load` could read it back (at most `cap` bytes): a file too big
+/// to load would lose the learning it seems to keep, so nothing is written and the
+/// boxes stay in the session.
+fn write_loadable(path: &Path, text: &str, cap: u64) -> Result<(), SaveError> {
+    if text.len() as u64 > cap {
+        return Err(SaveError {
+            path: path.to_path_buf(),
+            error: std::io::Error::other(format!(
+                "these boxes take {} bytes, more than the {} a save may have to be loaded again; the file was left as it was",
+                text.len(),
+                crate::files::bytes(cap)
+            )),
+        });
+    }
+    write_atomically(path, text.as_bytes())
 }
 
 /// Writes `menace` to `path` atomically (see [`write_atomically`]).

@@ -266,3 +266,19 @@ fn deeply_nested_and_hostile_text_is_refused_fast_and_shown_safely() {
     let error = from_yaml_any(&long, "x").unwrap_err().to_string();
     assert!(error.len() < 1_000, "{} bytes", error.len());
 }
+
+#[test]
+fn a_save_too_big_to_load_again_is_not_written() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("m.yaml");
+    std::fs::write(&path, "format: 2\n# the old save\n").unwrap();
+    let text = to_yaml(&trained());
+    let refused = write_loadable(&path, &text, 100).unwrap_err();
+    assert!(refused.to_string().contains("loaded again"), "{refused}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "format: 2\n# the old save\n"
+    );
+    write_loadable(&path, &text, MAX_FILE_BYTES).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
