@@ -105,6 +105,9 @@ pub struct Course {
     lessons: Vec<Lesson>,
     progress: BTreeMap<String, LessonProgress>,
     progress_loaded: bool,
+    /// The progress file could not be read: it is never written over (it may be the
+    /// learner's own, damaged or not ours), and this session's progress stays in memory.
+    progress_unwritable: bool,
     active: Option<Active>,
 }
 
@@ -199,8 +202,9 @@ impl Course {
             Ok(text) => text,
             Err(crate::files::ReadProblem::Missing) => return None,
             Err(problem) => {
+                self.progress_unwritable = true;
                 return Some(LessonEvent::Problem(format!(
-                    "Lesson progress in {shown} could not be read ({problem}); starting afresh. Your boxes are untouched."
+                    "Lesson progress in {shown} could not be read ({problem}); it is left as it is, and this session's progress is kept only until you quit. Your boxes are untouched."
                 )));
             }
         };
@@ -212,13 +216,19 @@ impl Course {
                 self.progress = file.lessons;
                 None
             }
-            Some(_) | None => Some(LessonEvent::Problem(format!(
-                "Lesson progress in {shown} is not readable; starting afresh (the file is left as it is until the next step). Your boxes are untouched."
-            ))),
+            Some(_) | None => {
+                self.progress_unwritable = true;
+                Some(LessonEvent::Problem(format!(
+                    "Lesson progress in {shown} is not readable; it is left as it is, and this session's progress is kept only until you quit. Your boxes are untouched."
+                )))
+            }
         }
     }
 
     fn save_progress(&self, saves: &Path) -> Option<LessonEvent> {
+        if self.progress_unwritable {
+            return None;
+        }
         let file = ProgressFile {
             format: 1,
             lessons: self.progress.clone(),
