@@ -114,7 +114,19 @@ pub const MAX_NESTING: usize = 32;
 /// each, and so does each step of indentation of a block line; the count is an
 /// over-estimate in odd cases (brackets inside plain scalars), never an under-estimate.
 pub fn check_nesting(text: &str, max: usize) -> Result<(), String> {
+    check_shape(text, max, usize::MAX)
+}
+
+/// [`check_nesting`], and also refuses text of more than `max_items` entries (block lines
+/// and flow items, counted in the same pass): the parser's time and memory grow with the
+/// entries, so a file of millions of tiny ones (`[1,1,1,…]`) is refused before parsing
+/// even under its byte cap.
+pub fn check_shape(text: &str, max: usize, max_items: usize) -> Result<(), String> {
     let too_deep = || format!("it is nested more than {max} levels deep");
+    let too_many = || {
+        format!("it has more than {max_items} entries, far more than a file of ours holds")
+    };
+    let mut items = 0usize;
     let mut flow = 0usize;
     let mut quote: Option<char> = None;
     let mut indents: Vec<usize> = Vec::new();
@@ -129,6 +141,10 @@ pub fn check_nesting(text: &str, max: usize) -> Result<(), String> {
                 indents.push(indent);
                 if indents.len() > max {
                     return Err(too_deep());
+                }
+                items += 1;
+                if items > max_items {
+                    return Err(too_many());
                 }
             }
         }
@@ -159,6 +175,12 @@ pub fn check_nesting(text: &str, max: usize) -> Result<(), String> {
                         }
                     }
                     ']' | '}' => flow = flow.saturating_sub(1),
+                    ',' if flow > 0 => {
+                        items += 1;
+                        if items > max_items {
+                            return Err(too_many());
+                        }
+                    }
                     _ => {}
                 },
             }
@@ -266,6 +288,14 @@ mod tests {
         // A quote inside plain text does not hide the brackets after it.
         let sneaky = format!("a: it's {}", "[".repeat(100));
         assert!(check_nesting(&sneaky, MAX_NESTING).is_err());
+    }
+
+    #[test]
+    fn entries_are_counted_in_blocks_and_in_flows() {
+        assert!(check_shape("a: 1\nb: [1, 2]\n", 8, 3).is_ok());
+        assert!(check_shape("a: 1\nb: [1, 2, 3]\n", 8, 3).is_err());
+        assert!(check_shape("a: 1\nb: 2\nc: 3\nd: 4\n", 8, 3).is_err());
+        assert!(check_shape("a: 'x, y, z, w'\n# a, b, c, d\n", 8, 3).is_ok());
     }
 
     #[test]

@@ -20,9 +20,7 @@
 use super::boxes::matchboxes;
 use super::learn::{MAX_BEADS, Menace, Preset, Record};
 use crate::game::{Rules, Square, TicTacToe};
-use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize, Serializer};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
@@ -32,14 +30,20 @@ pub const FORMAT: u32 = 1;
 
 pub mod format2;
 mod place;
+mod read;
 pub use format2::{FORMAT_2, Loaded};
 pub use place::{
     BadName, DEFAULT_FILE, SaveError, Stamp, holds_a_save, remove_stale_temporaries, resolve,
     resolve_with, stamp, write_atomically, write_output,
 };
 
-/// A save file larger than this is refused unread (a real one is about 30 KiB).
+/// A save file larger than this is refused unread (classic MENACE's is about 10 KiB).
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A save with more entries (lines, flow items) than this is refused before parsing: at
+/// about ten bytes a bead line, a save under the byte cap has fewer, and the parser's
+/// time grows with the entries, not the bytes (two million take it about half a second).
+const MAX_ENTRIES: usize = 2_000_000;
 
 /// Why a file was not loaded. The MENACE in memory was not changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,26 +223,6 @@ impl Serialize for CellsOut<'_> {
     }
 }
 
-/// Just the version, read first so that a newer file is named as such.
-#[derive(Deserialize)]
-struct VersionIn {
-    format: Option<serde_yaml::Value>,
-    #[serde(flatten)]
-    _rest: BTreeMap<String, IgnoredAny>,
-}
-
-/// The file as read, before any of it is trusted.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SaveIn {
-    #[allow(dead_code)]
-    format: u32,
-    preset: String,
-    games: Games,
-    /// A mapping, not a map: a box or a cell written twice is refused, not resolved.
-    boxes: serde_yaml::Mapping,
-}
-
 /// The YAML text of a save file.
 pub fn to_yaml(menace: &Menace) -> String {
     let record = menace.record();
@@ -258,28 +242,66 @@ pub fn to_yaml(menace: &Menace) -> String {
     )
 }
 
-/// Reads and checks a save file's text; `path` names it in error messages.
+/// Reads and checks a format-1 file's text; `path` names it in error messages.
 pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
-    let fail = |problem| LoadError {
+    let file = read_file(text, path)?;
+    match version_of(&file).map_err(|problem| fail_in(path, problem))? {
+        1 => from_file(file, path),
+        n => Err(fail_in(path, Problem::WrongVersion(n))),
+    }
+}
+
+fn fail_in(path: &str, problem: Problem) -> LoadError {
+    LoadError {
         path: path.to_string(),
         problem,
-    };
-    crate::files::check_nesting(text, crate::files::MAX_NESTING)
-        .map_err(|why| fail(Problem::NotYaml(why)))?;
-    let yaml_error = |error: serde_yaml::Error| fail(Problem::NotYaml(error.to_string()));
-    let version: VersionIn = serde_yaml::from_str(text).map_err(yaml_error)?;
-    match version.format {
-        None => return Err(fail(Problem::NoVersion)),
-        Some(value) => match value.as_u64() {
-            Some(n) if n == u64::from(FORMAT) => {}
-            Some(n) => return Err(fail(Problem::WrongVersion(n))),
-            None => return Err(fail(Problem::NoVersion)),
-        },
     }
-    let file: SaveIn = serde_yaml::from_str(text).map_err(yaml_error)?;
-    let preset =
-        Preset::parse(&file.preset).map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
-    let saved = format2::read_boxes(&file.boxes).map_err(|why| fail(Problem::BadBox(why)))?;
+}
+
+/// The file's fields after one parse. Nesting is bounded before the parser runs, and a
+/// `format:` line naming a version we do not read refuses the file unparsed.
+fn read_file(text: &str, path: &str) -> Result<read::FileIn, LoadError> {
+    crate::files::check_shape(text, crate::files::MAX_NESTING, MAX_ENTRIES)
+        .map_err(|why| fail_in(path, Problem::NotYaml(why)))?;
+    let line = read::version_line(text);
+    if let Some(n) = line.filter(|n| ![u64::from(FORMAT), u64::from(FORMAT_2)].contains(n)) {
+        return Err(fail_in(path, Problem::WrongVersion(n)));
+    }
+    read::parse(text).map_err(|error| match line {
+        None => fail_in(path, Problem::NoVersion),
+        Some(_) => fail_in(path, Problem::NotYaml(error.to_string())),
+    })
+}
+
+/// The version the parsed file gives.
+fn version_of(file: &read::FileIn) -> Result<u64, Problem> {
+    match file.format.as_ref().map(serde_yaml::Value::as_u64) {
+        Some(Some(n)) if n == u64::from(FORMAT) || n == u64::from(FORMAT_2) => Ok(n),
+        Some(Some(n)) => Err(Problem::WrongVersion(n)),
+        _ => Err(Problem::NoVersion),
+    }
+}
+
+/// A field the format needs, or the sentence saying it is missing.
+fn required<T>(field: Option<T>, name: &str) -> Result<T, Problem> {
+    field.ok_or_else(|| Problem::NotYaml(format!("it has no `{name}:`")))
+}
+
+/// Checks a parsed format-1 file: classic MENACE playing X, every box present.
+fn from_file(file: read::FileIn, path: &str) -> Result<Menace, LoadError> {
+    let fail = |problem| fail_in(path, problem);
+    if let Some(name) = [("game", file.game.is_some()), ("side", file.side.is_some())]
+        .iter()
+        .find_map(|(name, present)| present.then_some(name))
+    {
+        return Err(fail(Problem::NotYaml(format!(
+            "a format-1 file has no `{name}:` (it is always classic MENACE playing X)"
+        ))));
+    }
+    let preset = Preset::parse(&required(file.preset, "preset").map_err(fail)?)
+        .map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
+    let games = required(file.games, "games").map_err(fail)?;
+    let saved = required(file.boxes, "boxes").map_err(fail)?.0;
     let boxes = matchboxes();
     let mut beads = vec![[0u32; 9]; boxes.len()];
     let mut seen = vec![false; boxes.len()];
@@ -349,29 +371,20 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
     if let Some((_, missing)) = boxes.iter().find(|(id, _)| !seen[id.index()]) {
         return Err(fail(Problem::MissingBox(missing.name())));
     }
-    let record = checked_record(&file.games).map_err(fail)?;
+    let record = checked_record(&games).map_err(fail)?;
     Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
 }
 
 /// Reads and checks a save file of either format: the game, the side and MENACE.
 pub fn from_yaml_any(text: &str, path: &str) -> Result<Loaded, LoadError> {
-    let fail = |problem| LoadError {
-        path: path.to_string(),
-        problem,
-    };
-    crate::files::check_nesting(text, crate::files::MAX_NESTING)
-        .map_err(|why| fail(Problem::NotYaml(why)))?;
-    let version: VersionIn =
-        serde_yaml::from_str(text).map_err(|error| fail(Problem::NotYaml(error.to_string())))?;
-    match version.format.as_ref().map(serde_yaml::Value::as_u64) {
-        Some(Some(2)) => format2::from_yaml(text, path),
-        Some(Some(1)) => from_yaml(text, path).map(|menace| Loaded {
+    let file = read_file(text, path)?;
+    match version_of(&file).map_err(|problem| fail_in(path, problem))? {
+        1 => from_file(file, path).map(|menace| Loaded {
             title: "classic".into(),
             side: crate::game::Player::X,
             learner: Box::new(super::learner::ClassicLearner(menace)),
         }),
-        Some(Some(n)) => Err(fail(Problem::WrongVersion(n))),
-        _ => Err(fail(Problem::NoVersion)),
+        _ => format2::from_file(file, path),
     }
 }
 
@@ -388,15 +401,23 @@ pub fn save_learner(
 /// to load would lose the learning it seems to keep, so nothing is written and the
 /// boxes stay in the session.
 fn write_loadable(path: &Path, text: &str, cap: u64) -> Result<(), SaveError> {
+    let refuse = |why: String| SaveError {
+        path: path.to_path_buf(),
+        error: std::io::Error::other(format!(
+            "{why} a save may have and still be loaded again; the file was left as it was"
+        )),
+    };
     if text.len() as u64 > cap {
-        return Err(SaveError {
-            path: path.to_path_buf(),
-            error: std::io::Error::other(format!(
-                "these boxes take {} bytes, more than the {} a save may have to be loaded again; the file was left as it was",
-                text.len(),
-                crate::files::bytes(cap)
-            )),
-        });
+        return Err(refuse(format!(
+            "these boxes take {}, more than the {}",
+            crate::files::bytes(text.len() as u64),
+            crate::files::bytes(cap)
+        )));
+    }
+    if crate::files::check_shape(text, crate::files::MAX_NESTING, MAX_ENTRIES).is_err() {
+        return Err(refuse(format!(
+            "these boxes take more than the {MAX_ENTRIES} lines"
+        )));
     }
     write_atomically(path, text.as_bytes())
 }

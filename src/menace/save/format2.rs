@@ -25,7 +25,7 @@ use crate::game::Player;
 use crate::menace::learner::{self, Learner};
 use crate::menace::{Preset, Record};
 use crate::registry;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 /// The version this module writes.
 pub const FORMAT_2: u32 = 2;
@@ -74,21 +74,6 @@ impl Serialize for Beads<'_> {
     }
 }
 
-/// The file as read, before any of it is trusted.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SaveIn {
-    #[allow(dead_code)]
-    format: u32,
-    game: String,
-    side: String,
-    preset: String,
-    games: Games,
-    /// A mapping keeps the file's order (box numbers are the order boxes were made) and
-    /// refuses a key written twice.
-    boxes: serde_yaml::Mapping,
-}
-
 /// The YAML text of MENACE for game `title`.
 pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
     let record = learner.record();
@@ -117,25 +102,26 @@ pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
     )
 }
 
-/// Reads and checks a format-2 file's text; `path` names it in error messages.
-pub fn from_yaml(text: &str, path: &str) -> Result<Loaded, LoadError> {
+/// Checks a parsed format-2 file; `path` names it in error messages.
+pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Loaded, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_string(),
         problem,
     };
-    let file: SaveIn =
-        serde_yaml::from_str(text).map_err(|error| fail(Problem::NotYaml(error.to_string())))?;
-    let words: Vec<&str> = file.game.split_whitespace().collect();
+    let required = |field: Option<String>, name| super::required(field, name).map_err(fail);
+    let title = required(file.game, "game")?;
+    let words: Vec<&str> = title.split_whitespace().collect();
     let game = registry::start(&words).map_err(|why| fail(Problem::BadGame(why)))?;
-    let side = match file.side.as_str() {
+    let side = match required(file.side, "side")?.as_str() {
         "X" | "x" => Player::X,
         "O" | "o" => Player::O,
         other => return Err(fail(Problem::BadSide(other.to_string()))),
     };
-    let preset =
-        Preset::parse(&file.preset).map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
-    let record = super::checked_record(&file.games).map_err(fail)?;
-    let boxes = read_boxes(&file.boxes).map_err(|why| fail(Problem::BadBox(why)))?;
+    let preset = Preset::parse(&required(file.preset, "preset")?)
+        .map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
+    let games = super::required(file.games, "games").map_err(fail)?;
+    let record = super::checked_record(&games).map_err(fail)?;
+    let boxes = super::required(file.boxes, "boxes").map_err(fail)?.0;
     let learner = learner::restore(game.as_ref(), side, preset, record, &boxes)
         .map_err(|why| fail(Problem::BadBox(why)))?;
     Ok(Loaded {
@@ -143,38 +129,6 @@ pub fn from_yaml(text: &str, path: &str) -> Result<Loaded, LoadError> {
         side,
         learner,
     })
-}
-
-/// The boxes of a file in its order: each picture with its bead counts by move name.
-pub(super) fn read_boxes(boxes: &serde_yaml::Mapping) -> Result<Vec<learner::SavedBox>, String> {
-    let text = |value: &serde_yaml::Value| -> Option<String> {
-        match value {
-            serde_yaml::Value::String(text) => Some(text.clone()),
-            serde_yaml::Value::Number(number) => Some(number.to_string()),
-            _ => None,
-        }
-    };
-    let mut read = Vec::with_capacity(boxes.len());
-    for (key, beads) in boxes {
-        let key = text(key).ok_or("a box is named by its picture, in quotes")?;
-        let counts = match beads {
-            serde_yaml::Value::Null => Vec::new(),
-            serde_yaml::Value::Mapping(beads) => beads
-                .iter()
-                .map(|(bead, count)| {
-                    let bead = text(bead)
-                        .ok_or_else(|| format!("box {key}: a bead is named by a move"))?;
-                    let count = count.as_i64().ok_or_else(|| {
-                        format!("box {key}: the count of {bead} is not a whole number")
-                    })?;
-                    Ok((bead, count))
-                })
-                .collect::<Result<Vec<_>, String>>()?,
-            _ => return Err(format!("box {key}: its beads are a list of MOVE: COUNT")),
-        };
-        read.push((key, counts));
-    }
-    Ok(read)
 }
 
 /// The record a file claims, if its counts add up to no more than [`Record::MAX_GAMES`].

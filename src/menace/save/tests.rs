@@ -57,11 +57,14 @@ fn save_is_atomic_and_round_trips_through_the_disk() {
 
 #[test]
 fn unreadable_yaml_is_refused() {
-    assert!(matches!(broken(|_| "boxes: [".into()), Problem::NotYaml(_)));
     assert!(matches!(
-        broken(|_| "just text".into()),
+        broken(|_| "format: 1\nboxes: [".into()),
         Problem::NotYaml(_)
     ));
+    // Without a `format:` line a file that does not parse is not a save at all.
+    assert_eq!(broken(|_| "boxes: [".into()), Problem::NoVersion);
+    assert_eq!(broken(|_| "just text".into()), Problem::NoVersion);
+    assert_eq!(broken(|_| "title: a lesson".into()), Problem::NoVersion);
 }
 
 #[test]
@@ -166,11 +169,15 @@ fn each_cell_problem_is_named() {
             cell: "RR".into()
         }
     );
-    assert!(matches!(broken(entry("    LL: lots")), Problem::BadBox(_)));
+    let lots = broken(entry("    LL: lots"));
+    assert!(
+        matches!(&lots, Problem::NotYaml(why) if why.contains("whole number")),
+        "{lots:?}"
+    );
     // A cell given twice, or under another spelling, is refused rather than resolved.
     assert!(matches!(
         broken(entry("    LL: 1\n    LL: 7")),
-        Problem::NotYaml(_)
+        Problem::BadBox(why) if why.contains("gives the beads on LL twice")
     ));
     assert!(matches!(
         broken(entry("    ll: 1")),
@@ -281,4 +288,28 @@ fn a_save_too_big_to_load_again_is_not_written() {
     );
     write_loadable(&path, &text, MAX_FILE_BYTES).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn a_file_of_millions_of_tiny_entries_is_refused_before_parsing() {
+    // 2,000,001 one-character items: well under the byte cap, but the parser would take
+    // seconds and a gigabyte over them.
+    let text = format!("format: 2\nboxes: [{}]\n", "1,".repeat(MAX_ENTRIES));
+    let refused = from_yaml_any(&text, "tiny.yaml").unwrap_err();
+    assert!(
+        matches!(&refused.problem, Problem::NotYaml(why) if why.contains("entries")),
+        "{refused}"
+    );
+    let block = format!("format: 2\nboxes:\n{}", "- 1\n".repeat(MAX_ENTRIES));
+    assert!(from_yaml_any(&block, "tiny.yaml").is_err());
+}
+
+#[test]
+fn a_newer_format_is_named_from_its_line_before_parsing() {
+    // A future format may look like anything; its `format:` line is enough.
+    let text = "format: 3\nboxes: {a: [1, {b: c}]}\nwhatever: [\n";
+    assert_eq!(
+        from_yaml_any(text, "new.yaml").unwrap_err().problem,
+        Problem::WrongVersion(3)
+    );
 }
