@@ -76,7 +76,8 @@ fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
 
 /// The text of the regular file at `path`, at most `cap` bytes. The type is checked
 /// before the file is opened (opening a FIFO blocks until someone writes to it) and again
-/// on the open handle; the cap is enforced on what is read.
+/// on the open handle; the cap is enforced on what is read. A byte-order mark, which some
+/// editors put before UTF-8 text, is not part of the text.
 pub fn read_text(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     let io = |error: std::io::Error| match error.kind() {
         std::io::ErrorKind::NotFound => ReadProblem::Missing,
@@ -102,7 +103,11 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     if content.len() as u64 > cap {
         return Err(ReadProblem::TooLarge { cap });
     }
-    String::from_utf8(content).map_err(|_| ReadProblem::NotText)
+    let mut text = String::from_utf8(content).map_err(|_| ReadProblem::NotText)?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// The deepest nesting any of our YAML files needs is a handful of levels; this leaves
@@ -248,6 +253,8 @@ mod tests {
         );
         std::fs::write(&path, b"\xff\xfe").unwrap();
         assert_eq!(read_text(&path, 9), Err(ReadProblem::NotText));
+        std::fs::write(&path, "\u{feff}format: 2\n").unwrap();
+        assert_eq!(read_text(&path, 100).unwrap(), "format: 2\n");
     }
 
     #[cfg(unix)]

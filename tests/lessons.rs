@@ -191,6 +191,8 @@ fn the_check_command_passes_and_fails_naming_the_step() {
     assert!(check_lessons_in(real.path()).status.success());
     let folder = tempfile::tempdir().unwrap();
     write_lesson(folder.path(), "01-good.yaml", GOOD);
+    // Saved by an editor that marks UTF-8 with a byte-order mark: the same lesson.
+    write_lesson(folder.path(), "03-bom.yaml", &format!("\u{feff}{GOOD}"));
     // A demonstration whose command parses but fails when run.
     write_lesson(
         folder.path(),
@@ -201,6 +203,7 @@ fn the_check_command_passes_and_fails_naming_the_step() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("ok    01-good.yaml"), "{stdout}");
+    assert!(stdout.contains("ok    03-bom.yaml"), "{stdout}");
     assert!(stdout.contains("FAIL  02-bad.yaml, step 1"), "{stdout}");
     assert!(stdout.contains("box 305"), "{stdout}");
 
