@@ -354,6 +354,20 @@ fn one_broken_lesson_leaves_the_course_usable_and_check_reports_each() {
 }
 
 #[test]
+fn a_folder_of_thousands_of_files_is_named_as_the_wrong_folder() {
+    let folder = tempfile::tempdir().unwrap();
+    for n in 0..=lesson::MAX_LESSON_FILES {
+        std::fs::write(folder.path().join(format!("{n:04}.yaml")), "format: 2\n").unwrap();
+    }
+    let refused = lesson::load_all(folder.path()).unwrap_err();
+    assert!(refused.to_string().contains("right folder"), "{refused}");
+    let output = check_lessons_in(folder.path());
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
 fn a_progress_file_that_is_huge_deep_or_absurd_loses_nothing() {
     let folder = tempfile::tempdir().unwrap();
     let progress = folder.path().join("lessons.yaml");

@@ -291,8 +291,12 @@ pub struct Loaded {
     pub broken: Vec<LessonError>,
 }
 
+/// A course of more lesson files than this is not a course but the wrong folder (a
+/// folder of saves, say); reading them all, each up to its byte cap, could take minutes.
+pub const MAX_LESSON_FILES: usize = 500;
+
 /// Every `*.yaml` lesson in `folder`, ordered by file name. `Err` only when the folder
-/// itself cannot be read.
+/// itself cannot be read or holds more than [`MAX_LESSON_FILES`] of them.
 pub fn load_all(folder: &Path) -> Result<Loaded, LessonError> {
     let fail = |reason: String| LessonError {
         file: folder.display().to_string(),
@@ -305,7 +309,13 @@ pub fn load_all(folder: &Path) -> Result<Loaded, LessonError> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .take(MAX_LESSON_FILES + 1)
         .collect();
+    if files.len() > MAX_LESSON_FILES {
+        return Err(fail(format!(
+            "the lessons folder holds more than {MAX_LESSON_FILES} lesson files; is it the right folder?"
+        )));
+    }
     files.sort();
     let mut loaded = Loaded::default();
     for path in &files {
