@@ -128,9 +128,8 @@ pub fn check_nesting(text: &str, max: usize) -> Result<(), String> {
 /// even under its byte cap.
 pub fn check_shape(text: &str, max: usize, max_items: usize) -> Result<(), String> {
     let too_deep = || format!("it is nested more than {max} levels deep");
-    let too_many = || {
-        format!("it has more than {max_items} entries, far more than a file of ours holds")
-    };
+    let too_many =
+        || format!("it has more than {max_items} entries, far more than a file of ours holds");
     let mut items = 0usize;
     let mut flow = 0usize;
     let mut quote: Option<char> = None;

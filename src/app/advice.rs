@@ -13,17 +13,29 @@ use crate::registry::AnyGame;
 pub const GAME_EXPERIMENT_LIMIT: u64 = 2_000;
 
 impl Session {
-    pub(super) fn show_board(&self) -> Vec<Event> {
-        match &self.current {
-            Some(current) => vec![Event::Board {
-                view: current.game.view(),
-                marked: Vec::new(),
-            }],
-            None => vec![Event::Board {
-                view: self.game.view(),
-                marked: Vec::new(),
-            }],
-        }
+    /// The board of the game in progress (or the starting position), whole or zoomed
+    /// into part `part` (1-based).
+    pub(super) fn show_board(&self, part: Option<usize>) -> Vec<Event> {
+        let game = match &self.current {
+            Some(current) => &current.game,
+            None => &self.game,
+        };
+        let view = match part {
+            None => game.view(),
+            Some(part) => match game.zoomed_view(part - 1) {
+                Some(view) => view,
+                None => {
+                    return refuse(&format!(
+                        "{} draws its whole board: type board without a number.",
+                        capitalised(&game.title())
+                    ));
+                }
+            },
+        };
+        vec![Event::Board {
+            view,
+            marked: Vec::new(),
+        }]
     }
 
     /// The position a command names (a picture of the chosen game), or the board of the

@@ -69,8 +69,9 @@ pub enum Command {
     Boxes(Option<usize>),
     /// Draw one box: by picture or any position it serves, by number, or the last used.
     Box(Option<BoxQuery>),
-    /// Show the board of the game in progress.
-    Board,
+    /// Show the board of the game in progress; with a number, zoomed into that part
+    /// of a board too big to draw whole (strategic's tactical boards 1-9).
+    Board(Option<usize>),
     /// Save the boxes: to the default file, or to the one named.
     Save(Option<String>),
     /// Load boxes from a file.
@@ -295,7 +296,24 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 extra: extra.join(" "),
             }),
         },
-        "board" => no_more("board", Command::Board),
+        "board" => match rest {
+            [] => Ok(Command::Board(None)),
+            [part] => part
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=9).contains(n))
+                .map(|n| Command::Board(Some(n)))
+                .ok_or_else(|| {
+                    CommandError::BadTraining(format!(
+                        "board takes the number of a board to zoom into, 1 to 9, not \"{}\"",
+                        crate::files::shown(part, 20)
+                    ))
+                }),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "board",
+                extra: extra.join(" "),
+            }),
+        },
         "boxes" => match rest {
             [] => Ok(Command::Boxes(None)),
             [ply] => ply

@@ -452,7 +452,7 @@ impl Session {
             Command::Move(name) => self.your_move(&name),
             Command::Boxes(ply) => self.listing(ply),
             Command::Box(query) => self.show_box(query),
-            Command::Board => self.show_board(),
+            Command::Board(part) => self.show_board(part),
             Command::Save(name) => self.save(name.as_deref()),
             Command::Load(name) => self.load(&name),
             Command::Preset(preset) => self.reset(preset),

@@ -12,6 +12,7 @@ pub mod four;
 pub mod gravity;
 pub mod morris;
 pub mod picture;
+pub mod strategic;
 pub mod symmetry;
 pub mod tictactoe;
 pub mod ultimate;
@@ -226,6 +227,14 @@ pub trait Game: Clone + Debug {
 
     /// The board as panels of labelled cells, for the console to draw.
     fn view(&self) -> BoardView;
+
+    /// For a board too big to draw whole (strategic's 729 cells), [`Game::view`] zooms
+    /// into the part in play; this is the view zoomed into part `part` (0-based) instead.
+    /// `None` for a game drawn whole, or past its last part.
+    fn zoomed_view(&self, part: usize) -> Option<BoardView> {
+        let _ = part;
+        None
+    }
 
     /// How many symmetries the game declares, the identity (index 0) included. A game
     /// without symmetry keeps the default of one.

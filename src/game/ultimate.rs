@@ -593,7 +593,8 @@ fn grid_to_cell(row: usize, column: usize) -> usize {
 mod notation;
 
 pub use notation::IllegalUltimateMove;
-use notation::{FULL, LINES, NTH_CELL, has_line, move_text, name, parse_pair};
+use notation::{FULL, move_text, name};
+pub(crate) use notation::{LINES, NTH_CELL, has_line, parse_pair};
 
 #[cfg(test)]
 mod tests;

@@ -17,7 +17,8 @@ pub enum Layout {
     /// links.
     Points { diagonals: bool },
     /// Cells one space apart in blocks of 3x3, a rule between blocks: ultimate
-    /// tic-tac-toe's nine boards in one grid. Other panels of the view are drawn spaced.
+    /// tic-tac-toe's nine boards in one grid. The first panel and any panel nine or more
+    /// cells wide are drawn so; the others spaced.
     Blocks,
 }
 

@@ -106,6 +106,8 @@ pub trait AnyGame: fmt::Debug {
     #[allow(clippy::wrong_self_convention)]
     fn from_picture(&self, text: &str) -> Result<Box<dyn AnyGame>, String>;
     fn view(&self) -> BoardView;
+    /// The view zoomed into part `part` (0-based), for a board too big to draw whole.
+    fn zoomed_view(&self, part: usize) -> Option<BoardView>;
     fn symmetry_count(&self) -> usize;
     /// True where positions can recur, so that a picture (which holds no history) can
     /// show a position a repetition has already ended.
@@ -271,6 +273,10 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn view(&self) -> BoardView {
         self.game.view()
+    }
+
+    fn zoomed_view(&self, part: usize) -> Option<BoardView> {
+        self.game.zoomed_view(part)
     }
 
     fn symmetry_count(&self) -> usize {

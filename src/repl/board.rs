@@ -55,7 +55,9 @@ pub fn draw(
         .enumerate()
         .map(|(index, panel)| match view.layout {
             Layout::Points { diagonals } if width == 1 => points(panel, diagonals, marked, &paint),
-            Layout::Blocks if index == 0 => blocks(panel, marked, &paint),
+            Layout::Blocks if index == 0 || panel.columns.len() >= 9 => {
+                blocks(panel, marked, &paint)
+            }
             Layout::Spaced | Layout::Blocks => spaced(panel, width, marked, &paint),
             _ => ruled(panel, width, marked, &paint),
         })

@@ -2,7 +2,7 @@
 //! tables of training runs and experiments.
 
 use super::board;
-use super::render::{Palette, Role, grouped, plural};
+use super::render::{Palette, Role, capitalised, grouped, plural};
 use crate::game::{BoardView, Player, TicTacToe};
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
 use crate::menace::{GameResult, Preset};
@@ -45,11 +45,13 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
             refilled,
             ..
         } => {
+            let picture = named_box(picture);
             let mut text = String::new();
             if *refilled {
                 let _ = writeln!(
                     text,
-                    "Box {picture} is empty, so MENACE first puts {} random legal beads into it.",
+                    "{} is empty, so MENACE first puts {} random legal beads into it.",
+                    capitalised(&picture),
                     crate::menace::learn::REFILL_BEADS
                 );
             }
@@ -59,7 +61,7 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
                 format!("plays {play}")
             };
             let sentence = format!(
-                "MENACE uses box {picture} {relation}; bead {bead} of {beads_before} {effect}."
+                "MENACE uses {picture} {relation}; bead {bead} of {beads_before} {effect}."
             );
             let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
             text
@@ -72,8 +74,21 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
             )
         }
         MenaceMove::Resigned { picture, .. } => {
-            format!("Box {picture} is empty: with the resign rule, MENACE gives up.\n")
+            format!(
+                "{} is empty: with the resign rule, MENACE gives up.\n",
+                capitalised(&named_box(picture))
+            )
         }
+    }
+}
+
+/// A box as a sentence names it: by its picture, or, for a picture too long to read
+/// in a sentence (strategic's 729 cells), as the box of this position (`box` draws it).
+fn named_box(picture: &str) -> String {
+    if picture.chars().count() > 60 {
+        "the box of this position (box draws it)".to_string()
+    } else {
+        format!("box {picture}")
     }
 }
 

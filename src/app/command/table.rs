@@ -72,7 +72,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         Group::Play,
         "play 3",
     ),
-    info("board", "board", "show the board", Group::Play, "board"),
+    info(
+        "board",
+        "board [N]",
+        "show the board (strategic: zoom into board N)",
+        Group::Play,
+        "board",
+    ),
     info(
         "resign",
         "resign",

@@ -6,7 +6,7 @@ use crate::game::view::LMR;
 use std::fmt;
 
 // The eight lines of a 3x3 board as 9-bit masks: the classic board's.
-pub(super) use crate::game::tictactoe::LINES;
+pub(crate) use crate::game::tictactoe::LINES;
 
 pub(super) const FULL: u16 = 0b111_111_111;
 
@@ -31,7 +31,7 @@ const HAS_LINE: [bool; 512] = {
 /// For every set of cells (a 9-bit mask) and every `n` below its size, the `n`-th cell
 /// of the set: picking a random empty cell in a playout is then one lookup, with no loop
 /// for the processor to mispredict.
-pub(super) const NTH_CELL: [[u8; 9]; 512] = {
+pub(crate) const NTH_CELL: [[u8; 9]; 512] = {
     let mut table = [[0u8; 9]; 512];
     let mut mask = 0;
     while mask < 512 {
@@ -48,7 +48,7 @@ pub(super) const NTH_CELL: [[u8; 9]; 512] = {
     table
 };
 
-pub(super) fn has_line(marks: u16) -> bool {
+pub(crate) fn has_line(marks: u16) -> bool {
     HAS_LINE[usize::from(marks & FULL)]
 }
 
@@ -57,7 +57,7 @@ pub(super) fn name(index: usize) -> String {
     format!("{}{}", LMR[index / 3], LMR[index % 3])
 }
 
-pub(super) fn parse_pair(text: &str, what: &str) -> Result<usize, BadMove> {
+pub(crate) fn parse_pair(text: &str, what: &str) -> Result<usize, BadMove> {
     let letters: Vec<char> = text.chars().map(|c| c.to_ascii_uppercase()).collect();
     let position = |c: char| "LMR".find(c);
     match letters[..] {
