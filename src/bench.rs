@@ -20,16 +20,27 @@ pub struct VariantBench {
     pub silverman_nodes: u64,
     /// Uniformly random games played to the end from the empty ultimate board.
     pub ultimate_random_playouts_per_second: f64,
+    /// Games by the playout policy (win or block a small board, else random) from there.
+    pub ultimate_policy_playouts_per_second: f64,
+    /// Whole MCTS playouts (tree, policy playout, solver) from the empty ultimate board.
+    pub ultimate_mcts_playouts_per_second: f64,
+    /// Uniformly random games from the empty strategic board.
+    pub strategic_random_playouts_per_second: f64,
 }
 
-/// Random playouts from `position`, for about a tenth of a second, per second.
-fn random_playouts_per_second<G: crate::game::Game>(position: &G, seed: u64) -> f64 {
+/// Random playouts from `position` (or, with `policy`, the game's playout policy), for
+/// about a fifth of a second, per second.
+fn random_playouts_per_second<G: crate::game::Game>(position: &G, seed: u64, policy: bool) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let start = Instant::now();
     let mut playouts = 0u64;
     while start.elapsed() < Duration::from_millis(200) {
         for _ in 0..256 {
-            let _ = crate::ai::mcts::playout(position, &mut rng, 1_000);
+            let _ = if policy {
+                crate::ai::mcts::policy_playout(position, &mut rng, 1_000)
+            } else {
+                crate::ai::mcts::playout(position, &mut rng, 1_000)
+            };
         }
         playouts += 256;
     }
@@ -46,7 +57,7 @@ fn nodes_per_second<G: crate::game::Game>(position: &G, budget: u64) -> f64 {
 fn playouts_per_second<G: crate::game::Game>(position: &G, playouts: u32, seed: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let start = Instant::now();
-    let _ = crate::ai::mcts::Mcts { playouts }.statistics(position, &mut rng);
+    let _ = crate::ai::mcts::Mcts::with_playouts(playouts).statistics(position, &mut rng);
     f64::from(playouts) / start.elapsed().as_secs_f64().max(1e-9)
 }
 
@@ -60,11 +71,17 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let (mut cube, mut gravity, mut cube_mcts, mut gravity_mcts, mut silverman) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut silverman_nodes = 0;
-    let mut ultimate = Vec::new();
+    let (mut ultimate, mut policy, mut ultimate_mcts, mut strategic) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let empty_ultimate = crate::game::ultimate::Ultimate::new(Default::default());
     for repeat in 0..repeats as u64 {
-        ultimate.push(random_playouts_per_second(
-            &crate::game::ultimate::Ultimate::new(Default::default()),
+        ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
+        policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
+        ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
+        strategic.push(random_playouts_per_second(
+            &crate::game::strategic::Strategic::new(),
             repeat,
+            false,
         ));
         // The empty cube solves in a few thousand positions; a tenth of a second of
         // whole solves gives a steady figure.
@@ -100,6 +117,9 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         silverman_solve: median(silverman),
         silverman_nodes,
         ultimate_random_playouts_per_second: median(ultimate),
+        ultimate_policy_playouts_per_second: median(policy),
+        ultimate_mcts_playouts_per_second: median(ultimate_mcts),
+        strategic_random_playouts_per_second: median(strategic),
     }
 }
 

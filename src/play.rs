@@ -36,13 +36,15 @@ pub enum OpponentKind {
     Teacher,
     /// A second MENACE, learning as O.
     Menace,
-    /// Generic alpha-beta search under a node budget.
-    AlphaBeta,
-    /// Generic Monte-Carlo tree search, with its playouts per move (`None`: the
-    /// session's effort). Counted in playouts, not milliseconds, so that `--seed`
-    /// replays a game exactly.
-    Mcts(Option<u32>),
+    /// Generic alpha-beta search, with its positions or time a move (`None`: the
+    /// session's effort).
+    AlphaBeta(Option<Thinking>),
+    /// Generic Monte-Carlo tree search, with its playouts or time a move (`None`: the
+    /// session's effort).
+    Mcts(Option<Thinking>),
 }
+
+pub use crate::ai::{MAX_MILLIS, Thinking};
 
 /// The opponents in the order `help` lists them.
 pub const OPPONENT_NAMES: [&str; 9] = [
@@ -61,7 +63,10 @@ pub const OPPONENT_NAMES: [&str; 9] = [
 pub const MAX_DEPTH: u32 = 9;
 
 /// The most playouts a move `mcts N` may ask for (a few seconds a move).
-pub const MAX_PLAYOUTS: u32 = 10_000_000;
+pub const MAX_PLAYOUTS: u32 = crate::ai::mcts::MAX_PLAYOUTS;
+
+/// The most positions a move `alphabeta N` may ask for (a few seconds a move).
+pub const MAX_POSITIONS: u64 = 100_000_000;
 
 impl OpponentKind {
     /// Reads a name with its optional number: `rating 0`, `lookahead 3`, `perfect`.
@@ -92,21 +97,26 @@ impl OpponentKind {
             "perfect" => plain(OpponentKind::Perfect),
             "teacher" => plain(OpponentKind::Teacher),
             "menace" => plain(OpponentKind::Menace),
-            "alphabeta" => plain(OpponentKind::AlphaBeta),
-            "mcts" => match rest {
-                [] => Ok(OpponentKind::Mcts(None)),
-                [n] => n
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
-                    .map(|n| OpponentKind::Mcts(Some(n)))
-                    .ok_or_else(|| {
-                        format!(
-                            "mcts takes its playouts a move, from 1 to {MAX_PLAYOUTS}, not \"{n}\""
-                        )
-                    }),
-                [_, extra @ ..] => Err(format!("mcts does not take \"{}\"", extra.join(" "))),
-            },
+            "alphabeta" | "mcts" => {
+                let (unit, max) = if name.eq_ignore_ascii_case("mcts") {
+                    ("playouts", u64::from(MAX_PLAYOUTS))
+                } else {
+                    ("positions", MAX_POSITIONS)
+                };
+                let name = name.to_ascii_lowercase();
+                let thinking = match rest {
+                    [] => None,
+                    [budget] => Some(Thinking::parse(budget, &name, unit, max)?),
+                    [_, extra @ ..] => {
+                        return Err(format!("{name} does not take \"{}\"", extra.join(" ")));
+                    }
+                };
+                Ok(if name == "mcts" {
+                    OpponentKind::Mcts(thinking)
+                } else {
+                    OpponentKind::AlphaBeta(thinking)
+                })
+            }
             "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
             "lookahead" => match number(2, MAX_DEPTH)? {
                 0 => Err("lookahead needs a depth of at least 1".into()),
@@ -130,9 +140,10 @@ impl fmt::Display for OpponentKind {
             OpponentKind::Lookahead(depth) => write!(f, "lookahead {depth}"),
             OpponentKind::Teacher => write!(f, "teacher"),
             OpponentKind::Menace => write!(f, "menace"),
-            OpponentKind::AlphaBeta => write!(f, "alphabeta"),
+            OpponentKind::AlphaBeta(None) => write!(f, "alphabeta"),
+            OpponentKind::AlphaBeta(Some(thinking)) => write!(f, "alphabeta {thinking}"),
             OpponentKind::Mcts(None) => write!(f, "mcts"),
-            OpponentKind::Mcts(Some(playouts)) => write!(f, "mcts {playouts}"),
+            OpponentKind::Mcts(Some(thinking)) => write!(f, "mcts {thinking}"),
         }
     }
 }
@@ -196,8 +207,9 @@ pub enum Opponent {
         menace: Box<Menace>,
         drawn: Vec<Drawn>,
     },
-    AlphaBeta(Searcher),
-    Mcts(Mcts),
+    /// With the budget it was asked for, to name it again.
+    AlphaBeta(Searcher, Option<Thinking>),
+    Mcts(Mcts, Option<Thinking>),
 }
 
 impl Opponent {
@@ -217,10 +229,13 @@ impl Opponent {
                 menace: Box::new(Menace::new_for(Player::O, preset, rng)),
                 drawn: Vec::new(),
             },
-            OpponentKind::AlphaBeta => Opponent::AlphaBeta(Searcher::default()),
-            OpponentKind::Mcts(playouts) => Opponent::Mcts(Mcts {
-                playouts: playouts.unwrap_or(Mcts::default().playouts),
-            }),
+            OpponentKind::AlphaBeta(thinking) => Opponent::AlphaBeta(
+                Searcher::thinking(thinking, Searcher::default().budget),
+                thinking,
+            ),
+            OpponentKind::Mcts(thinking) => {
+                Opponent::Mcts(Mcts::thinking(thinking, Mcts::default().playouts), thinking)
+            }
         }
     }
 
@@ -233,10 +248,8 @@ impl Opponent {
             Opponent::Lookahead(lookahead) => OpponentKind::Lookahead(lookahead.depth),
             Opponent::Teacher => OpponentKind::Teacher,
             Opponent::Menace { .. } => OpponentKind::Menace,
-            Opponent::AlphaBeta(_) => OpponentKind::AlphaBeta,
-            Opponent::Mcts(mcts) => OpponentKind::Mcts(
-                (mcts.playouts != Mcts::default().playouts).then_some(mcts.playouts),
-            ),
+            Opponent::AlphaBeta(_, thinking) => OpponentKind::AlphaBeta(*thinking),
+            Opponent::Mcts(_, thinking) => OpponentKind::Mcts(*thinking),
         }
     }
 
@@ -255,8 +268,8 @@ impl Opponent {
             Opponent::Rating(rating) => rating.choose(board, rng),
             Opponent::Lookahead(lookahead) => lookahead.choose(board, rng),
             Opponent::Teacher => teacher::advise(board).map(|advice| advice.square),
-            Opponent::AlphaBeta(searcher) => searcher.choose(board, rng),
-            Opponent::Mcts(mcts) => mcts.choose(board, rng),
+            Opponent::AlphaBeta(searcher, _) => searcher.choose(board, rng),
+            Opponent::Mcts(mcts, _) => mcts.choose(board, rng),
             Opponent::Menace { menace, drawn } => match menace.take_turn(board, rng).ok()? {
                 turn @ Turn::Drew { square, .. } => {
                     drawn.extend(turn.drawn());

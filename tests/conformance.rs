@@ -2,7 +2,7 @@
 //! options (in the manner of OpenSpiel's `RandomSimTest`): seeded random games in which
 //! every position is checked against the rules every game must keep.
 
-use menace::play::OpponentKind;
+use menace::play::{OpponentKind, Thinking};
 use menace::registry::{self, AnyGame, MoveError};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -150,9 +150,9 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
         for kind in [
             OpponentKind::Random,
             OpponentKind::Lookahead(2),
-            OpponentKind::AlphaBeta,
+            OpponentKind::AlphaBeta(None),
             OpponentKind::Mcts(None),
-            OpponentKind::Mcts(Some(50)),
+            OpponentKind::Mcts(Some(Thinking::Count(50))),
         ] {
             assert!(game.plays(kind));
             let chosen = game
@@ -192,14 +192,54 @@ fn pictures_that_play_cannot_reach_are_refused_in_one_sentence() {
 
 #[test]
 fn mcts_takes_its_playouts_a_move() {
-    use menace::play::OpponentKind;
+    use menace::play::{OpponentKind, Thinking};
     assert_eq!(
         OpponentKind::parse(&["mcts", "5000"]),
-        Ok(OpponentKind::Mcts(Some(5000)))
+        Ok(OpponentKind::Mcts(Some(Thinking::Count(5000))))
     );
     assert_eq!(OpponentKind::parse(&["mcts"]), Ok(OpponentKind::Mcts(None)));
-    assert_eq!(OpponentKind::Mcts(Some(5000)).to_string(), "mcts 5000");
+    assert_eq!(
+        OpponentKind::Mcts(Some(Thinking::Count(5000))).to_string(),
+        "mcts 5000"
+    );
     for bad in [&["mcts", "0"][..], &["mcts", "x"], &["mcts", "1", "2"]] {
         assert!(OpponentKind::parse(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn searching_ais_think_by_count_or_by_time() {
+    for (words, kind, shown) in [
+        (
+            &["mcts", "200ms"][..],
+            OpponentKind::Mcts(Some(Thinking::Millis(200))),
+            "mcts 200ms",
+        ),
+        (
+            &["alphabeta", "100MS"],
+            OpponentKind::AlphaBeta(Some(Thinking::Millis(100))),
+            "alphabeta 100ms",
+        ),
+        (
+            &["alphabeta", "50000"],
+            OpponentKind::AlphaBeta(Some(Thinking::Count(50_000))),
+            "alphabeta 50000",
+        ),
+        (&["alphabeta"], OpponentKind::AlphaBeta(None), "alphabeta"),
+    ] {
+        assert_eq!(OpponentKind::parse(words), Ok(kind), "{words:?}");
+        assert_eq!(kind.to_string(), shown);
+        let again: Vec<&str> = shown.split(' ').collect();
+        assert_eq!(OpponentKind::parse(&again), Ok(kind));
+    }
+    for bad in [
+        &["mcts", "0ms"][..],
+        &["mcts", "10001ms"],
+        &["mcts", "-5ms"],
+        &["alphabeta", "ms"],
+        &["alphabeta", "0"],
+    ] {
+        let refused = OpponentKind::parse(bad).unwrap_err();
+        assert!(refused.contains("a time (1ms to 10000ms)"), "{refused}");
     }
 }

@@ -164,6 +164,24 @@ fn questions_check_answers_and_give_hints() {
     assert!(back.contains("step 3 of"), "{back}");
 }
 
+#[test]
+fn a_bare_answer_to_a_question_answers_it_and_starts_no_games() {
+    // Lesson 1, step 4 asks how many matchboxes: 304 is the answer, not 304 games.
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(2, folder.path());
+    for line in ["lesson 1", "next", "skip", "next"] {
+        respond(&mut session, line);
+    }
+    // Commands still work while a question waits.
+    let stats = respond(&mut session, "stats");
+    assert!(!stats.contains("Not quite"), "{stats}");
+    let wrong = respond(&mut session, "300");
+    assert!(wrong.contains("Not quite"), "{wrong}");
+    let right = respond(&mut session, "304");
+    assert!(right.contains("Right."), "{right}");
+    assert!(!right.contains("new game"), "{right}");
+}
+
 /// `menace lessons --check --lessons FOLDER`, run.
 fn check_lessons_in(folder: &Path) -> std::process::Output {
     Command::cargo_bin("menace")

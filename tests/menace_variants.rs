@@ -127,7 +127,7 @@ fn a_monte_carlo_hint_says_how_its_random_games_scored() {
     let hint = words(&respond(&mut session, "hint mcts 300"));
     assert!(hint.contains("mcts 300 suggests"), "{hint}");
     assert!(
-        hint.contains("of its 300 random games went through this move; they scored"),
+        hint.contains("of its 300 games went through this move; they scored"),
         "{hint}"
     );
     assert!(hint.contains("% for you"), "{hint}");

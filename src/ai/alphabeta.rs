@@ -119,6 +119,8 @@ pub struct AlphaBeta<G: Game> {
     pub hit_horizon: bool,
     /// One move list per level of the search, reused so no position allocates one.
     buffers: Vec<Vec<G::Move>>,
+    /// A search thinking by the clock gives up at this instant.
+    deadline: Option<std::time::Instant>,
     /// The best move at the root of the last search, in the root's own orientation (the
     /// table keeps moves of the canonical image, which may be turned).
     root_best: Option<G::Move>,
@@ -134,8 +136,15 @@ impl<G: Game> AlphaBeta<G> {
             budget: budget.min(positions_memory_allows::<G>()),
             hit_horizon: false,
             buffers: Vec::new(),
+            deadline: None,
             root_best: None,
         }
+    }
+
+    /// The same search, also giving up at `deadline` (checked every 1,024 positions).
+    pub fn until(mut self, deadline: Option<std::time::Instant>) -> Self {
+        self.deadline = deadline;
+        self
     }
 
     /// Solves `position` to the end, or runs out of budget.
@@ -222,6 +231,13 @@ impl<G: Game> AlphaBeta<G> {
     ) -> Result<i32, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget {
+            return Err(OutOfBudget);
+        }
+        if self.nodes.is_multiple_of(1024)
+            && self
+                .deadline
+                .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+        {
             return Err(OutOfBudget);
         }
         if let Some(outcome) = position.outcome() {
@@ -338,22 +354,51 @@ impl<G: Game> AlphaBeta<G> {
 pub struct Searcher {
     /// Positions per move.
     pub budget: u64,
+    /// Or the time a move may take, in milliseconds (then the budget is only the
+    /// table's memory); not reproducible from `--seed`.
+    pub millis: Option<u32>,
 }
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher { budget: 200_000 }
+        Searcher {
+            budget: 200_000,
+            millis: None,
+        }
     }
 }
 
 impl Searcher {
+    /// A search of `budget` positions a move.
+    pub fn with_budget(budget: u64) -> Searcher {
+        Searcher {
+            budget,
+            millis: None,
+        }
+    }
+
+    /// A search thinking as asked, or `default` positions a move.
+    pub fn thinking(thinking: Option<super::Thinking>, default: u64) -> Searcher {
+        match thinking {
+            None => Searcher::with_budget(default),
+            Some(super::Thinking::Count(count)) => Searcher::with_budget(count),
+            Some(super::Thinking::Millis(millis)) => Searcher {
+                budget: u64::MAX,
+                millis: Some(millis),
+            },
+        }
+    }
+
     /// Scores of every move from the deepest search that finished, with the depth.
     pub fn scores<G: Game>(&self, position: &G) -> (Vec<(G::Move, i32)>, u32) {
         let mut done = Vec::new();
         let mut reached = 0;
         let mut spent = 0;
+        let deadline = self.millis.map(|millis| {
+            std::time::Instant::now() + std::time::Duration::from_millis(u64::from(millis))
+        });
         for depth in 1..=u32::try_from(position.legal_moves().len() + 64).unwrap_or(64) {
-            let mut search = AlphaBeta::<G>::new(self.budget.saturating_sub(spent));
+            let mut search = AlphaBeta::<G>::new(self.budget.saturating_sub(spent)).until(deadline);
             let mut scores = Vec::new();
             let mut finished = true;
             for mv in position.legal_moves() {
@@ -532,7 +577,7 @@ mod tests {
     fn the_searcher_never_loses_at_tictactoe_with_a_small_budget() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        let mut searcher = Searcher { budget: 50_000 };
+        let mut searcher = Searcher::with_budget(50_000);
         let position = TicTacToe::from_picture("XX.OO....", Rules::default()).unwrap();
         assert_eq!(
             searcher.choose(&position, &mut rng).map(|s| s.name()),

@@ -11,8 +11,55 @@ pub mod teacher;
 
 use crate::game::Game;
 use rand::{Rng, RngExt};
+use std::fmt;
 
 pub use minimax::{Minimax, Perfect, Solver};
+
+/// How much a searching AI thinks a move: a count (playouts for `mcts`, positions for
+/// `alphabeta`), which `--seed` replays exactly, or a time (`200ms`), which depends on
+/// the machine and so does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Thinking {
+    Count(u64),
+    Millis(u32),
+}
+
+/// The longest a move may think (`mcts 10000ms`).
+pub const MAX_MILLIS: u32 = 10_000;
+
+impl Thinking {
+    /// Reads `5000` (a count from 1 to `max`) or `200ms`, for AI `name`.
+    pub fn parse(text: &str, name: &str, unit: &str, max: u64) -> Result<Thinking, String> {
+        let lower = text.to_ascii_lowercase();
+        let parsed = match lower.strip_suffix("ms") {
+            Some(millis) => millis
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_MILLIS).contains(n))
+                .map(Thinking::Millis),
+            None => lower
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .map(Thinking::Count),
+        };
+        parsed.ok_or_else(|| {
+            format!(
+                "{name} takes its {unit} a move (1 to {max}) or a time (1ms to {MAX_MILLIS}ms), not \"{}\"",
+                crate::files::shown(text, 20)
+            )
+        })
+    }
+}
+
+impl fmt::Display for Thinking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Thinking::Count(count) => write!(f, "{count}"),
+            Thinking::Millis(millis) => write!(f, "{millis}ms"),
+        }
+    }
+}
 
 /// Something that picks moves. Randomness comes only from the generator passed in, so a
 /// seeded session replays exactly.

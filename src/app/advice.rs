@@ -4,6 +4,7 @@
 use super::command::BoxQuery;
 use super::event::Event;
 use super::session::{Progress, Session, capitalised, refuse};
+use crate::ai::mcts::Mcts;
 use crate::menace::learner::{BoxSummary, classic_board};
 use crate::menace::{Preset, learner};
 use crate::play::{self, Experiment, OpponentKind};
@@ -83,20 +84,31 @@ impl Session {
         let by = kind.unwrap_or(if classic {
             OpponentKind::Teacher
         } else {
-            OpponentKind::AlphaBeta
+            OpponentKind::AlphaBeta(None)
         });
         // Monte-Carlo search says how its random games went, in any game but the classic
         // one (where every opponent explains its move its own way).
-        if let (OpponentKind::Mcts(playouts), false) = (by, classic) {
-            let playouts = playouts.unwrap_or(self.settings.effort.playouts);
-            return match position.mcts_estimate(playouts, &mut self.rng) {
-                Some((name, visits, share)) => vec![Event::Hint {
+        if let (OpponentKind::Mcts(thinking), false) = (by, classic) {
+            let search = Mcts::thinking(thinking, self.settings.effort.playouts);
+            return match position.mcts_estimate(search, &mut self.rng) {
+                Some(estimate) => vec![Event::Hint {
                     by,
-                    name,
-                    reason: Some(format!(
-                        "{visits} of its {playouts} random games went through this move; they scored {:.0}% for you (a draw counts half)",
-                        share * 100.0
-                    )),
+                    name: estimate.name,
+                    reason: Some(match estimate.proven {
+                        Some(true) => {
+                            "its search proved that this move wins, whatever the reply".to_string()
+                        }
+                        Some(false) => format!(
+                            "its search proved that every move loses against best play; this is the one it explored most in its {} games",
+                            estimate.playouts
+                        ),
+                        None => format!(
+                            "{} of its {} games went through this move; they scored {:.0}% for you (a draw counts half)",
+                            estimate.visits,
+                            estimate.playouts,
+                            estimate.share * 100.0
+                        ),
+                    }),
                 }],
                 None => refuse("There is no move to hint at."),
             };

@@ -122,7 +122,7 @@ mod tests {
         };
         let duel = run(
             &["classic"],
-            OpponentKind::AlphaBeta,
+            OpponentKind::AlphaBeta(None),
             OpponentKind::Random,
             10,
             effort,

@@ -38,7 +38,7 @@ impl Session {
         }
         let no_menace = self.slot_index().err();
         if no_menace.is_some() && self.against.is_none() {
-            self.against = Some(OpponentKind::AlphaBeta);
+            self.against = Some(OpponentKind::AlphaBeta(None));
         }
         vec![
             Event::GameChosen {

@@ -292,6 +292,18 @@ impl Session {
                 _ => vec![Event::Kept],
             };
         }
+        // While a lesson's question waits, a line that starts with no command word is
+        // its answer: "304" answers "how many boxes?" rather than playing 304 games.
+        if self.course.awaits_answer() {
+            let first = line.split_whitespace().next().unwrap_or("");
+            let is_command_word = command::COMMANDS
+                .iter()
+                .any(|command| command.name.eq_ignore_ascii_case(first));
+            if !first.is_empty() && !is_command_word {
+                let answer = Command::Answer(line.trim().to_string());
+                return self.lesson_command(&answer).unwrap_or_default();
+            }
+        }
         let parsed = match self.read_move(line) {
             Some(Ok(name)) => Ok(Command::Move(name)),
             Some(Err(refusal)) => return self.observed(refuse(&refusal)),

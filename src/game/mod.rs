@@ -198,6 +198,18 @@ pub trait Game: Clone + Debug {
         self.play(mv).is_ok()
     }
 
+    /// One move of a playout by the game's quick policy: like [`Game::play_picked`]
+    /// (the default), but a game may first take what is plainly good, as ultimate takes
+    /// a small board it can win and blocks one the opponent could, with `pick` choosing
+    /// among those moves. Monte-Carlo search plays its playouts so.
+    fn play_policy(
+        &mut self,
+        pick: &mut dyn FnMut(usize) -> usize,
+        buffer: &mut Vec<Self::Move>,
+    ) -> bool {
+        self.play_picked(pick, buffer)
+    }
+
     /// Makes a move, or says why it cannot be made and leaves the position as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
 

@@ -379,6 +379,29 @@ impl Game for Strategic {
         true
     }
 
+    /// In the operational board it is sent to, a playout wins the board if it can, else
+    /// blocks the opponent's win there (unless the board is already won); else random.
+    fn play_policy(&mut self, pick: &mut dyn FnMut(usize) -> usize, buffer: &mut Vec<u16>) -> bool {
+        if let (Target::Board(board), None) = (self.target, self.outcome) {
+            let board = usize::from(board);
+            let (s, t) = (board / 9, board % 9);
+            if (self.won_x[s] | self.won_o[s]) & (1 << t) == 0 {
+                let empty = !self.filled(board) & FULL;
+                let (mine, theirs) = match self.to_move() {
+                    Player::X => (self.x[board], self.o[board]),
+                    Player::O => (self.o[board], self.x[board]),
+                };
+                for choices in [COMPLETES[usize::from(mine)], COMPLETES[usize::from(theirs)]] {
+                    if choices & empty != 0 {
+                        self.apply(board * 9 + pick_cell(choices & empty, pick));
+                        return true;
+                    }
+                }
+            }
+        }
+        self.play_picked(pick, buffer)
+    }
+
     fn play(&mut self, mv: u16) -> Result<(), IllegalStrategicMove> {
         let cell = usize::from(mv);
         if cell >= CELLS {
@@ -651,7 +674,7 @@ mod notation;
 pub use notation::IllegalStrategicMove;
 use notation::{board_digits, digits, digits_of_board, parse_cell};
 
-use super::ultimate::{LINES, NTH_CELL, has_line};
+use super::ultimate::{COMPLETES, LINES, NTH_CELL, has_line, pick_cell};
 
 #[cfg(test)]
 mod tests;

@@ -293,6 +293,28 @@ impl Game for Ultimate {
         false
     }
 
+    /// In the board it is sent to, a playout wins the board if it can, else blocks the
+    /// opponent's win there (a board already won is not worth either); otherwise random.
+    fn play_policy(&mut self, pick: &mut dyn FnMut(usize) -> usize, buffer: &mut Vec<u8>) -> bool {
+        if let (Some(board), None) = (self.target, self.outcome) {
+            let board = usize::from(board);
+            if (self.won_x | self.won_o) & (1 << board) == 0 {
+                let empty = !self.filled(board) & FULL;
+                let (mine, theirs) = match self.to_move() {
+                    Player::X => (self.x[board], self.o[board]),
+                    Player::O => (self.o[board], self.x[board]),
+                };
+                for choices in [COMPLETES[usize::from(mine)], COMPLETES[usize::from(theirs)]] {
+                    if choices & empty != 0 {
+                        self.apply(board, pick_cell(choices & empty, pick));
+                        return true;
+                    }
+                }
+            }
+        }
+        self.play_picked(pick, buffer)
+    }
+
     fn play(&mut self, mv: u8) -> Result<(), IllegalUltimateMove> {
         if mv >= 81 {
             return Err(IllegalUltimateMove::OffTheBoard(mv));
@@ -593,8 +615,8 @@ fn grid_to_cell(row: usize, column: usize) -> usize {
 mod notation;
 
 pub use notation::IllegalUltimateMove;
+pub(crate) use notation::{COMPLETES, LINES, NTH_CELL, has_line, parse_pair, pick_cell};
 use notation::{FULL, move_text, name};
-pub(crate) use notation::{LINES, NTH_CELL, has_line, parse_pair};
 
 #[cfg(test)]
 mod tests;

@@ -147,6 +147,13 @@ impl Course {
             .is_some_and(|step| matches!(step, Step::Exercise { .. } | Step::Question { .. }))
     }
 
+    /// True while the open step is a question not yet answered right: a bare line
+    /// that is no command (`304`, `41`) is then its answer.
+    pub fn awaits_answer(&self) -> bool {
+        self.active.as_ref().is_some_and(|active| !active.solved)
+            && matches!(self.current_step(), Some(Step::Question { .. }))
+    }
+
     fn current_step(&self) -> Option<&Step> {
         let active = self.active.as_ref()?;
         self.lessons.get(active.lesson)?.steps.get(active.step)
@@ -403,7 +410,7 @@ impl Course {
             }
             Step::Question { .. } if !active.solved => {
                 return vec![LessonEvent::NotYet(
-                    "Answer the question first (answer ...), or type skip.".into(),
+                    "Answer the question first (type your answer), or type skip.".into(),
                 )];
             }
             _ => {}

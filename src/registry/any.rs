@@ -59,6 +59,18 @@ impl Default for Effort {
     }
 }
 
+/// Monte-Carlo tree search's choice: the move, how many playouts went through it of how
+/// many in all, the share of those the player to move won (a draw counts half), and
+/// whether the move is proven to win (`Some(true)`) or to lose (`Some(false)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    pub name: String,
+    pub visits: u32,
+    pub playouts: u32,
+    pub share: f64,
+    pub proven: Option<bool>,
+}
+
 /// What `solve` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Solved {
@@ -125,7 +137,7 @@ pub trait AnyGame: fmt::Debug {
         matches!(
             kind,
             OpponentKind::Random
-                | OpponentKind::AlphaBeta
+                | OpponentKind::AlphaBeta(_)
                 | OpponentKind::Mcts(_)
                 | OpponentKind::Lookahead(_)
         )
@@ -151,10 +163,9 @@ pub trait AnyGame: fmt::Debug {
     ) -> Result<Box<dyn crate::menace::learner::Learner>, String>;
     /// The move a generic AI chooses, by name, without playing it.
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
-    /// Monte-Carlo tree search's choice with `playouts` playouts: the most visited move,
-    /// how many playouts went through it, and the share of those the player to move won
-    /// (a draw counts half). What the search thinks of the position, in numbers.
-    fn mcts_estimate(&self, playouts: u32, rng: &mut dyn Rng) -> Option<(String, u32, f64)>;
+    /// Monte-Carlo tree search's choice under `search`, and what the search thinks of
+    /// the position, in numbers.
+    fn mcts_estimate(&self, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate>;
     /// The value under perfect play if found within `budget` positions.
     fn solve(&self, budget: u64) -> Solved;
     /// How many half-moves ahead `lookahead depth` gets from here within the budget.
@@ -352,14 +363,12 @@ impl<G: Declared> AnyGame for Playing<G> {
     fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String> {
         let game = &self.game;
         let mv = match kind {
-            OpponentKind::AlphaBeta => Searcher {
-                budget: effort.positions,
+            OpponentKind::AlphaBeta(thinking) => {
+                Searcher::thinking(thinking, effort.positions).choose(game, rng)
             }
-            .choose(game, rng),
-            OpponentKind::Mcts(playouts) => Mcts {
-                playouts: playouts.unwrap_or(effort.playouts),
+            OpponentKind::Mcts(thinking) => {
+                Mcts::thinking(thinking, effort.playouts).choose(game, rng)
             }
-            .choose(game, rng),
             OpponentKind::Lookahead(depth) => Lookahead {
                 depth,
                 budget: effort.lookahead,
@@ -371,13 +380,18 @@ impl<G: Declared> AnyGame for Playing<G> {
         Some(game.move_name(mv))
     }
 
-    fn mcts_estimate(&self, playouts: u32, rng: &mut dyn Rng) -> Option<(String, u32, f64)> {
+    fn mcts_estimate(&self, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate> {
         let game = &self.game;
-        Mcts { playouts }
-            .statistics(game, rng)
-            .into_iter()
-            .max_by_key(|(_, visits, _)| *visits)
-            .map(|(mv, visits, share)| (game.move_name(mv), visits, share))
+        let statistics = search.statistics(game, rng);
+        let chosen = crate::ai::mcts::best_move(&statistics)?;
+        let mine = statistics.iter().find(|s| s.mv == chosen)?;
+        Some(Estimate {
+            name: game.move_name(chosen),
+            visits: mine.visits,
+            playouts: statistics.iter().map(|s| s.visits).sum(),
+            share: mine.share,
+            proven: mine.proven,
+        })
     }
 
     fn solve(&self, budget: u64) -> Solved {
@@ -409,7 +423,7 @@ impl<G: Declared> AnyGame for Playing<G> {
         // Each depth's table is emptied before the next, but the total is bounded too:
         // no budget of positions runs for hours.
         let budget = budget.min(positions_memory_allows::<G>());
-        let (scores, depth) = Searcher { budget }.scores(game);
+        let (scores, depth) = Searcher::with_budget(budget).scores(game);
         let best = scores
             .iter()
             .rev()

@@ -6,7 +6,7 @@
 mod any;
 pub mod replay;
 
-pub use any::{AnyGame, Effort, MoveError, Playing, Solved};
+pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, Solved};
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};

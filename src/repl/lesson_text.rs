@@ -61,7 +61,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             let prompt = match (view.kind, &view.already_done) {
                 (_, Some(done)) => format!("Already done: {done}. Type next to go on."),
                 ("exercise", None) => "[your turn: type commands | hint | skip]".to_string(),
-                ("question", None) => "[type answer and your answer | hint | skip]".into(),
+                ("question", None) => "[type your answer | hint | skip]".into(),
                 _ => "[next: go on | back | quit-lesson]".into(),
             };
             let _ = writeln!(text, "{prompt}");

@@ -48,6 +48,36 @@ pub(crate) const NTH_CELL: [[u8; 9]; 512] = {
     table
 };
 
+/// For every set of cells (a 9-bit mask), the cells that would complete a line with
+/// it: where a playout's policy wins or blocks a small board.
+pub(crate) const COMPLETES: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut marks = 0;
+    while marks < 512 {
+        let mut cell = 0;
+        while cell < 9 {
+            let with = marks | 1 << cell;
+            let mut line = 0;
+            while line < LINES.len() {
+                if with as u16 & LINES[line] == LINES[line] && marks & 1 << cell == 0 {
+                    table[marks] |= 1 << cell;
+                }
+                line += 1;
+            }
+            cell += 1;
+        }
+        marks += 1;
+    }
+    table
+};
+
+/// One of the cells of `choices` (a non-empty 9-bit mask), the `pick(count)`-th.
+pub(crate) fn pick_cell(choices: u16, pick: &mut dyn FnMut(usize) -> usize) -> usize {
+    let count = choices.count_ones() as usize;
+    let n = pick(count).min(count - 1);
+    usize::from(NTH_CELL[usize::from(choices & FULL)][n])
+}
+
 pub(crate) fn has_line(marks: u16) -> bool {
     HAS_LINE[usize::from(marks & FULL)]
 }
