@@ -583,11 +583,7 @@ impl Game for Strategic {
         let Some(symmetry) = Symmetry::from_index(index) else {
             return *self;
         };
-        let bits = |mask: u16| {
-            (0..9)
-                .filter(|i| mask & (1 << i) != 0)
-                .fold(0u16, |image, i| image | 1 << symmetry.map(i))
-        };
+        let bits = |mask: u16| symmetry.map_mask(mask);
         let mut image = *self;
         for s in 0..9 {
             let s2 = symmetry.map(s);
@@ -659,13 +655,13 @@ fn strategic_line(big: u16) -> u16 {
         .fold(0, |cells, line| cells | line)
 }
 
-/// Writes `width` bits of `value` at bit `at` of `words`.
+/// Writes `width` (at most 64) bits of `value` at bit `at` of `words`.
 fn put_bits<const N: usize>(words: &mut [u64; N], at: usize, width: usize, value: u64) {
-    for bit in 0..width {
-        if value & (1 << bit) != 0 {
-            let index = at + bit;
-            words[index / 64] |= 1 << (index % 64);
-        }
+    let value = value & (u64::MAX >> (64 - width));
+    let (word, shift) = (at / 64, at % 64);
+    words[word] |= value << shift;
+    if shift + width > 64 {
+        words[word + 1] |= value >> (64 - shift);
     }
 }
 

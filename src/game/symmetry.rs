@@ -60,6 +60,25 @@ impl Symmetry {
         row * 3 + col
     }
 
+    /// The image of a set of cells (a 9-bit mask) under this symmetry, by table: the
+    /// games of many small boards (ultimate, strategic) turn hundreds of masks per
+    /// canonical key.
+    pub fn map_mask(self, mask: u16) -> u16 {
+        static TABLE: std::sync::OnceLock<[[u16; 512]; 8]> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            std::array::from_fn(|symmetry| {
+                std::array::from_fn(|mask| {
+                    (0..9)
+                        .filter(|cell| mask & (1 << cell) != 0)
+                        .fold(0u16, |image, cell| {
+                            image | 1 << Symmetry::ALL[symmetry].map(cell)
+                        })
+                })
+            })
+        });
+        table[self.index()][usize::from(mask & 0x1ff)]
+    }
+
     /// The symmetry that undoes this one.
     pub fn inverse(self) -> Symmetry {
         match self {
@@ -98,6 +117,18 @@ impl Symmetry {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn a_mask_turns_as_its_cells_do() {
+        for symmetry in Symmetry::ALL {
+            for mask in 0u16..512 {
+                let image = (0..9)
+                    .filter(|cell| mask & (1 << cell) != 0)
+                    .fold(0u16, |image, cell| image | 1 << symmetry.map(cell));
+                assert_eq!(symmetry.map_mask(mask), image, "{symmetry:?} {mask:09b}");
+            }
+        }
+    }
 
     fn permutation(symmetry: Symmetry) -> [usize; 9] {
         std::array::from_fn(|cell| symmetry.map(cell))

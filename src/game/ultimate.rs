@@ -552,11 +552,7 @@ impl Game for Ultimate {
         let Some(symmetry) = Symmetry::from_index(index) else {
             return *self;
         };
-        let bits = |mask: u16| {
-            (0..9)
-                .filter(|i| mask & (1 << i) != 0)
-                .fold(0u16, |image, i| image | 1 << symmetry.map(i))
-        };
+        let bits = |mask: u16| symmetry.map_mask(mask);
         let mut image = Ultimate::new(self.rules);
         for board in 0..9 {
             image.x[symmetry.map(board)] = bits(self.x[board]);
