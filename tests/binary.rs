@@ -231,3 +231,38 @@ fn replay_reads_a_game_with_its_options_and_names_the_rule_a_move_breaks() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("sends you to board MM"), "{stderr}");
 }
+
+#[test]
+fn replay_reads_strategic_in_both_notations_and_fits_80_columns() {
+    let output = menace()
+        .args(["replay", "strategic", "541", "ML.LL.MM"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.lines().all(|line| line.len() <= 80), "{stdout}");
+    assert!(stdout.contains("2. 415"), "{stdout}");
+    // The picture's lines, joined again, are the picture --json gives.
+    let json = menace()
+        .args(["replay", "--json", "strategic", "541", "415"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    let from_lines: String = stdout
+        .split("2. 415\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|line| line.starts_with("   "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(from_lines, last["picture"].as_str().unwrap());
+    let output = menace()
+        .args(["replay", "strategic", "541", "511"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("sends you to board 41"), "{stderr}");
+}

@@ -139,10 +139,28 @@ pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
         .initial_indent("  ")
         .subsequent_indent("    ");
     format!(
-        "{heading}  {}\n{}\n",
-        step.picture,
+        "{}\n{}\n",
+        picture_lines(&heading, &step.picture),
         textwrap::fill(&state, options)
     )
+}
+
+/// `heading` and a picture on one line when they fit 80 columns; otherwise the picture
+/// below, broken after a `/` (rows stay whole; joined again, the lines give the picture).
+fn picture_lines(heading: &str, picture: &str) -> String {
+    if heading.len() + 2 + picture.len() <= 80 {
+        return format!("{heading}  {picture}");
+    }
+    let mut lines = vec![heading.to_string()];
+    let mut line = String::from("   ");
+    for piece in picture.split_inclusive('/') {
+        if line.len() > 3 && line.len() + piece.len() > 79 {
+            lines.push(std::mem::replace(&mut line, String::from("   ")));
+        }
+        line.push_str(piece);
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// What `menace boxes` counted.
