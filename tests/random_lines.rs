@@ -126,6 +126,18 @@ fn a_line() -> impl Strategy<Value = String> {
             "d",
             "b3",
             "b3x",
+            // The second notations: ultimate without the dot, strategic by letters.
+            "variant ultimate",
+            "variant strategic",
+            "MMLL",
+            "mm.ll",
+            "MM.ML.LL",
+            "mmmlll",
+            "5.4.1",
+            "541",
+            "board 5",
+            "board 10",
+            "against alphabeta 500",
         ])
         .prop_map(String::from),
         // Anything at all.

@@ -76,7 +76,7 @@ pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
         )
     };
     let heading = format!(
-        "{}: {} against {}, {} games on each side ({:.1} moves a game, {seconds:.0} s)",
+        "{}: {} against {}, {} games on each side\n  {:.1} moves a game, {seconds:.0} s",
         report.title,
         report.first,
         report.second,
