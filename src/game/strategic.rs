@@ -391,11 +391,9 @@ impl Game for Strategic {
                     Player::X => (self.x[board], self.o[board]),
                     Player::O => (self.o[board], self.x[board]),
                 };
-                for choices in [COMPLETES[usize::from(mine)], COMPLETES[usize::from(theirs)]] {
-                    if choices & empty != 0 {
-                        self.apply(board * 9 + pick_cell(choices & empty, pick));
-                        return true;
-                    }
+                if let Some(cell) = win_or_block(mine, theirs, empty, pick) {
+                    self.apply(board * 9 + cell);
+                    return true;
                 }
             }
         }
@@ -670,7 +668,7 @@ mod notation;
 pub use notation::IllegalStrategicMove;
 use notation::{board_digits, digits, digits_of_board, parse_cell};
 
-use super::ultimate::{COMPLETES, LINES, NTH_CELL, has_line, pick_cell};
+use super::ultimate::{LINES, NTH_CELL, has_line, win_or_block};
 
 #[cfg(test)]
 mod tests;

@@ -304,11 +304,9 @@ impl Game for Ultimate {
                     Player::X => (self.x[board], self.o[board]),
                     Player::O => (self.o[board], self.x[board]),
                 };
-                for choices in [COMPLETES[usize::from(mine)], COMPLETES[usize::from(theirs)]] {
-                    if choices & empty != 0 {
-                        self.apply(board, pick_cell(choices & empty, pick));
-                        return true;
-                    }
+                if let Some(cell) = win_or_block(mine, theirs, empty, pick) {
+                    self.apply(board, cell);
+                    return true;
                 }
             }
         }
@@ -611,8 +609,8 @@ fn grid_to_cell(row: usize, column: usize) -> usize {
 mod notation;
 
 pub use notation::IllegalUltimateMove;
-pub(crate) use notation::{COMPLETES, LINES, NTH_CELL, has_line, parse_pair, pick_cell};
 use notation::{FULL, move_text, name};
+pub(crate) use notation::{LINES, NTH_CELL, has_line, parse_pair, win_or_block};
 
 #[cfg(test)]
 mod tests;

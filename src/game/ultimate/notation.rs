@@ -71,11 +71,25 @@ pub(crate) const COMPLETES: [u16; 512] = {
     table
 };
 
-/// One of the cells of `choices` (a non-empty 9-bit mask), the `pick(count)`-th.
-pub(crate) fn pick_cell(choices: u16, pick: &mut dyn FnMut(usize) -> usize) -> usize {
+/// The playout policy's cell in a 3x3 board not yet won, holding `mine` and `theirs`
+/// with `empty` cells free: one that wins it, else one that blocks the opponent's win
+/// (`pick` chooses among several); `None` when there is neither.
+pub(crate) fn win_or_block(
+    mine: u16,
+    theirs: u16,
+    empty: u16,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Option<usize> {
+    let choices = [
+        COMPLETES[usize::from(mine & FULL)],
+        COMPLETES[usize::from(theirs & FULL)],
+    ]
+    .into_iter()
+    .map(|cells| cells & empty)
+    .find(|cells| *cells != 0)?;
     let count = choices.count_ones() as usize;
     let n = pick(count).min(count - 1);
-    usize::from(NTH_CELL[usize::from(choices & FULL)][n])
+    Some(usize::from(NTH_CELL[usize::from(choices & FULL)][n]))
 }
 
 pub(crate) fn has_line(marks: u16) -> bool {

@@ -303,45 +303,28 @@ fn a_picked_playout_move_is_the_legal_move_at_that_place() {
 
 #[test]
 fn the_playout_policy_wins_a_small_board_then_blocks_one() {
-    // X to move in board LL, where X has LL.LL and LL.LM: LL.LR wins it, whatever the
-    // random pick says.
-    let rows = [
-        "XX. ... ...",
-        "O.. ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "O.. ... ...",
-    ];
-    let game = rules(false, false)
-        .from_picture(&picture(rows, "LL"))
-        .unwrap();
-    for n in 0..6 {
-        let mut played = game;
-        assert!(played.play_policy(&mut |_| n, &mut Vec::new()));
-        assert_eq!(played.at(2), Some(Player::X), "pick {n}");
-    }
-    // O to move in board LL where X threatens LL.LR: O blocks there.
-    let rows = [
-        "XX. ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "... ... ...",
-        "O.. ... ...",
-    ];
-    let game = rules(false, false)
-        .from_picture(&picture(rows, "LL"))
-        .unwrap();
-    for n in 0..6 {
-        let mut played = game;
-        assert!(played.play_policy(&mut |_| n, &mut Vec::new()));
-        assert_eq!(played.at(2), Some(Player::O), "pick {n}");
+    // X has LL.LL and LL.LM, and is sent to board LL. X to move takes LL.LR and wins
+    // the board; O to move (one more O elsewhere) blocks there; whatever the pick.
+    for (o_row, mover) in [("O.. ... ...", Player::X), ("... ... ...", Player::O)] {
+        let rows = [
+            "XX. ... ...",
+            o_row,
+            "... ... ...",
+            "... ... ...",
+            "... ... ...",
+            "... ... ...",
+            "... ... ...",
+            "... ... ...",
+            "O.. ... ...",
+        ];
+        let game = rules(false, false)
+            .from_picture(&picture(rows, "LL"))
+            .unwrap();
+        assert_eq!(game.to_move(), mover);
+        for n in 0..6 {
+            let mut played = game;
+            assert!(played.play_policy(&mut |_| n, &mut Vec::new()));
+            assert_eq!(played.at(2), Some(mover), "pick {n}");
+        }
     }
 }
