@@ -220,6 +220,8 @@ impl Strategic {
                                 id,
                                 owner: self.at(id),
                                 in_line: false,
+                                in_play: self.outcome.is_some()
+                                    || self.boards_in_play().contains(&(id / 9)),
                             }
                         })
                         .collect(),

@@ -145,6 +145,14 @@ impl Ultimate {
         self.closed_boards() & (1 << board) == 0
     }
 
+    /// Whether the player to move may play in `board` (if it has an empty cell).
+    fn playable(&self, board: usize) -> bool {
+        match self.target {
+            Some(target) => usize::from(target) == board,
+            None => self.open(board),
+        }
+    }
+
     /// Recomputes what play keeps (after a position is read from a picture).
     fn recount(&mut self) {
         self.full = (0..9)
@@ -510,6 +518,7 @@ impl Game for Ultimate {
                                 id,
                                 owner: self.at(id),
                                 in_line: false,
+                                in_play: self.outcome.is_some() || self.playable(id / 9),
                             }
                         })
                         .collect(),

@@ -30,6 +30,10 @@ pub struct Cell {
     pub id: usize,
     pub owner: Option<Player>,
     pub in_line: bool,
+    /// False for an empty cell no move may be made in now (outside the board an
+    /// ultimate player is sent to): drawn blank, so the cells in play stand out
+    /// without colour.
+    pub in_play: bool,
 }
 
 /// A row of cells with its label.
@@ -104,6 +108,7 @@ pub fn grid_panel(
                             id,
                             owner: owner(id),
                             in_line: line(id),
+                            in_play: true,
                         }
                     })
                     .collect(),

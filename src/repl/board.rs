@@ -14,6 +14,7 @@ fn cell_text(cell: &Cell, labels: &[(usize, String)]) -> (String, Role) {
         Some(Player::O) => ("O".into(), Role::O),
         None => match labels.iter().find(|(id, _)| *id == cell.id) {
             Some((_, label)) => (label.clone(), Role::Plain),
+            None if !cell.in_play => (" ".into(), Role::Plain),
             None => (".".into(), Role::Plain),
         },
     }

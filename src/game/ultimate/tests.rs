@@ -328,3 +328,24 @@ fn the_playout_policy_wins_a_small_board_then_blocks_one() {
         }
     }
 }
+
+#[test]
+fn the_view_leaves_only_the_board_in_play_open() {
+    let game = played(rules(false, false), &["MM.LR"]);
+    let view = game.view();
+    let grid = &view.panels[0];
+    let in_play: Vec<usize> = grid
+        .rows
+        .iter()
+        .flat_map(|row| row.cells.iter())
+        .filter(|cell| cell.in_play)
+        .map(|cell| cell.id)
+        .collect();
+    assert_eq!(
+        in_play,
+        (18..27).collect::<Vec<_>>(),
+        "board LR's cells only"
+    );
+    let anywhere = rules(false, false);
+    assert!(anywhere.view().cells().all(|cell| cell.in_play));
+}
