@@ -385,6 +385,38 @@ mod tests {
     }
 
     #[test]
+    fn every_proof_agrees_with_the_exact_solver() {
+        // On every position MENACE can meet, whatever the search proves about a move,
+        // plain minimax agrees.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+        let mut solver = crate::ai::Solver::new();
+        let mut proofs = 0;
+        for position in crate::menace::boxes::reachable_positions()
+            .into_iter()
+            .step_by(7)
+        {
+            if position.is_over() {
+                continue;
+            }
+            for stats in Mcts::with_playouts(300).statistics(&position, &mut rng) {
+                let Some(wins) = stats.proven else { continue };
+                let mut child = position;
+                child.play(stats.mv).unwrap();
+                // The child's value is for the opponent, who moves there.
+                let value = -solver.value(&child);
+                let expected = if wins {
+                    crate::ai::minimax::WIN
+                } else {
+                    crate::ai::minimax::LOSS
+                };
+                assert_eq!(value, expected, "{} {:?}", position.picture(), stats.mv);
+                proofs += 1;
+            }
+        }
+        assert!(proofs > 100, "only {proofs} proofs to check");
+    }
+
+    #[test]
     fn a_proven_root_stops_the_search_early() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
         let won = TicTacToe::from_picture("XX.OO....", Rules::default()).unwrap();
