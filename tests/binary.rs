@@ -266,3 +266,51 @@ fn replay_reads_strategic_in_both_notations_and_fits_80_columns() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("sends you to board 41"), "{stderr}");
 }
+
+#[test]
+fn strategic_plays_by_a_map_file_and_a_bad_one_changes_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/functional-example.yaml");
+    let map = map.display().to_string();
+    let bad = folder.path().join("bad.yaml");
+    std::fs::write(&bad, "rules: functional\nrows: [\"123\"]\n").unwrap();
+    let input = format!(
+        "variant strategic map {}\nvariant strategic map {map}\nside x\nagainst random\n1\n541\nresign\nsave m\nquit\nyes\n",
+        bad.display()
+    );
+    let output = menace()
+        .args(["--seed", "4", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("is not valid: rows: has 1 lines"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Playing strategic map /"), "{stdout}");
+    // 541 sends to board 6 under this map: the random player answers there.
+    assert!(stdout.contains("random (O) plays 61"), "{stdout}");
+    assert!(
+        stdout.lines().all(|line| line.chars().count() <= 80),
+        "{stdout}"
+    );
+    // The save names the game with its map, and loads back into it.
+    let saved = std::fs::read_to_string(folder.path().join("m.yaml")).unwrap();
+    assert!(
+        saved.contains(&format!("game: strategic map {map}")),
+        "{saved}"
+    );
+    let output = menace()
+        .args(["--seed", "4", "--no-boxes", "--load", "m", "--saves"])
+        .arg(folder.path())
+        .write_stdin("board\nstats\nquit\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("strategic map /"), "{stdout}");
+    assert!(stdout.contains(" 51 1-3 "), "{stdout}");
+}

@@ -24,8 +24,8 @@ pub const CUBE: Declaration = Declaration {
 };
 
 impl Declared for Cube {
-    fn start(_declaration: &Declaration, _options: &[&str]) -> Cube {
-        Cube::new(3)
+    fn start(_declaration: &Declaration, _options: &[&str]) -> Result<Cube, String> {
+        Ok(Cube::new(3))
     }
 }
 

@@ -21,6 +21,7 @@ pub const SILVERMAN: Declaration = Declaration {
     options: &[GameOption {
         name: "no-anti-diagonal",
         help: "the diagonal from d4 to a1 does not count",
+        value: None,
     }],
     notation: "a square, file a-d and rank 1-4 (a4 top-left): b3",
     example: "b3",
@@ -38,11 +39,11 @@ pub const CRAZY: Declaration = Declaration {
 };
 
 impl Declared for FourByFour {
-    fn start(declaration: &Declaration, options: &[&str]) -> FourByFour {
-        FourByFour::new(FourRules {
+    fn start(declaration: &Declaration, options: &[&str]) -> Result<FourByFour, String> {
+        Ok(FourByFour::new(FourRules {
             crazy: declaration.name == CRAZY.name,
             no_anti_diagonal: options.contains(&"no-anti-diagonal"),
-        })
+        }))
     }
 }
 

@@ -17,6 +17,7 @@ pub const GRAVITY: Declaration = Declaration {
     options: &[GameOption {
         name: "not-on-last",
         help: "no mark directly on top of the opponent's last one",
+        value: None,
     }],
     notation: "a column letter, a (left) to h: the mark falls to the lowest empty square",
     example: "d",
@@ -26,10 +27,10 @@ pub const GRAVITY: Declaration = Declaration {
 };
 
 impl Declared for Gravity {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Gravity {
-        Gravity::new(GravityRules {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Gravity, String> {
+        Ok(Gravity::new(GravityRules {
             not_on_last: options.contains(&"not-on-last"),
-        })
+        }))
     }
 }
 

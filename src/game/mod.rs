@@ -118,14 +118,28 @@ pub struct Declaration {
 pub struct GameOption {
     pub name: &'static str,
     pub help: &'static str,
+    /// For an option followed by a value (`map FILE`): the value's placeholder in help
+    /// and the values the conformance test starts the game with.
+    pub value: Option<OptionValue>,
+}
+
+/// What follows an option that takes a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionValue {
+    /// How help writes it: `FILE`.
+    pub placeholder: &'static str,
+    /// Values to test the game with (shipped example files).
+    pub examples: &'static [&'static str],
 }
 
 /// A game that the registry can start from its declaration and chosen options.
 pub trait Declared: Game + 'static {
     /// The starting position of the game `declaration` names (a game type may serve
     /// several names, as Silverman and crazy 4x4 share one), with `options`, each one of
-    /// the declaration's option names, already checked.
-    fn start(declaration: &Declaration, options: &[&str]) -> Self;
+    /// the declaration's option names, already checked (an option that takes a value
+    /// comes with it: `map maps/rows.yaml`); or why the value will not do, in one
+    /// sentence.
+    fn start(declaration: &Declaration, options: &[&str]) -> Result<Self, String>;
 }
 
 /// How a finished game ended.

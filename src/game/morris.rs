@@ -25,14 +25,17 @@ pub const MORRIS: Declaration = Declaration {
         GameOption {
             name: "diagonal-moves",
             help: "pieces may also slide between a corner and the centre",
+            value: None,
         },
         GameOption {
             name: "diagonal-lines",
             help: "the two diagonals count as lines",
+            value: None,
         },
         GameOption {
             name: "pass",
             help: "a player who cannot move passes instead of losing",
+            value: None,
         },
     ],
     notation: "a point to place (MM), then from-to to slide (LL-LM); pass if stuck",
@@ -41,12 +44,12 @@ pub const MORRIS: Declaration = Declaration {
 };
 
 impl Declared for Morris {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Morris {
-        Morris::new(MorrisRules {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Morris, String> {
+        Ok(Morris::new(MorrisRules {
             diagonal_moves: options.contains(&"diagonal-moves"),
             diagonal_lines: options.contains(&"diagonal-lines"),
             pass_when_stuck: options.contains(&"pass"),
-        })
+        }))
     }
 }
 

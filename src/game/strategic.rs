@@ -24,21 +24,39 @@
 
 use super::picture::{PictureError, check_count_numbers, read_cells, split_suffix};
 use super::view::{BoardView, Layout, Panel, Row, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, Outcome, Player, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player, Symmetry,
+};
 
 /// Strategic tic-tac-toe under the seed's Tactical rule set.
 pub const STRATEGIC: Declaration = Declaration {
     name: "strategic",
     about: "nine ultimate boards in a 3x3: 729 cells on three levels",
-    options: &[],
+    options: &[GameOption {
+        name: "map",
+        help: "the Functional or Hyperfunctional rule set, by the map in FILE",
+        value: Some(OptionValue {
+            placeholder: "FILE",
+            examples: &[
+                "maps/functional-example.yaml",
+                "maps/hyperfunctional-example.yaml",
+            ],
+        }),
+    }],
     notation: "three digits 1-9, board, its board, cell: 541 (or MM.ML.LL)",
     example: "541",
     too_big_for_menace: None,
 };
 
 impl Declared for Strategic {
-    fn start(_declaration: &Declaration, _options: &[&str]) -> Strategic {
-        Strategic::new()
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Strategic, String> {
+        let mut game = Strategic::new();
+        for option in options {
+            if let Some(path) = option.strip_prefix("map ") {
+                game.map = Some(map::load(path)?);
+            }
+        }
+        Ok(game)
     }
 }
 
@@ -73,6 +91,9 @@ pub struct Strategic {
     target: Target,
     outcome: Option<Outcome>,
     ply: u16,
+    /// The Functional or Hyperfunctional rule set's map; `None`: the Tactical rule set,
+    /// where a move in board t sends to tactical board t.
+    map: Option<&'static SendMap>,
 }
 
 impl Default for Strategic {
@@ -94,7 +115,13 @@ impl Strategic {
             target: Target::Any,
             outcome: None,
             ply: 0,
+            map: None,
         }
+    }
+
+    /// The map of the rule set, if it is not the Tactical one.
+    pub fn map(&self) -> Option<&'static SendMap> {
+        self.map
     }
 
     /// The mark on `cell` (`81 * s + 9 * t + o`).
@@ -173,7 +200,8 @@ impl Strategic {
         if self.outcome.is_none() && usize::from(self.ply) == CELLS {
             self.outcome = Some(Outcome::Draw);
         }
-        self.target = self.target_after(9 * t + o);
+        let next = self.map.map_or(t, |map| usize::from(map.next[cell]));
+        self.target = self.target_after(9 * next + o);
     }
 
     /// The operational boards the player to move may play in.
@@ -495,7 +523,10 @@ impl Game for Strategic {
         let impossible = PictureError::Impossible;
         let (marks, suffix) = split_suffix(text.trim())?;
         let cells = read_cells(marks, CELLS)?;
-        let mut position = Strategic::new();
+        let mut position = Strategic {
+            map: self.map,
+            ..Strategic::new()
+        };
         for (index, mark) in cells.iter().enumerate() {
             let cell = Strategic::field_cell(index / 27, index % 27);
             match mark {
@@ -566,8 +597,13 @@ impl Game for Strategic {
         (part < 9).then(|| self.view_of(part))
     }
 
+    /// The square's eight, unless a map does not commute with them: then none.
     fn symmetry_count(&self) -> usize {
-        8
+        if self.map.is_none_or(|map| map.symmetric) {
+            8
+        } else {
+            1
+        }
     }
 
     fn symmetry_words(&self, index: usize) -> String {
@@ -665,8 +701,10 @@ fn put_bits<const N: usize>(words: &mut [u64; N], at: usize, width: usize, value
     }
 }
 
+pub mod map;
 mod notation;
 
+pub use map::{MapRules, SendMap};
 pub use notation::IllegalStrategicMove;
 use notation::{board_digits, digits, digits_of_board, parse_cell};
 

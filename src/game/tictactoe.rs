@@ -29,10 +29,10 @@ pub const MISERE: Declaration = Declaration {
 };
 
 impl Declared for TicTacToe {
-    fn start(declaration: &Declaration, _options: &[&str]) -> TicTacToe {
-        TicTacToe::new(Rules {
+    fn start(declaration: &Declaration, _options: &[&str]) -> Result<TicTacToe, String> {
+        Ok(TicTacToe::new(Rules {
             misere: declaration.name == MISERE.name,
-        })
+        }))
     }
 }
 

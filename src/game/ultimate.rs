@@ -26,10 +26,12 @@ pub const ULTIMATE: Declaration = Declaration {
         GameOption {
             name: "closed",
             help: "a won or full board is closed (then play anywhere)",
+            value: None,
         },
         GameOption {
             name: "draw-counts-both",
             help: "a drawn board counts for both players",
+            value: None,
         },
     ],
     notation: "the board, then the cell, each two letters row-column: MM.LL",
@@ -38,11 +40,11 @@ pub const ULTIMATE: Declaration = Declaration {
 };
 
 impl Declared for Ultimate {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Ultimate {
-        Ultimate::new(UltimateRules {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Ultimate, String> {
+        Ok(Ultimate::new(UltimateRules {
             closed: options.contains(&"closed"),
             draw_counts_both: options.contains(&"draw-counts-both"),
-        })
+        }))
     }
 }
 

@@ -92,7 +92,7 @@ pub trait AnyGame: fmt::Debug {
     /// The game's declaration.
     fn declaration(&self) -> &'static Declaration;
     /// The options chosen, in declared order.
-    fn options(&self) -> &[&'static str];
+    fn options(&self) -> &[String];
     /// The name with its options, as `variant` takes it: `silverman no-anti-diagonal`.
     fn title(&self) -> String {
         let mut title = self.declaration().name.to_string();
@@ -180,7 +180,10 @@ pub trait AnyGame: fmt::Debug {
 pub struct Playing<G> {
     game: G,
     declaration: &'static Declaration,
-    options: Vec<&'static str>,
+    options: Vec<String>,
+    /// The position the game started from, to start again without reading any
+    /// option's file a second time.
+    initial: G,
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -190,8 +193,9 @@ impl Clone for Box<dyn AnyGame> {
 }
 
 impl<G: Game> Playing<G> {
-    pub fn new(game: G, declaration: &'static Declaration, options: Vec<&'static str>) -> Self {
+    pub fn new(game: G, declaration: &'static Declaration, options: Vec<String>) -> Self {
         Playing {
+            initial: game.clone(),
             game,
             declaration,
             options,
@@ -211,6 +215,7 @@ impl<G: Game> Playing<G> {
             game,
             declaration: self.declaration,
             options: self.options.clone(),
+            initial: self.initial.clone(),
         })
     }
 
@@ -233,7 +238,7 @@ impl<G: Declared> AnyGame for Playing<G> {
         self.declaration
     }
 
-    fn options(&self) -> &[&'static str] {
+    fn options(&self) -> &[String] {
         &self.options
     }
 
@@ -309,7 +314,7 @@ impl<G: Declared> AnyGame for Playing<G> {
     }
 
     fn restart(&self) -> Box<dyn AnyGame> {
-        self.with(G::start(self.declaration, &self.options))
+        self.with(self.initial.clone())
     }
 
     fn boxed_clone(&self) -> Box<dyn AnyGame> {

@@ -15,13 +15,16 @@ use crate::game::morris::{self, Morris};
 use crate::game::strategic::{self, Strategic};
 use crate::game::tictactoe::{self, TicTacToe};
 use crate::game::ultimate::{self, Ultimate};
-use crate::game::{Declaration, Declared};
+use crate::game::{Declaration, Declared, GameOption};
+
+/// How an entry starts its game from the options chosen (each with its value, if any).
+type Starter = fn(&'static Declaration, Vec<String>) -> Result<Box<dyn AnyGame>, String>;
 
 /// A registered game: its declaration and how to start it.
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub declaration: &'static Declaration,
-    start: fn(&'static Declaration, Vec<&'static str>) -> Box<dyn AnyGame>,
+    start: Starter,
 }
 
 impl std::fmt::Debug for Entry {
@@ -39,13 +42,11 @@ const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
 
 fn start_boxed<G: Declared>(
     declaration: &'static Declaration,
-    options: Vec<&'static str>,
-) -> Box<dyn AnyGame> {
-    Box::new(Playing::new(
-        G::start(declaration, &options),
-        declaration,
-        options,
-    ))
+    options: Vec<String>,
+) -> Result<Box<dyn AnyGame>, String> {
+    let words: Vec<&str> = options.iter().map(String::as_str).collect();
+    let game = G::start(declaration, &words)?;
+    Ok(Box::new(Playing::new(game, declaration, options)))
 }
 
 /// Every game, in the order `variants` lists them. Adding a game is one line here.
@@ -81,13 +82,15 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
         ));
     };
     let declared = entry.declaration.options;
-    let mut chosen: Vec<&'static str> = Vec::new();
-    for option in options {
+    let name = entry.declaration.name;
+    // Each option chosen, with its value if it takes one (`map maps/rows.yaml`).
+    let mut chosen: Vec<(&'static GameOption, Option<&str>)> = Vec::new();
+    let mut words = options.iter();
+    while let Some(option) = words.next() {
         let Some(known) = declared
             .iter()
             .find(|known| known.name.eq_ignore_ascii_case(option))
         else {
-            let name = entry.declaration.name;
             return Err(if declared.is_empty() {
                 format!("{name} takes no options, not \"{option}\"")
             } else {
@@ -98,13 +101,36 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
                 )
             });
         };
-        if !chosen.contains(&known.name) {
-            chosen.push(known.name);
+        let value = match known.value {
+            None => None,
+            Some(value) => Some(*words.next().ok_or_else(|| {
+                format!(
+                    "the option {} takes a {} after it: {name} {} {}",
+                    known.name, value.placeholder, known.name, value.placeholder
+                )
+            })?),
+        };
+        match chosen
+            .iter()
+            .find(|(already, _)| already.name == known.name)
+        {
+            Some((_, earlier)) if earlier != &value => {
+                return Err(format!("the option {} is given twice", known.name));
+            }
+            Some(_) => {}
+            None => chosen.push((known, value)),
         }
     }
     // Options in their declared order, so that one game has one title.
-    chosen.sort_by_key(|name| declared.iter().position(|known| known.name == *name));
-    Ok((entry.start)(entry.declaration, chosen))
+    chosen.sort_by_key(|(option, _)| declared.iter().position(|known| known.name == option.name));
+    let options = chosen
+        .into_iter()
+        .map(|(option, value)| match value {
+            Some(value) => format!("{} {value}", option.name),
+            None => option.name.to_string(),
+        })
+        .collect();
+    (entry.start)(entry.declaration, options)
 }
 
 /// The names of all games.
@@ -119,17 +145,28 @@ pub fn every_rule_set() -> Vec<Box<dyn AnyGame>> {
     for entry in GAMES {
         let options = entry.declaration.options;
         for subset in 0..1u32 << options.len() {
-            let mut words = vec![entry.declaration.name];
-            words.extend(
-                options
-                    .iter()
-                    .enumerate()
-                    .filter(|(index, _)| subset & 1 << index != 0)
-                    .map(|(_, option)| option.name),
-            );
-            if let Ok(game) = start(&words) {
-                games.push(game);
+            // An option with a value is started with each of its example values.
+            let mut choices: Vec<Vec<&str>> = vec![vec![entry.declaration.name]];
+            for (index, option) in options.iter().enumerate() {
+                if subset & 1 << index == 0 {
+                    continue;
+                }
+                choices = match option.value {
+                    None => choices
+                        .into_iter()
+                        .map(|words| [words, vec![option.name]].concat())
+                        .collect(),
+                    Some(value) => choices
+                        .into_iter()
+                        .flat_map(|words| {
+                            value.examples.iter().map(move |example| {
+                                [words.clone(), vec![option.name, example]].concat()
+                            })
+                        })
+                        .collect(),
+                };
             }
+            games.extend(choices.iter().filter_map(|words| start(words).ok()));
         }
     }
     games
@@ -172,5 +209,41 @@ mod tests {
         }
         let game = start(&["MORRIS", "Pass", "diagonal-lines"]).unwrap();
         assert_eq!(game.title(), "morris diagonal-lines pass");
+    }
+
+    #[test]
+    fn an_option_with_a_value_takes_the_next_word() {
+        let map = "maps/functional-example.yaml";
+        let game = start(&["strategic", "MAP", map]).unwrap();
+        assert_eq!(game.title(), format!("strategic map {map}"));
+        assert_eq!(game.options(), [format!("map {map}")]);
+        // Every rule set the tests walk includes both example maps.
+        let titles: Vec<String> = every_rule_set().iter().map(|game| game.title()).collect();
+        assert!(
+            titles.contains(&format!("strategic map {map}")),
+            "{titles:?}"
+        );
+        assert!(titles.contains(&"strategic map maps/hyperfunctional-example.yaml".to_string()));
+        for (words, expected) in [
+            (&["strategic", "map"][..], "takes a FILE after it"),
+            (
+                &["strategic", "map", map, "map", "other.yaml"],
+                "given twice",
+            ),
+            (
+                &["strategic", "map", "no/such.yaml"],
+                "no/such.yaml could not be read",
+            ),
+            (
+                &["strategic", "map", "Cargo.toml"],
+                "Cargo.toml is not valid",
+            ),
+        ] {
+            let error = start(words).expect_err("refused");
+            assert!(error.contains(expected), "{error}");
+            assert!(!error.contains('\n'), "{error}");
+        }
+        // The same option and value twice is the same game.
+        assert!(start(&["strategic", "map", map, "map", map]).is_ok());
     }
 }

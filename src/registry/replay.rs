@@ -81,14 +81,18 @@ pub fn replay(words: &[&str]) -> Result<Vec<ReplayStep>, ReplayError> {
             super::names().join(", ")
         )));
     };
-    let is_option = |word: &&&str| {
+    // The options, each with its value if it takes one, up to the first move.
+    let mut options = 0;
+    while let Some(option) = rest.get(options).and_then(|word| {
         entry
             .declaration
             .options
             .iter()
-            .any(|option| option.name.eq_ignore_ascii_case(word))
-    };
-    let options = rest.iter().take_while(is_option).count();
+            .find(|option| option.name.eq_ignore_ascii_case(word))
+    }) {
+        options += if option.value.is_some() { 2 } else { 1 };
+    }
+    let options = options.min(rest.len());
     let mut title = vec![*name];
     title.extend(&rest[..options]);
     let mut game = super::start(&title).map_err(bad_start)?;

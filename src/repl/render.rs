@@ -403,7 +403,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 let declaration = entry.declaration;
                 let _ = writeln!(text, "  {:<10} {}", declaration.name, declaration.about);
                 for option in declaration.options {
-                    let line = format!("option {}: {}", option.name, option.help);
+                    let name = match option.value {
+                        Some(value) => format!("{} {}", option.name, value.placeholder),
+                        None => option.name.to_string(),
+                    };
+                    let line = format!("option {name}: {}", option.help);
                     let wrap = textwrap::Options::new(78)
                         .initial_indent("             ")
                         .subsequent_indent("               ");

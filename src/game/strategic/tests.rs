@@ -242,3 +242,40 @@ fn the_view_zooms_into_the_board_in_play_and_any_other() {
 fn cell_id(name: &str) -> usize {
     cell(name)
 }
+
+#[test]
+fn a_map_chooses_the_strategic_board_and_the_cell_still_chooses_the_board_in_it() {
+    let start = |words: &[&str]| {
+        let mut options = vec![];
+        if let Some(path) = words.first() {
+            options.push(format!("map {path}"));
+        }
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        <Strategic as crate::game::Declared>::start(&STRATEGIC, &options)
+    };
+    // The example functional map: row 13 of the field sends, in the middle column of
+    // tactical boards, to board 6. 541 is in that row and column.
+    let mut game = start(&["maps/functional-example.yaml"]).unwrap();
+    assert_eq!(game.map().map(|map| map.rules), Some(MapRules::Functional));
+    assert_eq!(
+        game.symmetry_count(),
+        1,
+        "this map does not commute with the square"
+    );
+    play(&mut game, "541");
+    assert_eq!(game.target(), Target::Board(9 * 5));
+    // The example hyperfunctional map sends cell (row r, column c) to (r + c) % 9 + 1:
+    // 541 stands at row 13, column 10.
+    let mut game = start(&["maps/hyperfunctional-example.yaml"]).unwrap();
+    play(&mut game, "541");
+    assert_eq!(game.target(), Target::Board(9 * 3));
+    // A picture read under a map keeps it.
+    let again = game.from_picture(&game.picture()).unwrap();
+    assert_eq!(again, game);
+    // The Tactical rule set is unchanged without a map.
+    let mut game = start(&[]).unwrap();
+    play(&mut game, "541");
+    assert_eq!(game.target(), Target::Board(9 * 3));
+    let refused = start(&["maps/none.yaml"]).unwrap_err();
+    assert!(refused.contains("maps/none.yaml"), "{refused}");
+}
