@@ -22,8 +22,8 @@
 //! two-letter form per level (`MM.ML.LL`) reads too. Internally a cell is
 //! `81 * s + 9 * t + o` with each part 0..9, and operational board `9 * s + t`.
 
-use super::picture::{PictureError, check_count_numbers, read_cells, split_suffix};
-use super::view::{BoardView, Layout, Panel, Row, grid_panel};
+use super::picture::PictureError;
+use super::view::BoardView;
 use super::{
     BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player, Symmetry,
 };
@@ -223,129 +223,12 @@ impl Strategic {
         }
     }
 
-    /// The view zoomed into tactical board `s`: its 81 cells in blocks (each block an
-    /// operational board, named by its two digits above the top row and beside each row
-    /// of blocks; rows named by the cell digits they hold), then the 81 operational
-    /// boards by winner in blocks of tactical boards, then the strategic board.
-    fn view_of(&self, s: usize) -> BoardView {
-        const CELL_ROWS: [&str; 3] = ["1-3", "4-6", "7-9"];
-        let zoom = Panel {
-            title: format!("{0}1 {0}2 {0}3", s + 1),
-            columns: vec![String::new(); 9],
-            columns_below: false,
-            rows: (0..9)
-                .map(|row| Row {
-                    label: if row % 3 == 0 {
-                        format!("{}{} {}", s + 1, row + 1, CELL_ROWS[0])
-                    } else {
-                        format!("   {}", CELL_ROWS[row % 3])
-                    },
-                    cells: (0..9)
-                        .map(|column| {
-                            let t = (row / 3) * 3 + column / 3;
-                            let id = 81 * s + 9 * t + (row % 3) * 3 + column % 3;
-                            super::view::Cell {
-                                id,
-                                owner: self.at(id),
-                                in_line: false,
-                                in_play: self.outcome.is_some()
-                                    || self.boards_in_play().contains(&(id / 9)),
-                            }
-                        })
-                        .collect(),
-                })
-                .collect(),
-        };
-        let boards = grid_panel(
-            "1 2 3",
-            &["1", "", "", "4", "", "", "7", "", ""],
-            &[""; 9],
-            |row, column| CELLS + Strategic::field_cell(row * 3, column * 3) / 9,
-            |id| self.board_winner(id - CELLS),
-            |_| false,
-        );
-        let title = match (self.outcome, self.target) {
-            (Some(_), _) => "won".to_string(),
-            (None, Target::Board(board)) => format!("in {}", digits_of_board(usize::from(board))),
-            (None, Target::Tactical(s)) => format!("in {}", s + 1),
-            (None, Target::Any) => "in any".to_string(),
-        };
-        let line = strategic_line(self.big_x) | strategic_line(self.big_o);
-        let strategic = grid_panel(
-            &title,
-            &["1", "4", "7"],
-            &[""; 3],
-            |row, column| CELLS + 81 + row * 3 + column,
-            |id| self.tactical_winner(id - CELLS - 81),
-            |id| line & (1 << (id - CELLS - 81)) != 0,
-        );
-        BoardView {
-            layout: Layout::Blocks,
-            panels: vec![zoom, boards, strategic],
-        }
-    }
-
     /// The cell at row `row`, column `column` of the 27x27 field.
     fn field_cell(row: usize, column: usize) -> usize {
         let s = (row / 9) * 3 + column / 9;
         let t = (row / 3 % 3) * 3 + column / 3 % 3;
         let o = (row % 3) * 3 + column % 3;
         81 * s + 9 * t + o
-    }
-
-    /// Recomputes the boards won and full from the marks alone, for a picture; `first`
-    /// says who made their line first where both did, by board.
-    fn recount(&mut self, first: &dyn Fn(usize) -> Option<Player>) -> Result<(), String> {
-        for board in 0..81 {
-            let (s, t) = (board / 9, board % 9);
-            let winner = match (has_line(self.x[board]), has_line(self.o[board])) {
-                (true, true) => Some(first(board).ok_or_else(|| {
-                    format!(
-                        "board {} has a line of X and a line of O: say who made theirs first, like ,{}=X",
-                        digits(board),
-                        digits(board)
-                    )
-                })?),
-                (true, false) => Some(Player::X),
-                (false, true) => Some(Player::O),
-                (false, false) => None,
-            };
-            match winner {
-                Some(Player::X) => self.won_x[s] |= 1 << t,
-                Some(Player::O) => self.won_o[s] |= 1 << t,
-                None => {}
-            }
-            if self.filled(board) == FULL {
-                self.full[s] |= 1 << t;
-            }
-        }
-        for s in 0..9 {
-            let winner = match (has_line(self.won_x[s]), has_line(self.won_o[s])) {
-                (true, true) => Some(first(81 + s).ok_or_else(|| {
-                    format!(
-                        "board {} has a line of X and a line of O: say who made theirs first, like ,{}=X",
-                        s + 1,
-                        s + 1
-                    )
-                })?),
-                (true, false) => Some(Player::X),
-                (false, true) => Some(Player::O),
-                (false, false) => None,
-            };
-            match winner {
-                Some(Player::X) => self.big_x |= 1 << s,
-                Some(Player::O) => self.big_o |= 1 << s,
-                None => {}
-            }
-        }
-        self.outcome = match (has_line(self.big_x), has_line(self.big_o)) {
-            (true, true) => return Err("both X and O have a line of boards".into()),
-            (true, false) => Some(Outcome::Win(Player::X)),
-            (false, true) => Some(Outcome::Win(Player::O)),
-            (false, false) if usize::from(self.ply) == CELLS => Some(Outcome::Draw),
-            (false, false) => None,
-        };
-        Ok(())
     }
 }
 
@@ -488,103 +371,11 @@ impl Game for Strategic {
     /// to move plays: an operational board (`54`), a tactical board (`5`) or `any`; then
     /// who made their line first in a board where both did (`,54=O`, `,5=X`).
     fn picture(&self) -> String {
-        let mut text = String::with_capacity(CELLS + 60);
-        for row in 0..27 {
-            if row > 0 {
-                text.push('/');
-            }
-            for column in 0..27 {
-                let cell = Strategic::field_cell(row, column);
-                text.push(self.at(cell).map_or('.', Player::symbol));
-            }
-        }
-        text.push(' ');
-        text.push_str(&match self.target {
-            Target::Board(board) => digits_of_board(usize::from(board)),
-            Target::Tactical(s) => (s + 1).to_string(),
-            Target::Any => "any".to_string(),
-        });
-        for board in 0..81 {
-            if has_line(self.x[board]) && has_line(self.o[board]) {
-                let winner = self.board_winner(board).unwrap_or(Player::X);
-                text.push_str(&format!(",{}={winner}", digits_of_board(board)));
-            }
-        }
-        for s in 0..9 {
-            if has_line(self.won_x[s]) && has_line(self.won_o[s]) {
-                let winner = self.tactical_winner(s).unwrap_or(Player::X);
-                text.push_str(&format!(",{}={winner}", s + 1));
-            }
-        }
-        text
+        self.write_picture()
     }
 
     fn from_picture(&self, text: &str) -> Result<Strategic, PictureError> {
-        let impossible = PictureError::Impossible;
-        let (marks, suffix) = split_suffix(text.trim())?;
-        let cells = read_cells(marks, CELLS)?;
-        let mut position = Strategic {
-            map: self.map,
-            ..Strategic::new()
-        };
-        for (index, mark) in cells.iter().enumerate() {
-            let cell = Strategic::field_cell(index / 27, index % 27);
-            match mark {
-                Some(Player::X) => position.x[cell / 9] |= 1 << (cell % 9),
-                Some(Player::O) => position.o[cell / 9] |= 1 << (cell % 9),
-                None => {}
-            }
-        }
-        let count = |boards: &[u16; 81]| boards.iter().map(|b| b.count_ones()).sum::<u32>();
-        let (x, o) = (count(&position.x), count(&position.o));
-        check_count_numbers(x, o)?;
-        position.ply = (x + o) as u16;
-        let mut parts = suffix.unwrap_or("any").split(',');
-        let target = parts.next().unwrap_or("any").to_string();
-        // Who made a line first: operational boards 0..81, tactical boards 81 + s.
-        let mut first = [None; 90];
-        for part in parts {
-            let (board, winner) = part.split_once('=').ok_or_else(|| {
-                impossible(format!(
-                    "\"{part}\" is not a board and its winner, like 54=O"
-                ))
-            })?;
-            let index = match board_digits(board) {
-                Some((s, Some(t))) => 9 * s + t,
-                Some((s, None)) => 81 + s,
-                None => return Err(impossible(format!("\"{board}\" is not a board"))),
-            };
-            first[index] = Some(match winner {
-                "X" | "x" => Player::X,
-                "O" | "o" => Player::O,
-                _ => {
-                    return Err(impossible(format!(
-                        "a board is won by X or O, not \"{winner}\""
-                    )));
-                }
-            });
-        }
-        position
-            .recount(&|index| first[index])
-            .map_err(impossible)?;
-        position.target = match board_digits(&target) {
-            _ if target.eq_ignore_ascii_case("any") => Target::Any,
-            Some((s, Some(t))) if position.filled(9 * s + t) != FULL => {
-                Target::Board((9 * s + t) as u8)
-            }
-            Some((s, None)) if position.full[s] != FULL => Target::Tactical(s as u8),
-            Some(_) => {
-                return Err(impossible(format!(
-                    "board {target} is full, so no one is sent there"
-                )));
-            }
-            None => {
-                return Err(impossible(format!(
-                    "\"{target}\" is not where to play: a board like 54, a board like 5, or any"
-                )));
-            }
-        };
-        Ok(position)
+        self.read_picture(text)
     }
 
     /// Three panels: the tactical board in play, cell by cell; every operational board
@@ -703,10 +494,12 @@ fn put_bits<const N: usize>(words: &mut [u64; N], at: usize, width: usize, value
 
 pub mod map;
 mod notation;
+mod picture;
+mod view;
 
 pub use map::{MapRules, SendMap};
 pub use notation::IllegalStrategicMove;
-use notation::{board_digits, digits, digits_of_board, parse_cell};
+use notation::{digits, parse_cell};
 
 use super::ultimate::{LINES, NTH_CELL, has_line, win_or_block};
 
