@@ -15,7 +15,7 @@
 //! Boards and cells are numbered 0..9 in reading order; move `9 * board + cell`.
 
 use super::picture::{PictureError, check_count_numbers, read_cells, split_suffix};
-use super::view::{BoardView, LMR, Layout, Panel, Row, grid_panel};
+use super::view::BoardView;
 use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Symmetry};
 
 /// Ultimate tic-tac-toe.
@@ -491,59 +491,7 @@ impl Game for Ultimate {
     /// The 9x9 grid in blocks, and beside it the big board: who won which board, the
     /// board to play in named in its title.
     fn view(&self) -> BoardView {
-        let big_line = LINES
-            .iter()
-            .filter(|line| {
-                let both = if self.rules.draw_counts_both {
-                    self.drawn_boards()
-                } else {
-                    0
-                };
-                (self.won_x | both) & **line == **line || (self.won_o | both) & **line == **line
-            })
-            .fold(0u16, |cells, line| cells | line);
-        let grid = Panel {
-            title: "L M R".to_string(),
-            columns: (0..9).map(|column| LMR[column % 3].to_string()).collect(),
-            columns_below: false,
-            rows: (0..9)
-                .map(|row| Row {
-                    label: format!(
-                        "{} {}",
-                        if row % 3 == 0 { LMR[row / 3] } else { " " },
-                        LMR[row % 3]
-                    ),
-                    cells: (0..9)
-                        .map(|column| {
-                            let id = grid_to_cell(row, column);
-                            super::view::Cell {
-                                id,
-                                owner: self.at(id),
-                                in_line: false,
-                                in_play: self.outcome.is_some() || self.playable(id / 9),
-                            }
-                        })
-                        .collect(),
-                })
-                .collect(),
-        };
-        let title = match (self.outcome, self.target) {
-            (Some(_), _) => "boards won".to_string(),
-            (None, Some(board)) => format!("play in {}", name(usize::from(board))),
-            (None, None) => "play in any".to_string(),
-        };
-        let big = grid_panel(
-            &title,
-            &LMR,
-            &LMR,
-            |row, column| 81 + row * 3 + column,
-            |id| self.board_winner(id - 81),
-            |id| big_line & (1 << (id - 81)) != 0,
-        );
-        BoardView {
-            layout: Layout::Blocks,
-            panels: vec![grid, big],
-        }
+        self.draw()
     }
 
     fn symmetry_count(&self) -> usize {
@@ -618,6 +566,7 @@ fn grid_to_cell(row: usize, column: usize) -> usize {
 }
 
 mod notation;
+mod view;
 
 pub use notation::IllegalUltimateMove;
 use notation::{FULL, move_text, name};
