@@ -180,6 +180,15 @@ fn a_bare_answer_to_a_question_answers_it_and_starts_no_games() {
     let right = respond(&mut session, "304");
     assert!(right.contains("Right."), "{right}");
     assert!(!right.contains("new game"), "{right}");
+    // A yes-or-no question takes a bare yes (no confirmation is waiting).
+    let mut session = learner(2, folder.path());
+    for line in ["lesson 15", "next", "skip", "skip"] {
+        respond(&mut session, line);
+    }
+    let asked = respond(&mut session, "next");
+    assert!(asked.contains("(yes or no)"), "{asked}");
+    let right = respond(&mut session, "yes");
+    assert!(right.contains("Right."), "{right}");
 }
 
 /// `menace lessons --check --lessons FOLDER`, run.

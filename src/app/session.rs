@@ -296,9 +296,11 @@ impl Session {
         // its answer: "304" answers "how many boxes?" rather than playing 304 games.
         if self.course.awaits_answer() {
             let first = line.split_whitespace().next().unwrap_or("");
-            let is_command_word = command::COMMANDS
-                .iter()
-                .any(|command| command.name.eq_ignore_ascii_case(first));
+            // `yes` and `no` confirm only when a confirmation waits (handled above);
+            // here they answer the question.
+            let is_command_word = command::COMMANDS.iter().any(|command| {
+                command.name.eq_ignore_ascii_case(first) && !matches!(command.name, "yes" | "no")
+            });
             if !first.is_empty() && !is_command_word {
                 let answer = Command::Answer(line.trim().to_string());
                 return self.lesson_command(&answer).unwrap_or_default();
