@@ -427,3 +427,18 @@ fn a_progress_file_that_is_huge_deep_or_absurd_loses_nothing() {
         assert!(listed.contains("not a regular file"), "{listed}");
     }
 }
+
+#[test]
+fn a_command_confirmed_with_yes_is_seen_by_the_lesson() {
+    // Lesson 3, step 3 asks for the michie preset; after a game, `preset michie` asks
+    // first, and the `yes` that confirms it must meet the goal.
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    for line in ["1", "resign", "lesson 3", "next", "next"] {
+        respond(&mut session, line);
+    }
+    let asked = respond(&mut session, "preset michie");
+    assert!(asked.contains("Type yes to confirm"), "{asked}");
+    let confirmed = respond(&mut session, "yes");
+    assert!(confirmed.contains("Well done"), "{confirmed}");
+}

@@ -287,8 +287,12 @@ impl Session {
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
         if let Some(pending) = self.pending.take() {
+            // A confirmed command is seen by an open lesson like any other.
             return match command::parse(line) {
-                Ok(Command::Yes) => self.confirm(pending),
+                Ok(Command::Yes) => {
+                    let events = self.confirm(pending);
+                    self.observed(events)
+                }
                 _ => vec![Event::Kept],
             };
         }
