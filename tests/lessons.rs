@@ -271,7 +271,7 @@ fn a_wrong_try_in_an_exercise_brings_the_next_hint() {
     respond(&mut session, "next");
     let wrong = respond(&mut session, "MM");
     assert!(wrong.contains("No game is in progress"), "{wrong}");
-    assert!(wrong.contains("Hint 1 of 3"), "{wrong}");
+    assert!(wrong.contains("Lesson hint 1 of 3"), "{wrong}");
     let right = respond(&mut session, "stats");
     assert!(!right.contains("Hint"), "{right}");
 }
@@ -441,4 +441,25 @@ fn a_command_confirmed_with_yes_is_seen_by_the_lesson() {
     assert!(asked.contains("Type yes to confirm"), "{asked}");
     let confirmed = respond(&mut session, "yes");
     assert!(confirmed.contains("Well done"), "{confirmed}");
+}
+
+#[test]
+fn the_lesson_hint_and_an_ais_hint_are_told_apart() {
+    // Lesson 8 asks for the teacher's advice: a bare hint is the lesson's, names the
+    // exact command, and says how to ask an AI; hint teacher is the teacher's.
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    for line in ["lesson 8", "next", "1"] {
+        respond(&mut session, line);
+    }
+    let lesson = respond(&mut session, "hint");
+    assert!(lesson.contains("Lesson hint 1 of 1"), "{lesson}");
+    assert!(lesson.contains("hint teacher"), "{lesson}");
+    assert!(
+        lesson.contains("For an AI's advice on your move"),
+        "{lesson}"
+    );
+    let teacher = respond(&mut session, "hint teacher");
+    assert!(teacher.contains("teacher suggests"), "{teacher}");
+    assert!(!teacher.contains("Lesson hint"), "{teacher}");
 }

@@ -71,7 +71,19 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             "{} {done}; type next to go on.\n",
             palette.paint("Well done:", Role::Result)
         ),
-        LessonEvent::Hint { text, number, of } => format!("Hint {number} of {of}: {text}\n"),
+        LessonEvent::Hint { text, number, of } => {
+            // The lesson's hints are told apart from an AI's advice on your move, and the
+            // last one says how to ask an AI instead.
+            let last = if number == of {
+                " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint teacher, hint alphabeta.)"
+            } else {
+                ""
+            };
+            format!(
+                "{}\n",
+                reflow(&format!("Lesson hint {number} of {of}: {text}{last}"))
+            )
+        }
         LessonEvent::NoHints => "This step has no hints: type next to go on.\n".into(),
         LessonEvent::Correct { explain } => format!(
             "{}\n[next: go on]\n",
