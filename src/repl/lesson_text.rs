@@ -55,8 +55,27 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 palette.paint(&heading, Role::Heading),
                 reflow(&view.text)
             );
+            // Shown commands ran on a fresh MENACE of the lesson's own, not on the
+            // learner's session: say so, so that its numbers are not taken for yours.
+            if !view.outputs.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "{}",
+                    palette.paint(
+                        "-- shown on a fresh MENACE, not your session (type the commands to try them) --",
+                        Role::Heading
+                    )
+                );
+            }
             for output in &view.outputs {
                 text.push_str(output);
+            }
+            if !view.outputs.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "{}",
+                    palette.paint("-- end of the example --", Role::Heading)
+                );
             }
             let prompt = match (view.kind, &view.already_done) {
                 (_, Some(done)) => format!("Already done: {done}. Type next to go on."),
