@@ -27,7 +27,7 @@ pub fn help(palette: Palette) -> String {
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Opponents (NAME)", Role::Heading));
     text.push_str(
-        "  random      a random legal move        teacher     rules, explained\n  minimax     seed 003, first best move  perfect     a random best move\n  rating [L]  seed 001 heuristic, L=0/1  lookahead D seed 001 search, depth D\n  alphabeta   alpha-beta search          mcts        Monte-Carlo tree search\n  menace      a second MENACE, learning as it plays\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
+        "  random      a random legal move        teacher     rules, explained\n  minimax     the first best move        perfect     a random best move\n  rating [L]  counts lines, level 0/1    lookahead D rates D half-moves ahead\n  alphabeta [N|Tms]  alpha-beta search, N positions or T ms a move\n  mcts [N|Tms]       Monte-Carlo tree search, N playouts or T ms a move\n  menace      a second MENACE, learning as it plays\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
     );
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));

@@ -319,7 +319,7 @@ pub fn minimax_scores(
         .map(|(square, score)| (square.index(), format!("{score:+}")))
         .collect();
     let mut text = format!(
-        "Minimax (seed 003) for {mover} on {}: +10 a win, 0 a draw, -10 a loss.\n",
+        "Minimax for {mover} on {}: +10 a win, 0 a draw, -10 a loss.\n",
         board.picture()
     );
     text.push_str(&board::draw(&board.view(), &[], &labels, palette));
