@@ -81,15 +81,19 @@ fn after_each_game_all_304_boxes_are_listed() {
     let mut text = respond(&mut session, "1");
     text.push_str(&play_out(&mut session));
     insta::assert_snapshot!(text);
-    let box_lines = text
+    // Each box on a line of its own: its number, then its picture.
+    let numbers: Vec<usize> = text
         .lines()
-        .filter(|line| {
-            line.len() >= 9
-                && line[..9].chars().all(|c| matches!(c, '.' | 'X' | 'O'))
-                && line.as_bytes().get(9) == Some(&b' ')
+        .filter_map(|line| {
+            let (number, rest) = line.trim_start().split_once(". ")?;
+            let picture = rest.get(..9)?;
+            picture
+                .chars()
+                .all(|c| matches!(c, '.' | 'X' | 'O'))
+                .then(|| number.parse().ok())?
         })
-        .count();
-    assert_eq!(box_lines, 304);
+        .collect();
+    assert_eq!(numbers, (1..=304).collect::<Vec<_>>());
     assert!(
         text.lines().all(|line| line.chars().count() <= 80),
         "fits 80 columns"

@@ -174,9 +174,11 @@ pub fn listing(
             ordinal(box_ply),
             plural(group.len() as u64, "box", "boxes")
         );
-        let wrap = textwrap::Options::new(79).subsequent_indent("    ");
+        // Each box with its number, which `box N` takes.
+        let wrap = textwrap::Options::new(79).subsequent_indent("        ");
         for summary in group {
-            let _ = writeln!(text, "{}", textwrap::fill(&box_line(summary), &wrap));
+            let line = format!("{:>3}. {}", summary.number, box_line(summary));
+            let _ = writeln!(text, "{}", textwrap::fill(&line, &wrap));
         }
     }
     text
