@@ -394,7 +394,13 @@ fn box_picture(
         }
         match after.view().changed_since(&view)[..] {
             [cell] if !labels.iter().any(|(seen, _)| *seen == cell) => {
-                labels.push((cell, count.to_string()));
+                // No beads is `-`: a `0` in a cell would look like a nought.
+                let shown = if *count == 0 {
+                    "-".to_string()
+                } else {
+                    count.to_string()
+                };
+                labels.push((cell, shown));
             }
             _ => return (view, None),
         }

@@ -380,7 +380,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         }
         Event::Ratings { board, ratings } => {
             let mut text = format!(
-                "Seed 001's ratings for {} (level 1 plays the highest):\n",
+                "The rating heuristic's scores for {} (rating 1 plays the highest):\n",
                 crate::game::Game::to_move(board)
             );
             let labels: Vec<(usize, String)> = (0..9)
