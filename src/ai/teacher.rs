@@ -82,11 +82,35 @@ fn advice(cell: usize, reason: String) -> Option<Advice> {
     })
 }
 
-/// The teacher's move for the player to move, with its reason; `None` once the game is over.
+/// The teacher's move for the player to move, with its reason as the teacher says it
+/// when it plays ("I block the top row"); `None` once the game is over.
 pub fn advise(position: &TicTacToe) -> Option<Advice> {
+    advise_in(position, Voice::Player)
+}
+
+/// The same move, its reason said to the player it advises ("Block the top row: they
+/// have two in it"), for a hint.
+pub fn advise_you(position: &TicTacToe) -> Option<Advice> {
+    advise_in(position, Voice::Adviser)
+}
+
+/// Who the teacher's reason speaks as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Voice {
+    /// The teacher playing, to its opponent.
+    Player,
+    /// The teacher advising the player to move, about their opponent.
+    Adviser,
+}
+
+fn advise_in(position: &TicTacToe, voice: Voice) -> Option<Advice> {
     if position.is_over() {
         return None;
     }
+    let say = |playing: String, advising: String| match voice {
+        Voice::Player => playing,
+        Voice::Adviser => advising,
+    };
     let me = position.to_move();
     let you = me.opponent();
     let empty = position.empty_mask();
@@ -94,34 +118,51 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
 
     if let Some(cell) = first_cell(winning_cells(position, me)) {
         let line = line_completed_by(position, me, cell);
-        return advice(cell, format!("I complete {line}: three in a row wins."));
+        return advice(
+            cell,
+            say(
+                format!("I complete {line}: three in a row wins."),
+                format!("Complete {line}: three in a row wins."),
+            ),
+        );
     }
     if let Some(cell) = first_cell(winning_cells(position, you)) {
         let line = line_completed_by(position, you, cell);
         return advice(
             cell,
-            format!("I block {line}: you had two in it and would win there."),
+            say(
+                format!("I block {line}: you had two in it and would win there."),
+                format!("Block {line}: they have two in it and would win there."),
+            ),
         );
     }
     match position.ply() {
         0 => {
             return advice(
                 0,
-                "I open in a corner: a corner lies on three lines, and most replies to it lose."
-                    .into(),
+                say("I open in a corner: a corner lies on three lines, and most replies to it lose.".into(), "Open in a corner: a corner lies on three lines, and most replies to it lose.".into()),
             );
         }
         1 if !is_empty(CENTRE) => {
             return advice(
                 0,
-                "You took the centre, so I take a corner: an edge here could lose to a fork."
-                    .into(),
+                say(
+                    "You took the centre, so I take a corner: an edge here could lose to a fork."
+                        .into(),
+                    "They took the centre, so take a corner: an edge here could lose to a fork."
+                        .into(),
+                ),
             );
         }
         1 => {
             return advice(
                 CENTRE,
-                "I take the centre: it lies on four lines and answers your opening safely.".into(),
+                say(
+                    "I take the centre: it lies on four lines and answers your opening safely."
+                        .into(),
+                    "Take the centre: it lies on four lines and answers their opening safely."
+                        .into(),
+                ),
             );
         }
         _ => {}
@@ -130,9 +171,15 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
         let threats = threats_after(position, me, cell);
         return advice(
             cell,
-            format!(
-                "I make a fork: now I threaten {} and {}, and you can block only one.",
-                threats[0], threats[1]
+            say(
+                format!(
+                    "I make a fork: now I threaten {} and {}, and you can block only one.",
+                    threats[0], threats[1]
+                ),
+                format!(
+                    "Make a fork: you then threaten {} and {}, and they can block only one.",
+                    threats[0], threats[1]
+                ),
             ),
         );
     }
@@ -142,9 +189,15 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
             let cell = first_cell(your_forks).unwrap_or(CENTRE);
             advice(
                 cell,
-                format!(
-                    "I take {}: there you could make a fork, two threats at once.",
-                    Square::ALL[cell]
+                say(
+                    format!(
+                        "I take {}: there you could make a fork, two threats at once.",
+                        Square::ALL[cell]
+                    ),
+                    format!(
+                        "Take {}: there they could make a fork, two threats at once.",
+                        Square::ALL[cell]
+                    ),
                 ),
             )
         };
@@ -170,9 +223,15 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
                     .unwrap_or("a line");
                 return advice(
                     cell,
-                    format!(
-                        "I threaten {line}, so you must block at {} instead of making a fork.",
-                        Square::ALL[forced]
+                    say(
+                        format!(
+                            "I threaten {line}, so you must block at {} instead of making a fork.",
+                            Square::ALL[forced]
+                        ),
+                        format!(
+                            "Threaten {line}, so they must block at {} instead of making a fork.",
+                            Square::ALL[forced]
+                        ),
                     ),
                 );
             }
@@ -182,7 +241,10 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
     if is_empty(CENTRE) {
         return advice(
             CENTRE,
-            "I take the centre: it lies on four lines, more than any other cell.".into(),
+            say(
+                "I take the centre: it lies on four lines, more than any other cell.".into(),
+                "Take the centre: it lies on four lines, more than any other cell.".into(),
+            ),
         );
     }
     let yours = position.marks(you);
@@ -190,9 +252,15 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
         if yours & bit(corner) != 0 && is_empty(opposite) {
             return advice(
                 opposite,
-                format!(
-                    "I take the corner opposite yours at {}.",
-                    Square::ALL[corner]
+                say(
+                    format!(
+                        "I take the corner opposite yours at {}.",
+                        Square::ALL[corner]
+                    ),
+                    format!(
+                        "Take the corner opposite theirs at {}.",
+                        Square::ALL[corner]
+                    ),
                 ),
             );
         }
@@ -200,13 +268,24 @@ pub fn advise(position: &TicTacToe) -> Option<Advice> {
     if let Some(corner) = CORNERS.into_iter().find(|cell| is_empty(*cell)) {
         return advice(
             corner,
-            "I take a corner: corners lie on three lines.".into(),
+            say(
+                "I take a corner: corners lie on three lines.".into(),
+                "Take a corner: corners lie on three lines.".into(),
+            ),
         );
     }
     EDGES
         .into_iter()
         .find(|cell| is_empty(*cell))
-        .and_then(|edge| advice(edge, "I take an edge: it is all that is left.".into()))
+        .and_then(|edge| {
+            advice(
+                edge,
+                say(
+                    "I take an edge: it is all that is left.".into(),
+                    "Take an edge: it is all that is left.".into(),
+                ),
+            )
+        })
 }
 
 /// The teacher as a player.
@@ -226,6 +305,22 @@ impl Agent<TicTacToe> for Teacher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn as_a_hint_the_teacher_speaks_to_you_about_them() {
+        for position in crate::menace::boxes::reachable_positions() {
+            let (Some(playing), Some(advising)) = (advise(&position), advise_you(&position)) else {
+                continue;
+            };
+            assert_eq!(playing.square, advising.square, "{}", position.picture());
+            let hint = &advising.reason;
+            assert!(!hint.starts_with("I ") && !hint.contains(" I "), "{hint}");
+            assert!(
+                !hint.contains("you had") && !hint.contains("yours"),
+                "{hint}"
+            );
+        }
+    }
     use crate::game::{Outcome, Rules};
 
     fn advice_for(picture: &str) -> Advice {

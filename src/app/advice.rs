@@ -119,10 +119,18 @@ impl Session {
         };
         match adviser.choose(position.as_ref(), &mut self.rng) {
             Some(chosen) => {
+                // The teacher's reason, as a hint, is said to you about your opponent
+                // ("Block the top row: they have two in it"), not as it plays.
+                let reason = match (by, classic_board(position.as_ref())) {
+                    (OpponentKind::Teacher, Some(board)) => crate::ai::teacher::advise_you(&board)
+                        .map(|advice| advice.reason)
+                        .or(chosen.reason),
+                    _ => chosen.reason,
+                };
                 let mut events = vec![Event::Hint {
                     by,
                     name: chosen.name,
-                    reason: chosen.reason,
+                    reason,
                 }];
                 events.extend(self.depth_note(by, position.as_ref()));
                 events
