@@ -208,7 +208,11 @@ fn main() -> ExitCode {
     let settings = Settings {
         seed,
         preset: flags.preset,
-        show_boxes: !flags.no_boxes,
+        show_boxes: if flags.no_boxes {
+            menace::app::BoxListing::Off
+        } else {
+            menace::app::BoxListing::All
+        },
         saves_dir: flags.saves.clone(),
         rules: menace::game::Rules {
             misere: flags.misere,

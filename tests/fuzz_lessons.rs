@@ -91,7 +91,7 @@ proptest! {
         std::fs::write(saves.path().join("lessons.yaml"), &text).unwrap();
         let mut session = Session::new(Settings {
             seed: 1,
-            show_boxes: false,
+            show_boxes: menace::app::BoxListing::Off,
             saves_dir: saves.path().to_path_buf(),
             lessons_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
             ..Settings::default()

@@ -13,7 +13,7 @@ fn lessons_dir() -> PathBuf {
 fn learner(seed: u64, saves: &Path) -> Session {
     Session::new(Settings {
         seed,
-        show_boxes: false,
+        show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.to_path_buf(),
         lessons_dir: lessons_dir(),
         ..Settings::default()
@@ -290,7 +290,7 @@ fn a_lesson_edited_while_open_does_not_break_the_session() {
     );
     let mut session = Session::new(Settings {
         seed: 1,
-        show_boxes: false,
+        show_boxes: menace::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),
         lessons_dir: lessons.clone(),
         ..Settings::default()
@@ -358,7 +358,7 @@ fn one_broken_lesson_leaves_the_course_usable_and_check_reports_each() {
     let saves = tempfile::tempdir().unwrap();
     let mut session = Session::new(Settings {
         seed: 1,
-        show_boxes: false,
+        show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.path().to_path_buf(),
         lessons_dir: folder.path().to_path_buf(),
         ..Settings::default()

@@ -154,7 +154,7 @@ proptest! {
         let folder = tempfile::tempdir().unwrap();
         let mut session = Session::new(Settings {
             seed,
-            show_boxes: false,
+            show_boxes: menace::app::BoxListing::Off,
             saves_dir: folder.path().to_path_buf(),
             lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
             // The AIs and the solver look at little, so that a case takes milliseconds.

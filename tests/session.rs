@@ -75,7 +75,7 @@ fn a_seeded_session_reads_the_same_every_time() {
 fn after_each_game_all_304_boxes_are_listed() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::new(Settings {
-        show_boxes: true,
+        show_boxes: menace::app::BoxListing::All,
         ..settings(11, folder.path())
     });
     let mut text = respond(&mut session, "1");
@@ -246,4 +246,51 @@ fn end_of_input_says_goodbye_and_mentions_unsaved_learning() {
     assert!(text.contains("You resign."));
     assert!(text.trim_end().ends_with("was not saved.)"), "{text}");
     assert!(session.is_finished());
+}
+
+#[test]
+fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        show_boxes: menace::app::BoxListing::All,
+        ..settings(11, folder.path())
+    });
+    let mut text = respond(&mut session, "1");
+    text.push_str(&play_out(&mut session));
+    // The listing comes before the result, so the result and the changed boxes end it.
+    let result = text
+        .find("MENACE wins")
+        .or_else(|| text.find("You win"))
+        .or_else(|| text.find("Draw"))
+        .expect("a result line");
+    assert!(text.rfind(". ......... ").unwrap() < result, "{text}");
+    assert!(text[result..].contains("  box ......... "), "{text}");
+
+    let switched = respond(&mut session, "boxes changed");
+    assert!(
+        switched.contains("only the boxes the game changed"),
+        "{switched}"
+    );
+    let mut text = respond(&mut session, "1");
+    text.push_str(&play_out(&mut session));
+    let listed = text
+        .lines()
+        .filter(|line| {
+            line.trim_start()
+                .split_once(". ")
+                .is_some_and(|(number, _)| number.parse::<usize>().is_ok())
+        })
+        .count();
+    let changed = text
+        .lines()
+        .filter(|line| line.starts_with("  box "))
+        .count();
+    assert!(listed >= 1 && listed < 20, "{text}");
+    assert!(changed >= 1, "{text}");
+
+    respond(&mut session, "boxes off");
+    let mut text = respond(&mut session, "1");
+    text.push_str(&play_out(&mut session));
+    assert!(!text.contains("-- MENACE's"), "{text}");
+    assert!(respond(&mut session, "boxes sideways").contains("changed, not \"sideways\""));
 }

@@ -9,7 +9,7 @@ fn session(seed: u64) -> (Session, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();
     let session = Session::new(Settings {
         seed,
-        show_boxes: false,
+        show_boxes: menace::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),
         ..Settings::default()
     });

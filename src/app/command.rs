@@ -67,6 +67,8 @@ pub enum Command {
     Move(String),
     /// List the boxes, all or those of one ply.
     Boxes(Option<usize>),
+    /// Which boxes to list after each game: `boxes on`, `boxes off`, `boxes changed`.
+    BoxesAfterGame(crate::app::BoxListing),
     /// Draw one box: by picture or any position it serves, by number, or the last used.
     Box(Option<BoxQuery>),
     /// Show the board of the game in progress; with a number, zoomed into that part
@@ -152,7 +154,7 @@ impl fmt::Display for CommandError {
             }
             CommandError::BadPly(text) => write!(
                 f,
-                "boxes takes a ply, the number of moves made before MENACE's, not \"{text}\"."
+                "boxes takes a ply (the number of moves made before MENACE's) or on, off, changed, not \"{text}\"."
             ),
             CommandError::BadBox(why) => write!(f, "{why}."),
             CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
@@ -316,6 +318,15 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         },
         "boxes" => match rest {
             [] => Ok(Command::Boxes(None)),
+            [word] if word.eq_ignore_ascii_case("on") => {
+                Ok(Command::BoxesAfterGame(crate::app::BoxListing::All))
+            }
+            [word] if word.eq_ignore_ascii_case("off") => {
+                Ok(Command::BoxesAfterGame(crate::app::BoxListing::Off))
+            }
+            [word] if word.eq_ignore_ascii_case("changed") => {
+                Ok(Command::BoxesAfterGame(crate::app::BoxListing::Changed))
+            }
             [ply] => ply
                 .parse::<usize>()
                 .ok()

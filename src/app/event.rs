@@ -20,6 +20,8 @@ pub enum Who {
 /// Something that happened, for the console to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
+    /// `boxes on|off|changed`: which boxes are listed after each game from now on.
+    BoxesAfterGame(super::BoxListing),
     /// A game begins: which game (`classic` says nothing more), which of how many.
     NewGame {
         title: String,

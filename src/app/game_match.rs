@@ -4,7 +4,7 @@
 
 use super::event::{Event, Who};
 use super::rival::Rival;
-use super::session::{Progress, Session, refuse};
+use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
 use crate::menace::learner::{self, DrawnBead, MenaceMove};
@@ -358,7 +358,7 @@ impl Session {
         resigned: Option<Player>,
         events: &mut Vec<Event>,
     ) -> bool {
-        let show_boxes = self.settings.show_boxes;
+        let listing = self.settings.show_boxes;
         let Some(current) = self.current.as_mut() else {
             return false;
         };
@@ -368,13 +368,16 @@ impl Session {
                 rival.game_over(game.as_ref());
             }
         }
-        events.push(Event::GameOver {
+        let game_over = Event::GameOver {
             title: title.clone(),
             outcome,
             resigned,
             x: current.x.who(),
             o: current.o.who(),
-        });
+        };
+        // The listing comes first, so that a game's output ends with its result and the
+        // boxes it changed: what a learner at a 40-line screen sees.
+        let mut learned = None;
         let mut refused = None;
         if let Some(side) = current.menace_side()
             && let Some(slot) = self
@@ -386,25 +389,43 @@ impl Session {
             let drawn = std::mem::take(&mut current.drawn);
             let changes = slot.learner.learn(&drawn, result);
             slot.unsaved += 1;
-            events.push(Event::Learned {
-                result,
-                changes,
-                preset: slot.learner.preset(),
-            });
-            if show_boxes && learner::classic_board(current.game.as_ref()).is_some() {
+            let classic = learner::classic_board(current.game.as_ref()).is_some();
+            let listed: Option<Vec<_>> = match listing {
+                BoxListing::All if classic => Some(slot.learner.boxes()),
+                BoxListing::Changed if classic => Some(
+                    slot.learner
+                        .boxes()
+                        .into_iter()
+                        .filter(|summary| {
+                            changes
+                                .iter()
+                                .any(|change| change.box_number == summary.number)
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            };
+            if let Some(boxes) = listed {
                 events.push(Event::Listing {
                     title: title.clone(),
                     side,
-                    boxes: slot.learner.boxes(),
+                    boxes,
                     ply: None,
                     total: slot.learner.box_count(),
                     limit: slot.learner.box_limit(),
                 });
             }
+            learned = Some(Event::Learned {
+                result,
+                changes,
+                preset: slot.learner.preset(),
+            });
             refused = slot
                 .learner
                 .refuses_to_play(current.game.restart().as_ref());
         }
+        events.push(game_over);
+        events.extend(learned);
         current.finished += 1;
         let played = current.finished;
         let asked = current.games;

@@ -16,4 +16,4 @@ pub mod training;
 
 pub use command::Command;
 pub use event::{Asked, Event, Question, Stats, Who};
-pub use session::{Progress, ProgressHook, Session, Settings};
+pub use session::{BoxListing, Progress, ProgressHook, Session, Settings};

@@ -28,8 +28,9 @@ pub struct Settings {
     pub seed: u64,
     /// The preset new boxes are filled under.
     pub preset: Preset,
-    /// Print every box after each game of noughts and crosses (the seed asks for it).
-    pub show_boxes: bool,
+    /// Which boxes to list after each game of noughts and crosses (the seed asks for
+    /// all of them); `boxes on|off|changed` switches it.
+    pub show_boxes: BoxListing,
     /// Where `save` and `load` look for bare file names.
     pub saves_dir: PathBuf,
     /// Classic or misère: the game the session starts in.
@@ -45,12 +46,22 @@ pub struct Settings {
     pub confined: bool,
 }
 
+/// The boxes listed after each game of noughts and crosses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoxListing {
+    /// All of them, as the seed asks.
+    All,
+    /// Only those the game changed.
+    Changed,
+    Off,
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             seed: 0,
             preset: Preset::challenge(),
-            show_boxes: true,
+            show_boxes: BoxListing::All,
             saves_dir: PathBuf::from("saves"),
             rules: Rules::default(),
             lessons_dir: PathBuf::from("lessons"),
@@ -469,6 +480,10 @@ impl Session {
             | Command::Answer(_) => self.lesson_command(&command).unwrap_or_default(),
             Command::Move(name) => self.your_move(&name),
             Command::Boxes(ply) => self.listing(ply),
+            Command::BoxesAfterGame(listing) => {
+                self.settings.show_boxes = listing;
+                vec![Event::BoxesAfterGame(listing)]
+            }
             Command::Box(query) => self.show_box(query),
             Command::Board(part) => self.show_board(part),
             Command::Save(name) => self.save(name.as_deref()),

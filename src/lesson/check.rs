@@ -24,7 +24,7 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
     })?;
     let mut learner = Session::new(Settings {
         seed: lesson.seed,
-        show_boxes: false,
+        show_boxes: crate::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),
         lessons_dir: PathBuf::from("/nonexistent-lessons"),
         // Like a demonstration, the check writes nothing outside its scratch folder.

@@ -117,7 +117,7 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (Strin
     let folder = tempfile::tempdir().map_err(|error| (String::new(), error.to_string()))?;
     let mut scratch = Session::new(Settings {
         seed,
-        show_boxes: false,
+        show_boxes: crate::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),
         lessons_dir: PathBuf::from("/nonexistent-lessons"),
         confined: true,

@@ -397,6 +397,17 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Experiments { runs, seeds } => super::text::experiments(runs, *seeds),
         Event::GameExperiment(experiment) => game_experiment(experiment, None),
         Event::Lesson(event) => super::lesson_text::lesson(event, palette),
+        Event::BoxesAfterGame(listing) => match listing {
+            crate::app::BoxListing::All => {
+                "After each game of noughts and crosses all the boxes are listed.\n".into()
+            }
+            crate::app::BoxListing::Changed => {
+                "After each game only the boxes the game changed are listed.\n".into()
+            }
+            crate::app::BoxListing::Off => {
+                "No boxes are listed after a game (boxes lists them at any time).\n".into()
+            }
+        },
         Event::Variants => {
             let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
             for entry in crate::registry::GAMES {

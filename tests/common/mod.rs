@@ -7,7 +7,7 @@ use std::path::Path;
 pub fn settings(seed: u64, saves: &Path) -> Settings {
     Settings {
         seed,
-        show_boxes: false,
+        show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.to_path_buf(),
         ..Settings::default()
     }

@@ -109,8 +109,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "boxes",
-        "boxes [PLY]",
-        "list MENACE's boxes, all or one ply's",
+        "boxes [PLY|on|off]",
+        "list the boxes; on|off|changed: after each game",
         Group::Menace,
         "boxes 2",
     ),
