@@ -285,7 +285,7 @@ fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
         .lines()
         .filter(|line| line.starts_with("  box "))
         .count();
-    assert!(listed >= 1 && listed < 20, "{text}");
+    assert!((1..20).contains(&listed), "{text}");
     assert!(changed >= 1, "{text}");
 
     respond(&mut session, "boxes off");
