@@ -84,7 +84,7 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
     }
     let _ = writeln!(
         text,
-        "Type a number to play that many games, or help for every command."
+        "Type a number to play that many games, or help for every command.\nNew here? Type lesson 1 for the guided course (lessons lists them all)."
     );
     text
 }
