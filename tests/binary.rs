@@ -20,7 +20,10 @@ fn a_piped_session_reads_like_a_typed_one_and_exits_zero() {
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     // The welcome says how to start the course.
-    assert!(stdout.contains("Type lesson 1 for the guided course"), "{stdout}");
+    assert!(
+        stdout.contains("Type lesson 1 for the guided course"),
+        "{stdout}"
+    );
     assert!(stdout.contains("menace> 1\nnew game\n"), "{stdout}");
     assert!(stdout.contains("menace> MM\n"), "{stdout}");
     assert!(

@@ -294,3 +294,21 @@ fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
     assert!(!text.contains("-- MENACE's"), "{text}");
     assert!(respond(&mut session, "boxes sideways").contains("changed, not \"sideways\""));
 }
+
+#[test]
+fn stop_ends_a_match_at_once_and_the_game_in_progress_is_not_counted() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(3, folder.path()));
+    respond(&mut session, "play 304");
+    let refused = respond(&mut session, "train 5");
+    assert!(refused.contains("stop"), "{refused}");
+    let stopped = respond(&mut session, "stop");
+    assert!(
+        stopped.contains("Stopped after 0 games of 304"),
+        "{stopped}"
+    );
+    let stats = respond(&mut session, "stats");
+    assert!(stats.contains("\n0 games\n"), "{stats}");
+    assert!(respond(&mut session, "train 5").contains("Trained 5 games"));
+    assert!(respond(&mut session, "stop").contains("nothing to stop"));
+}

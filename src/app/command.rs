@@ -84,6 +84,8 @@ pub enum Command {
     Reset,
     /// Give up the game in progress.
     Resign,
+    /// End the match now; the game in progress is dropped, not counted.
+    Stop,
     Stats,
     Help,
     Quit,
@@ -373,6 +375,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             .map_err(CommandError::BadPreset),
         "reset" => no_more("reset", Command::Reset),
         "resign" => no_more("resign", Command::Resign),
+        "stop" => no_more("stop", Command::Stop),
         "stats" => no_more("stats", Command::Stats),
         "help" | "?" => no_more("help", Command::Help),
         "quit" | "exit" => no_more("quit", Command::Quit),

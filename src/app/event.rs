@@ -20,6 +20,11 @@ pub enum Who {
 /// Something that happened, for the console to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
+    /// `stop` ended a match after `played` of `asked` games.
+    Stopped {
+        played: u32,
+        asked: u32,
+    },
     /// `boxes on|off|changed`: which boxes are listed after each game from now on.
     BoxesAfterGame(super::BoxListing),
     /// A game begins: which game (`classic` says nothing more), which of how many.

@@ -350,6 +350,17 @@ impl Session {
         events
     }
 
+    /// `stop`: the match ends now. The game in progress is dropped: no one learns from
+    /// it and it is not counted (MENACE's draws took no beads out, so none are lost).
+    pub(super) fn stop(&mut self) -> Vec<Event> {
+        let Some(current) = &self.current else {
+            return refuse("No match is in progress, so there is nothing to stop.");
+        };
+        let (played, asked) = (current.finished, current.games);
+        self.end_match_unfinished();
+        vec![Event::Stopped { played, asked }]
+    }
+
     /// The game is over: MENACE and any learning rival learn; the match ends after its
     /// last game. True if another game follows.
     fn finish_game(

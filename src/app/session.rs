@@ -494,6 +494,7 @@ impl Session {
                 None => self.reset(self.settings.preset),
             },
             Command::Resign => self.resign(),
+            Command::Stop => self.stop(),
             Command::Stats => self.stats(),
             Command::Help => vec![Event::Help],
             Command::Quit => {
@@ -522,7 +523,7 @@ impl Session {
     pub(super) fn busy(&self, what: &str) -> Option<Vec<Event>> {
         self.current.as_ref().map(|_| {
             refuse(&format!(
-                "A game is in progress: finish it or type resign before you {what}."
+                "A game is in progress: finish it, resign it, or type stop to end the match, before you {what}."
             ))
         })
     }

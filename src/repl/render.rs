@@ -397,6 +397,10 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Experiments { runs, seeds } => super::text::experiments(runs, *seeds),
         Event::GameExperiment(experiment) => game_experiment(experiment, None),
         Event::Lesson(event) => super::lesson_text::lesson(event, palette),
+        Event::Stopped { played, asked } => format!(
+            "Stopped after {} of {asked}; the game in progress is not counted.\n",
+            plural(u64::from(*played), "game", "games")
+        ),
         Event::BoxesAfterGame(listing) => match listing {
             crate::app::BoxListing::All => {
                 "After each game of noughts and crosses all the boxes are listed.\n".into()

@@ -87,6 +87,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         "resign",
     ),
     info(
+        "stop",
+        "stop",
+        "end a match of N games now (this game is not counted)",
+        Group::Play,
+        "stop",
+    ),
+    info(
         "hint",
         "hint [NAME]",
         "ask an AI for your best move",
