@@ -248,6 +248,21 @@ fn the_check_command_passes_and_fails_naming_the_step() {
         stdout.contains("01-ex.yaml, step 1: the solution does not reach the goal"),
         "{stdout}"
     );
+
+    // An exercise whose goal is met before the learner does anything teaches nothing.
+    let folder = tempfile::tempdir().unwrap();
+    write_lesson(
+        folder.path(),
+        "01-done.yaml",
+        "title: Done\nsummary: s\nsteps:\n  - kind: exercise\n    text: Use challenge.\n    goal: {preset: challenge}\n    solution: [\"preset challenge\"]\n",
+    );
+    let output = check_lessons_in(folder.path());
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("01-done.yaml, step 1: its goal is already met when the step opens"),
+        "{stdout}"
+    );
 }
 
 #[test]

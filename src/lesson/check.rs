@@ -1,7 +1,7 @@
 //! `menace lessons --check`: every lesson run headlessly. Each shown command and each
 //! demonstration runs in a scratch session and must not be refused; each exercise's
 //! solution runs, in order, in one session per lesson (as a learner would do the steps)
-//! and must reach its goal.
+//! and must reach its goal, which must not be met already when the step opens.
 
 use super::course::scratch_run;
 use super::goal::Tally;
@@ -43,6 +43,17 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
             }
             Step::Exercise { goal, solution, .. } => {
                 let mut tally = Tally::default();
+                // As rustlings' --require-solutions: an exercise already done when its
+                // step opens (after the steps before it) teaches nothing.
+                if goal.met(&tally, &learner) {
+                    return Err(fail(
+                        index,
+                        format!(
+                            "its goal is already met when the step opens ({}), before the learner does anything",
+                            goal.describe()
+                        ),
+                    ));
+                }
                 for line in solution {
                     let events = learner.handle_line(line);
                     if let Some(Event::Refusal(why)) = events
