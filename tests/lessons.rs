@@ -35,11 +35,14 @@ fn run_lesson(number: usize, session: &mut Session) -> String {
     for step in &lesson.steps {
         match step {
             Step::Exercise { solution, .. } => {
+                // The lesson's hint is shown too, so that its text is checked as well.
+                text.push_str(&respond(session, "hint"));
                 for line in solution {
                     text.push_str(&respond(session, line));
                 }
             }
             Step::Question { answers, .. } => {
+                text.push_str(&respond(session, "hint"));
                 text.push_str(&respond(session, &format!("answer {}", answers[0])));
             }
             _ => {}
@@ -92,6 +95,10 @@ fn every_lesson_can_be_finished_by_its_script_in_the_console() {
             "{}: {text}",
             lesson.name
         );
+        // Every line a learner reads, steps, hints and answers included, fits 80 columns.
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{}: {line}", lesson.name);
+        }
     }
 }
 
