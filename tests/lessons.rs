@@ -485,3 +485,37 @@ fn the_lesson_hint_and_an_ais_hint_are_told_apart() {
     assert!(teacher.contains("teacher suggests"), "{teacher}");
     assert!(!teacher.contains("Lesson hint"), "{teacher}");
 }
+
+#[test]
+fn finishing_the_last_lesson_left_completes_the_course() {
+    let lessons = tempfile::tempdir().unwrap();
+    write_lesson(lessons.path(), "01-a.yaml", &GOOD.replace("Good", "First"));
+    write_lesson(lessons.path(), "02-b.yaml", &GOOD.replace("Good", "Second"));
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        seed: 1,
+        show_boxes: menace::app::BoxListing::Off,
+        saves_dir: saves.path().to_path_buf(),
+        lessons_dir: lessons.path().to_path_buf(),
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 2");
+    let first = respond(&mut session, "next");
+    assert!(
+        first.contains("You finished the lesson \"Second\""),
+        "{first}"
+    );
+    assert!(!first.contains("Course complete"), "{first}");
+    respond(&mut session, "lesson 1");
+    let last = respond(&mut session, "next");
+    assert!(last.contains("== Course complete =="), "{last}");
+    assert!(
+        last.contains(" 1. First") && last.contains(" 2. Second"),
+        "{last}"
+    );
+    let list = respond(&mut session, "lessons");
+    assert!(
+        list.contains("Course complete: all 2 lessons done."),
+        "{list}"
+    );
+}

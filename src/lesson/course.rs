@@ -84,6 +84,8 @@ pub enum LessonEvent {
     Left {
         title: String,
     },
+    /// Every lesson is done: the titles of what was learned, in order.
+    CourseComplete(Vec<String>),
     AtStart,
     /// Something went wrong: one sentence.
     Problem(String),
@@ -442,8 +444,26 @@ impl Course {
         );
         self.active = None;
         let mut events = vec![LessonEvent::Finished { title, next }];
+        if self.course_complete() {
+            events.push(LessonEvent::CourseComplete(
+                self.lessons
+                    .iter()
+                    .map(|lesson| lesson.title.clone())
+                    .collect(),
+            ));
+        }
         events.extend(self.save_progress(&session.settings().saves_dir));
         events
+    }
+
+    /// True once every lesson of the course is done.
+    pub fn course_complete(&self) -> bool {
+        !self.lessons.is_empty()
+            && self.lessons.iter().all(|lesson| {
+                self.progress
+                    .get(&lesson.name)
+                    .is_some_and(|progress| progress.done)
+            })
     }
 
     /// `back`: the previous step again.

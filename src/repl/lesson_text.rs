@@ -43,6 +43,9 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                     .subsequent_indent("      ");
                 let _ = writeln!(text, "{}", textwrap::fill(&entry.summary, indent));
             }
+            if !entries.is_empty() && entries.iter().all(|entry| entry.progress.done) {
+                let _ = writeln!(text, "Course complete: all {} lessons done.", entries.len());
+            }
             text
         }
         LessonEvent::Step(view) => {
@@ -131,5 +134,30 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             format!("You left \"{title}\"; opening it again resumes where you were.\n")
         }
         LessonEvent::AtStart => "This is the first step.\n".into(),
+        LessonEvent::CourseComplete(titles) => {
+            let mut text = format!(
+                "{}\n",
+                palette.paint("== Course complete ==", Role::Heading)
+            );
+            let _ = writeln!(
+                text,
+                "{}",
+                reflow(&format!(
+                    "You have finished all {} lessons: from Michie's matchboxes to the games that grow out of noughts and crosses, and the searches that play them. What you met on the way:",
+                    titles.len()
+                ))
+            );
+            for (number, title) in titles.iter().enumerate() {
+                let _ = writeln!(text, "  {:>2}. {title}", number + 1);
+            }
+            let _ = writeln!(
+                text,
+                "{}",
+                reflow(
+                    "Any lesson can be opened again with lesson N; your MENACE keeps what it learned."
+                )
+            );
+            text
+        }
     }
 }
