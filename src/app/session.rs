@@ -419,7 +419,9 @@ impl Session {
             Command::Skip => Some(course.skip(self)),
             Command::QuitLesson => Some(course.quit()),
             Command::Answer(text) => Some(course.answer(text)),
-            Command::Hint(None) if course.wants_hint() => Some(course.hint()),
+            Command::Hint(None) if course.wants_hint() => {
+                Some(course.hint(self.position().is_some()))
+            }
             _ => None,
         };
         self.course = course;

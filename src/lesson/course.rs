@@ -67,6 +67,8 @@ pub enum LessonEvent {
         text: String,
         number: usize,
         of: usize,
+        /// The last hint, with a game waiting for a move: say how to ask an AI.
+        ask_an_ai: bool,
     },
     NoHints,
     Correct {
@@ -496,8 +498,9 @@ impl Course {
         events
     }
 
-    /// `hint`: the next hint of the exercise or question.
-    pub fn hint(&mut self) -> Vec<LessonEvent> {
+    /// `hint`: the next hint of the exercise or question. `in_game`: a game waits for
+    /// the learner's move, so the last hint also says how to ask an AI instead.
+    pub fn hint(&mut self, in_game: bool) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };
@@ -511,6 +514,7 @@ impl Course {
             text: hints[number].clone(),
             number: number + 1,
             of: hints.len(),
+            ask_an_ai: in_game && number + 1 == hints.len(),
         }]
     }
 
@@ -586,7 +590,7 @@ impl Course {
             .iter()
             .any(|event| matches!(event, Event::Refusal(_)))
         {
-            return self.hint();
+            return self.hint(session.position().is_some());
         }
         Vec::new()
     }

@@ -93,10 +93,15 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             "{} {done}; type next to go on.\n",
             palette.paint("Well done:", Role::Result)
         ),
-        LessonEvent::Hint { text, number, of } => {
+        LessonEvent::Hint {
+            text,
+            number,
+            of,
+            ask_an_ai,
+        } => {
             // The lesson's hints are told apart from an AI's advice on your move, and the
-            // last one says how to ask an AI instead.
-            let last = if number == of {
+            // last one, in a game, says how to ask an AI instead.
+            let last = if *ask_an_ai {
                 " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint teacher, hint alphabeta.)"
             } else {
                 ""
