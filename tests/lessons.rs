@@ -519,3 +519,24 @@ fn finishing_the_last_lesson_left_completes_the_course() {
         "{list}"
     );
 }
+
+#[test]
+fn explain_tells_what_a_word_means_and_lists_the_words() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    let list = respond(&mut session, "explain");
+    assert!(
+        list.contains("ply") && list.contains("canonical form"),
+        "{list}"
+    );
+    let ply = respond(&mut session, "explain Half-Move");
+    assert!(ply.contains("ply: One move by one player"), "{ply}");
+    let unknown = respond(&mut session, "explain banana");
+    assert!(unknown.contains("no entry for \"banana\""), "{unknown}");
+    // While a lesson question waits, explain is still a command, not an answer.
+    for line in ["lesson 1", "next", "skip", "next"] {
+        respond(&mut session, line);
+    }
+    let during = respond(&mut session, "explain box");
+    assert!(during.contains("box: One matchbox"), "{during}");
+}

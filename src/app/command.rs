@@ -49,6 +49,8 @@ pub enum Command {
     Experiment(u64),
     /// The list of lessons with your progress.
     Lessons,
+    /// What a word of the course means; without one, the words explained.
+    Explain(Option<String>),
     /// Start or resume a lesson, by number or name.
     Lesson(String),
     Next,
@@ -245,6 +247,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             }),
         },
         "lessons" => no_more("lessons", Command::Lessons),
+        "explain" => Ok(Command::Explain((!rest.is_empty()).then(|| rest.join(" ")))),
         "variants" => no_more("variants", Command::Variants),
         "variant" => match rest {
             [] => Err(CommandError::MissingArgument {

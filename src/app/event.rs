@@ -20,6 +20,10 @@ pub enum Who {
 /// Something that happened, for the console to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
+    /// `explain`: the words the glossary explains.
+    Glossary,
+    /// `explain WORD`: one entry.
+    Explained(&'static crate::lesson::glossary::Entry),
     /// `stop` ended a match after `played` of `asked` games.
     Stopped {
         played: u32,

@@ -499,6 +499,14 @@ impl Session {
             Command::Stop => self.stop(),
             Command::Stats => self.stats(),
             Command::Help => vec![Event::Help],
+            Command::Explain(None) => vec![Event::Glossary],
+            Command::Explain(Some(word)) => match crate::lesson::glossary::find(&word) {
+                Some(entry) => vec![Event::Explained(entry)],
+                None => refuse(&format!(
+                    "There is no entry for \"{}\"; explain alone lists the words explained.",
+                    crate::files::shown(&word, 30)
+                )),
+            },
             Command::Quit => {
                 let unsaved = self.unsaved();
                 if unsaved > 0 {

@@ -10,6 +10,7 @@
 
 pub mod check;
 pub mod course;
+pub mod glossary;
 pub mod goal;
 
 use crate::app::command::{self, Command};

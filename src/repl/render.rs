@@ -397,6 +397,23 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Experiments { runs, seeds } => super::text::experiments(runs, *seeds),
         Event::GameExperiment(experiment) => game_experiment(experiment, None),
         Event::Lesson(event) => super::lesson_text::lesson(event, palette),
+        Event::Glossary => {
+            let terms: Vec<&str> = crate::lesson::glossary::GLOSSARY
+                .iter()
+                .map(|entry| entry.term)
+                .collect();
+            format!(
+                "{}\n",
+                textwrap::fill(
+                    &format!("explain WORD tells what these mean: {}.", terms.join(", ")),
+                    79
+                )
+            )
+        }
+        Event::Explained(entry) => format!(
+            "{}\n",
+            textwrap::fill(&format!("{}: {}", entry.term, entry.text), 79)
+        ),
         Event::Stopped { played, asked } => format!(
             "Stopped after {} of {asked}; the game in progress is not counted.\n",
             plural(u64::from(*played), "game", "games")

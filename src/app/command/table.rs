@@ -220,6 +220,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         "lessons",
     ),
     info(
+        "explain",
+        "explain [WORD]",
+        "what a word means: ply, bead, symmetry ...",
+        Group::Lessons,
+        "explain ply",
+    ),
+    info(
         "lesson",
         "lesson N",
         "start or resume a lesson",

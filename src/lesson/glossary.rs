@@ -1,0 +1,131 @@
+//! The words of the course, explained: `explain WORD`. Each entry is a term, the other
+//! spellings it is found by, and a short explanation in the course's plain words.
+
+/// One glossary entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub term: &'static str,
+    pub also: &'static [&'static str],
+    pub text: &'static str,
+}
+
+/// Every entry, in alphabetical order.
+pub const GLOSSARY: &[Entry] = &[
+    Entry {
+        term: "alpha-beta",
+        also: &["alphabeta", "alpha beta"],
+        text: "Minimax that skips the moves it can prove cannot change the answer: once one reply refutes a move, the other replies need not be looked at. Same result, far fewer positions. Here it also remembers positions already valued (a transposition table) and works within a budget of positions or time.",
+    },
+    Entry {
+        term: "bead",
+        also: &["beads"],
+        text: "One coloured bead in a matchbox stands for one move from that box's position. MENACE draws a bead at random, so a move with more beads is more likely. Learning is adding beads after a good game and taking them away after a bad one.",
+    },
+    Entry {
+        term: "box",
+        also: &["matchbox", "boxes", "matchboxes"],
+        text: "One matchbox per position MENACE can face with X to move (304 for noughts and crosses, counting positions that are the same up to symmetry once). Its picture shows the position; its beads are the moves.",
+    },
+    Entry {
+        term: "canonical form",
+        also: &["canonical"],
+        text: "Of all the ways to turn and mirror a board, the one chosen to stand for them all (here the smallest picture in a fixed order). Each box is drawn in canonical form, so one box serves up to eight boards.",
+    },
+    Entry {
+        term: "fork",
+        also: &["forks"],
+        text: "A move that makes two threats at once: two lines each one move from complete. The opponent can block only one, so a fork usually wins.",
+    },
+    Entry {
+        term: "heuristic",
+        also: &["heuristics", "rating"],
+        text: "A rule of thumb that scores moves without searching to the end of the game, like the rating heuristic that counts the lines through each empty cell.",
+    },
+    Entry {
+        term: "minimax",
+        also: &["perfect play"],
+        text: "Valuing a position by assuming both players play their best from it: you take the move that is best for you, knowing the opponent will answer with the move that is worst for you. Searched to the end, it is perfect play.",
+    },
+    Entry {
+        term: "misere",
+        also: &["misère"],
+        text: "The same game with the goal reversed: whoever completes three in a row loses.",
+    },
+    Entry {
+        term: "monte-carlo tree search",
+        also: &["mcts", "monte carlo", "monte-carlo"],
+        text: "Play many quick games from the position, keep a tree of the moves tried, try most often the moves whose games went best (while still trying the others now and then), and play the move tried most. It needs no knowledge of the game beyond its rules.",
+    },
+    Entry {
+        term: "picture",
+        also: &["pictures", "position"],
+        text: "A whole position written as one line of text, the cells in reading order: X...O.... is X in the top-left corner and O in the centre. solve, box and the save files take pictures.",
+    },
+    Entry {
+        term: "playout",
+        also: &["playouts", "rollout"],
+        text: "One quick game played to the end from a position, by random moves or a simple policy, to see who tends to win from there. Monte-Carlo tree search plays thousands.",
+    },
+    Entry {
+        term: "ply",
+        also: &["half-move", "half move", "plies"],
+        text: "One move by one player. A full move is two plies, one each; MENACE's first move is at ply 0, its second at ply 2.",
+    },
+    Entry {
+        term: "preset",
+        also: &["presets"],
+        text: "How MENACE's boxes start and learn: how many beads of each move a box starts with, the reward for a win, a draw and a loss, and what happens when a box runs empty. challenge and michie are built in; custom makes your own.",
+    },
+    Entry {
+        term: "reward",
+        also: &["rewards", "reinforcement"],
+        text: "What a game's result does to the beads MENACE drew: under challenge a win puts each back with one more, a draw puts it back, a loss keeps it out. Learning from rewards like this is reinforcement learning.",
+    },
+    Entry {
+        term: "seed",
+        also: &["--seed", "random seed"],
+        text: "The number every random choice of a session is drawn from: menace --seed N replays a whole session exactly. (The project's sources also call the articles it started from its seeds.)",
+    },
+    Entry {
+        term: "solve",
+        also: &["solved", "value"],
+        text: "Find a position's value under perfect play: a win, a draw or a loss for the player to move, and in how many moves. Small games solve at once; big ones only within a budget, and the program says when the budget ran out.",
+    },
+    Entry {
+        term: "symmetry",
+        also: &["symmetries", "turned", "mirrored"],
+        text: "A way to turn or mirror the board that keeps every line a line: the square has eight (four turns, each with or without a mirror). Positions that are the same up to symmetry play the same, so they share a box.",
+    },
+];
+
+/// The entry a word names (any case; the term or another spelling).
+pub fn find(word: &str) -> Option<&'static Entry> {
+    let word = word.trim().to_lowercase();
+    GLOSSARY
+        .iter()
+        .find(|entry| entry.term == word || entry.also.iter().any(|also| *also == word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_term_and_spelling_finds_its_entry_and_no_two_collide() {
+        let mut seen = std::collections::HashSet::new();
+        for entry in GLOSSARY {
+            for word in std::iter::once(&entry.term).chain(entry.also) {
+                assert_eq!(find(word), Some(entry), "{word}");
+                assert!(seen.insert(*word), "{word} twice");
+                assert_eq!(word.to_lowercase(), *word);
+            }
+        }
+        assert_eq!(find("PLY").map(|entry| entry.term), Some("ply"));
+        assert_eq!(find("Half-Move").map(|entry| entry.term), Some("ply"));
+        assert!(find("banana").is_none());
+        let terms: Vec<&str> = GLOSSARY.iter().map(|entry| entry.term).collect();
+        let mut sorted = terms.clone();
+        sorted.sort_unstable();
+        assert_eq!(terms, sorted, "alphabetical");
+    }
+}
