@@ -312,3 +312,21 @@ fn stop_ends_a_match_at_once_and_the_game_in_progress_is_not_counted() {
     assert!(respond(&mut session, "train 5").contains("Trained 5 games"));
     assert!(respond(&mut session, "stop").contains("nothing to stop"));
 }
+
+#[test]
+fn where_moves_are_numbers_a_bare_number_is_never_a_count_of_games() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(5, folder.path()));
+    respond(&mut session, "variant strategic");
+    respond(&mut session, "opponent menace");
+    // 541 is a strategic move: typed with no game waiting, it starts nothing (before,
+    // it started 541 games, watched, of 729 cells each).
+    let refused = respond(&mut session, "541");
+    assert!(refused.contains("541 is a move"), "{refused}");
+    assert!(refused.contains("play 541"), "{refused}");
+    assert!(session.position().is_none());
+    // In the classic game a bare number still plays that many games.
+    respond(&mut session, "variant classic");
+    respond(&mut session, "opponent you");
+    assert!(respond(&mut session, "2").contains("new game (1 of 2)"));
+}

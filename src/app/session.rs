@@ -321,6 +321,22 @@ impl Session {
                 return self.lesson_command(&answer).unwrap_or_default();
             }
         }
+        // Where moves are written as numbers (strategic's 541), a bare number is a move,
+        // never a count of games: a move typed after the game ended must not start 541.
+        let bare = line.trim();
+        if !bare.is_empty()
+            && bare.chars().all(|c| c.is_ascii_digit())
+            && self.read_move(line).is_none()
+            && !matches!(
+                self.game.check_move(bare),
+                Err(registry::MoveError::Notation(_))
+            )
+        {
+            return self.observed(refuse(&format!(
+                "In {} {bare} is a move, and no game waits for one: type play {bare} to play that many games.",
+                self.game.title()
+            )));
+        }
         let parsed = match self.read_move(line) {
             Some(Ok(name)) => Ok(Command::Move(name)),
             Some(Err(refusal)) => return self.observed(refuse(&refusal)),
