@@ -320,7 +320,7 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
                 "; there it prefers {name} ({verdict})"
             ))
         );
-        println!("{}", textwrap::fill(&sentence, 79));
+        println!("{}", menace::repl::text::fill(&sentence, 79));
     }
     ExitCode::SUCCESS
 }
@@ -495,7 +495,7 @@ fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
                 lesson.steps.len(),
                 lesson.summary
             );
-            let wrap = textwrap::Options::new(79).subsequent_indent("    ");
+            let wrap = menace::repl::text::words(79).subsequent_indent("    ");
             println!("{}", textwrap::fill(&line, wrap));
             continue;
         }

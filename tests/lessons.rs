@@ -453,10 +453,11 @@ fn a_progress_file_that_is_huge_deep_or_absurd_loses_nothing() {
 #[test]
 fn a_command_confirmed_with_yes_is_seen_by_the_lesson() {
     // Lesson 3, step 3 asks for the michie preset; after a game, `preset michie` asks
-    // first, and the `yes` that confirms it must meet the goal.
+    // first, and the `yes` that confirms it must meet the goal. (The lesson runs on its
+    // own fresh MENACE, so the game that makes it ask is played inside the lesson.)
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
-    for line in ["1", "resign", "lesson 3", "next", "next"] {
+    for line in ["lesson 3", "next", "next", "1", "resign"] {
         respond(&mut session, line);
     }
     let asked = respond(&mut session, "preset michie");
@@ -539,4 +540,62 @@ fn explain_tells_what_a_word_means_and_lists_the_words() {
     }
     let during = respond(&mut session, "explain box");
     assert!(during.contains("box: One matchbox"), "{during}");
+}
+
+#[test]
+fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
+    // Lesson 3 used to leave michie on for lesson 9, and `against random` from lesson
+    // 13 leaked into lesson 14. Now each lesson runs on a fresh MENACE in the state it
+    // declares, and the learner's own game, side, opponent and boxes come back after.
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    for line in ["1", "resign", "variant misere", "side x", "against random"] {
+        respond(&mut session, line);
+    }
+    let own_beads = session.classic_menace().unwrap().all_beads().to_vec();
+    let opened = flat(&respond(&mut session, "lesson 3"));
+    assert!(
+        opened.contains("fresh MENACE: classic, challenge preset, you play O against MENACE"),
+        "{opened}"
+    );
+    assert!(opened.contains("learned from 1 game"), "{opened}");
+    assert_eq!(session.game_title(), "classic");
+    assert_eq!(session.your_side(), menace::game::Player::O);
+    assert_eq!(session.learner().unwrap().record().games(), 0);
+    for line in ["next", "next", "preset michie"] {
+        respond(&mut session, line);
+    }
+    let left = flat(&respond(&mut session, "quit-lesson"));
+    assert!(
+        left.contains("Your own MENACE is back: misere, you play X against random"),
+        "{left}"
+    );
+    assert_eq!(session.game_title(), "misere");
+    assert_eq!(session.your_side(), menace::game::Player::X);
+    assert_eq!(session.classic_menace().unwrap().record().games(), 1);
+    assert_eq!(
+        session.classic_menace().unwrap().all_beads().to_vec(),
+        own_beads
+    );
+    let stats = respond(&mut session, "stats");
+    assert!(stats.contains("challenge preset"), "{stats}");
+
+    // One lesson's choices do not leak into the next.
+    respond(&mut session, "lesson 13");
+    respond(&mut session, "against random");
+    let next = flat(&respond(&mut session, "lesson 14"));
+    assert!(next.contains("you play O against MENACE"), "{next}");
+    let played = respond(&mut session, "1");
+    assert!(played.contains("MENACE uses box"), "{played}");
+    respond(&mut session, "resign");
+    let back = flat(&respond(&mut session, "quit-lesson"));
+    assert!(
+        back.contains("misere, you play X against random, learned from 1 game"),
+        "{back}"
+    );
+    assert!(
+        back.contains("The lesson's MENACE (1 game learned) is put away"),
+        "{back}"
+    );
 }

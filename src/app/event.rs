@@ -164,6 +164,18 @@ pub enum Event {
     /// The learning experiment in another game.
     GameExperiment(Box<super::experiment::GameExperiment>),
     Lesson(LessonEvent),
+    /// A lesson opened in its own state (see [`super::lesson_state`]).
+    LessonSetUp(Box<super::lesson_state::LessonSetUp>),
+    /// A lesson ended or was left, and the learner's own state is back.
+    OwnStateBack {
+        title: String,
+        you: Player,
+        against: Who,
+        /// Games the learner's own MENACEs have learned from.
+        games: u64,
+        /// Games the lesson's MENACEs had learned from, now put away.
+        lesson_games: u64,
+    },
     /// The list of games.
     Variants,
     /// A game was chosen: its title, your side and who plays against you.

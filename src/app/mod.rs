@@ -9,6 +9,7 @@ pub mod event;
 pub mod experiment;
 mod files;
 pub mod game_match;
+pub mod lesson_state;
 pub mod rival;
 mod seats;
 pub mod session;

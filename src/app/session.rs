@@ -142,6 +142,8 @@ pub struct Session {
     pub(super) finished: bool,
     pub(super) progress: Option<ProgressHook>,
     pub(super) course: Course,
+    /// The learner's own game, MENACE and choices while a lesson runs in its own.
+    pub(super) own_state: Option<super::lesson_state::OwnState>,
 }
 
 impl Session {
@@ -169,6 +171,7 @@ impl Session {
             finished: false,
             progress: None,
             course: Course::default(),
+            own_state: None,
         };
         // The first MENACE is made at once, so that a seed gives the same boxes whether
         // or not a game is played first.
@@ -281,8 +284,14 @@ impl Session {
         self.pending.is_some()
     }
 
-    /// Games every MENACE of the session has learned from, all told.
+    /// Games every MENACE of the session has learned from, all told, the learner's own
+    /// put aside by a lesson among them.
     pub fn games_learned(&self) -> u64 {
+        self.games_learned_here() + self.games_learned_put_aside()
+    }
+
+    /// Games the MENACEs in play (a lesson's, while one runs) have learned from.
+    pub(super) fn games_learned_here(&self) -> u64 {
         self.slots
             .iter()
             .map(|slot| slot.learner.record().games())
@@ -291,7 +300,7 @@ impl Session {
 
     /// Games learned and not saved, over every game's MENACE.
     pub fn unsaved(&self) -> u64 {
-        self.slots.iter().map(|slot| slot.unsaved).sum()
+        self.slots.iter().map(|slot| slot.unsaved).sum::<u64>() + self.unsaved_put_aside()
     }
 
     /// Reads one line and does what it says. On your turn a line the game reads as a
@@ -427,9 +436,24 @@ impl Session {
     /// The lesson commands, and a bare `hint` while a lesson step has hints.
     fn lesson_command(&mut self, command: &Command) -> Option<Vec<Event>> {
         let mut course = std::mem::take(&mut self.course);
+        let mut set_up = None;
         let said = match command {
             Command::Lessons => Some(course.list(&self.settings)),
-            Command::Lesson(which) => Some(course.open(which, self)),
+            Command::Lesson(which) => {
+                let (mut said, found) = course.find(which, &self.settings);
+                if let Some(index) = found {
+                    match self.enter_lesson_state(course.needs(index)) {
+                        Ok(event) => {
+                            set_up = Some(event);
+                            said.extend(course.start(index, self));
+                        }
+                        Err(why) => said.push(crate::lesson::course::LessonEvent::Problem(
+                            format!("This lesson cannot start: {why}."),
+                        )),
+                    }
+                }
+                Some(said)
+            }
             Command::Next => Some(course.next(self)),
             Command::Back => Some(course.back(self)),
             Command::Skip => Some(course.skip(self)),
@@ -440,8 +464,15 @@ impl Session {
             }
             _ => None,
         };
+        let open = course.is_active();
         self.course = course;
-        said.map(|said| said.into_iter().map(Event::Lesson).collect())
+        let mut events: Vec<Event> = set_up.into_iter().collect();
+        events.extend(said?.into_iter().map(Event::Lesson));
+        // The lesson ended, was left, or its file went: the learner's own state is back.
+        if !open {
+            events.extend(self.leave_lesson_state());
+        }
+        Some(events)
     }
 
     /// Ctrl-D at the keys: leaves like `quit`, asking first when learning is unsaved; a

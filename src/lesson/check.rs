@@ -31,6 +31,14 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
         confined: true,
         ..Settings::default()
     });
+    // The lesson runs in the state it declares, as it does at the console.
+    learner
+        .enter_lesson_state(&lesson.needs)
+        .map_err(|reason| LessonError {
+            file: file.clone(),
+            step: None,
+            reason,
+        })?;
     for (index, step) in lesson.steps.iter().enumerate() {
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {

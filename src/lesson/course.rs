@@ -293,11 +293,27 @@ impl Course {
         events
     }
 
-    /// `lesson N` or `lesson NAME`: starts or resumes a lesson.
+    /// `lesson N` or `lesson NAME`: starts or resumes a lesson, in the session as it is
+    /// (the console sets up the lesson's [`super::Needs`] between [`Course::find`] and
+    /// [`Course::start`]).
     pub fn open(&mut self, which: &str, session: &Session) -> Vec<LessonEvent> {
-        let mut events = self.prepare(session.settings());
+        let (mut events, found) = self.find(which, session.settings());
+        if let Some(index) = found {
+            events.extend(self.start(index, session));
+        }
+        events
+    }
+
+    /// The state lesson `index` (from [`Course::find`]) runs in.
+    pub fn needs(&self, index: usize) -> &super::Needs {
+        &self.lessons[index].needs
+    }
+
+    /// The lesson `lesson N` or `lesson NAME` names: its index, or what is wrong.
+    pub fn find(&mut self, which: &str, settings: &Settings) -> (Vec<LessonEvent>, Option<usize>) {
+        let mut events = self.prepare(settings);
         if self.lessons.is_empty() {
-            return events;
+            return (events, None);
         }
         let wanted = which.trim().to_ascii_lowercase();
         let found = wanted
@@ -311,12 +327,16 @@ impl Course {
                         || lesson.name.to_ascii_lowercase().get(3..) == Some(wanted.as_str())
                 })
             });
-        let Some(index) = found else {
+        if found.is_none() {
             events.push(LessonEvent::Problem(format!(
                 "There is no lesson \"{which}\": type lessons to see them, then lesson 1 to start."
             )));
-            return events;
-        };
+        }
+        (events, found)
+    }
+
+    /// Starts or resumes lesson `index`, found by [`Course::find`].
+    pub fn start(&mut self, index: usize, session: &Session) -> Vec<LessonEvent> {
         let saved = self
             .progress
             .get(&self.lessons[index].name)
@@ -334,8 +354,7 @@ impl Course {
             hints_shown: 0,
             solved: false,
         });
-        events.extend(self.enter_step(session));
-        events
+        self.enter_step(session)
     }
 
     /// Shows the step the learner is at, and records it.

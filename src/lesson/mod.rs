@@ -12,6 +12,7 @@ pub mod check;
 pub mod course;
 pub mod glossary;
 pub mod goal;
+pub mod needs;
 
 use crate::app::command::{self, Command};
 use serde::Deserialize;
@@ -19,6 +20,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use goal::Goal;
+pub use needs::Needs;
 
 /// One lesson file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -32,6 +34,9 @@ pub struct Lesson {
     /// Seeds the scratch sessions of demonstrations and of the check.
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// The game, preset, side and opponent it runs in (see [`needs`]).
+    #[serde(default)]
+    pub needs: Needs,
     pub steps: Vec<Step>,
     /// The file's name without `.yaml`, e.g. `01-meet-menace`.
     #[serde(skip)]
@@ -127,6 +132,8 @@ struct LessonFile {
     assumes: String,
     #[serde(default = "default_seed")]
     seed: u64,
+    #[serde(default)]
+    needs: Needs,
     steps: Vec<serde_yaml::Value>,
 }
 
@@ -159,6 +166,7 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
         summary: raw.summary,
         assumes: raw.assumes,
         seed: raw.seed,
+        needs: raw.needs,
         steps,
         name: String::new(),
     };
@@ -175,6 +183,7 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
     if lesson.steps.is_empty() {
         return Err(fail(None, "there are no steps".into()));
     }
+    lesson.needs.setup().map_err(|why| fail(None, why))?;
     for (index, step) in lesson.steps.iter().enumerate() {
         validate_step(step).map_err(|reason| fail(Some(index + 1), reason))?;
     }

@@ -37,7 +37,7 @@ pub fn help(palette: Palette) -> String {
     let _ = writeln!(text, "  Other games (variants lists them):");
     for entry in crate::registry::GAMES.iter().skip(2) {
         let line = format!("{}: {}", entry.declaration.name, entry.declaration.notation);
-        let options = textwrap::Options::new(78)
+        let options = crate::repl::text::words(78)
             .initial_indent("    ")
             .subsequent_indent("      ");
         let _ = writeln!(text, "{}", textwrap::fill(&line, options));
@@ -135,7 +135,7 @@ pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
         ),
         (None, None) => String::new(),
     };
-    let options = textwrap::Options::new(78)
+    let options = crate::repl::text::words(78)
         .initial_indent("  ")
         .subsequent_indent("    ");
     format!(
@@ -206,7 +206,7 @@ pub fn game_experiment(
         experiment.limit,
         seconds.map_or(String::new(), |seconds| format!(" ({seconds} s)"))
     );
-    let mut text = format!("{}\n", textwrap::fill(&heading, 79));
+    let mut text = format!("{}\n", crate::repl::text::fill(&heading, 79));
     if (runs.len() as u64) < experiment.seeds {
         let _ = writeln!(
             text,

@@ -13,7 +13,7 @@ fn reflow(text: &str) -> String {
             paragraphs.push(paragraph.to_string());
         } else {
             let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-            paragraphs.push(textwrap::fill(&joined, 78));
+            paragraphs.push(crate::repl::text::fill(&joined, 78));
         }
     }
     paragraphs.join("\n\n")
@@ -38,7 +38,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                     format!("{} steps", entry.steps)
                 };
                 let _ = writeln!(text, "  {:>2}. {:<44} {state}", entry.number, entry.title);
-                let indent = textwrap::Options::new(79)
+                let indent = crate::repl::text::words(79)
                     .initial_indent("      ")
                     .subsequent_indent("      ");
                 let _ = writeln!(text, "{}", textwrap::fill(&entry.summary, indent));

@@ -161,7 +161,7 @@ impl Watcher {
             duration(elapsed)
         );
         let mut err = std::io::stderr().lock();
-        let _ = writeln!(err, "{}", textwrap::fill(&sentence, 79));
+        let _ = writeln!(err, "{}", crate::repl::text::fill(&sentence, 79));
         if self.terminal {
             let bar = ProgressBar::new(run.total);
             if let Ok(style) =

@@ -85,7 +85,7 @@ pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
     );
     format!(
         "{}\n{}{}",
-        textwrap::fill(&heading, 79),
+        crate::repl::text::fill(&heading, 79),
         line("X", &report.as_x),
         line("O", &report.as_o)
     )
@@ -145,7 +145,7 @@ pub fn fit(text: &str) -> String {
             continue;
         }
         let indent: String = body.chars().take_while(|c| *c == ' ').collect();
-        let options = textwrap::Options::new(WIDTH)
+        let options = crate::repl::text::words(WIDTH)
             .initial_indent(&indent)
             .subsequent_indent(&indent);
         out.push_str(&textwrap::fill(body.trim_start(), options));
@@ -287,13 +287,13 @@ pub fn event(event: &Event, palette: Palette) -> String {
             };
             let sentence =
                 format!("That was {which} you asked for. Type a number to play again, or stats.");
-            format!("{}\n", textwrap::fill(&sentence, 79))
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
         Event::MatchStopped { played, asked } => {
             let sentence = format!(
                 "Stopped by Ctrl-C after {played} of the {asked} games asked for; what MENACE learned from them is kept."
             );
-            format!("{}\n", textwrap::fill(&sentence, 79))
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
         Event::Refused(first) => format!(
             "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
@@ -302,6 +302,48 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Stats(view) => stats(view),
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
+        Event::LessonSetUp(set_up) => {
+            let mut sentence = format!(
+                "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
+                set_up.title,
+                set_up.preset.spec(),
+                set_up.you,
+                name(set_up.against)
+            );
+            match set_up.put_aside {
+                Some(0) => sentence.push_str(" Your own choices come back when it ends."),
+                Some(games) => {
+                    let _ = write!(
+                        sentence,
+                        " Your own MENACE (learned from {}) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
+                        plural(games, "game", "games")
+                    );
+                }
+                None => {}
+            }
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+        }
+        Event::OwnStateBack {
+            title,
+            you,
+            against,
+            games,
+            lesson_games,
+        } => {
+            let mut sentence = format!(
+                "Your own MENACE is back: {title}, you play {you} against {}, learned from {}.",
+                name(*against),
+                plural(*games, "game", "games")
+            );
+            if *lesson_games > 0 {
+                let _ = write!(
+                    sentence,
+                    " The lesson's MENACE ({} learned) is put away.",
+                    plural(*lesson_games, "game", "games")
+                );
+            }
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+        }
         Event::Loaded {
             path,
             title,
@@ -320,7 +362,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             format!(
                 "Loaded {}.\n{}\n",
                 path.display(),
-                textwrap::fill(&sentence, 79)
+                crate::repl::text::fill(&sentence, 79)
             )
         }
         Event::PresetChanged(preset) => {
@@ -334,7 +376,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             if let Some(first) = sentence.chars().next().filter(char::is_ascii_lowercase) {
                 sentence.replace_range(..1, &first.to_ascii_uppercase().to_string());
             }
-            let wrapped = textwrap::fill(&sentence, 79);
+            let wrapped = crate::repl::text::fill(&sentence, 79);
             format!("{}\n", palette.paint(&wrapped, Role::Refusal))
         }
         Event::DepthCapped {
@@ -353,7 +395,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     "here"
                 }
             );
-            format!("{}\n", textwrap::fill(&sentence, 79))
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
         Event::OpponentSet { kind: None, side } => format!("You play {side} again.\n"),
         Event::OpponentSet {
@@ -404,7 +446,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 .collect();
             format!(
                 "{}\n",
-                textwrap::fill(
+                crate::repl::text::fill(
                     &format!("explain WORD tells what these mean: {}.", terms.join(", ")),
                     79
                 )
@@ -412,7 +454,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         }
         Event::Explained(entry) => format!(
             "{}\n",
-            textwrap::fill(&format!("{}: {}", entry.term, entry.text), 79)
+            crate::repl::text::fill(&format!("{}: {}", entry.term, entry.text), 79)
         ),
         Event::Stopped { played, asked } => format!(
             "Stopped after {} of {asked}; the game in progress is not counted.\n",
@@ -440,7 +482,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                         None => option.name.to_string(),
                     };
                     let line = format!("option {name}: {}", option.help);
-                    let wrap = textwrap::Options::new(78)
+                    let wrap = crate::repl::text::words(78)
                         .initial_indent("             ")
                         .subsequent_indent("               ");
                     let _ = writeln!(text, "{}", textwrap::fill(&line, wrap));
@@ -483,7 +525,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     format!("{title}: with perfect play the player to move has {value}.{best}");
                 format!(
                     "{}\n({method}, {positions} positions, {millis} ms)\n",
-                    textwrap::fill(&sentence, 79)
+                    crate::repl::text::fill(&sentence, 79)
                 )
             }
             Solved::TooBig { budget, asked } => {
@@ -500,7 +542,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     "{title}: not solved within {} positions{lowered} ({millis} ms); the game is too big to solve here from this position.",
                     grouped(*budget)
                 );
-                format!("{}\n", textwrap::fill(&sentence, 79))
+                format!("{}\n", crate::repl::text::fill(&sentence, 79))
             }
         },
         Event::Solved { board, scores } => super::text::minimax_scores(board, scores, palette),
@@ -543,7 +585,7 @@ fn question(question: &Question) -> String {
             };
             format!(
                 "{}\nType yes to replace it, or save NAME to keep both.\n",
-                textwrap::fill(&sentence, 79)
+                crate::repl::text::fill(&sentence, 79)
             )
         }
         Question::Quit { unsaved } => format!(

@@ -10,6 +10,17 @@ use crate::play::{Experiment, RunOutcome, TrainingReport};
 use std::fmt::Write;
 
 /// "1st", "2nd" ... for MENACE's move at a ply (it moves every other ply).
+/// Wraps `text` at spaces only, so a word the learner types (`diagonal-lines`,
+/// `quit-lesson`) is never split at its hyphen across two lines.
+pub fn fill(text: &str, width: usize) -> String {
+    textwrap::fill(text, words(width))
+}
+
+/// Wrapping options that break lines at spaces only (see [`fill`]).
+pub fn words(width: usize) -> textwrap::Options<'static> {
+    textwrap::Options::new(width).word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
 pub fn ordinal(ply: usize) -> String {
     let number = ply / 2 + 1;
     let suffix = match (number % 10, number % 100) {
@@ -63,7 +74,7 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
             let sentence = format!(
                 "MENACE uses {picture} {relation}; bead {bead} of {beads_before} {effect}."
             );
-            let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+            let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
             text
         }
         MenaceMove::Forced { play } => {
@@ -155,7 +166,7 @@ pub fn listing(
             plural(total as u64, "box", "boxes"),
             super::render::grouped(limit as u64)
         );
-        let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+        let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
     }
     let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
     plies.sort_unstable();
@@ -175,7 +186,7 @@ pub fn listing(
             plural(group.len() as u64, "box", "boxes")
         );
         // Each box with its number, which `box N` takes.
-        let wrap = textwrap::Options::new(79).subsequent_indent("        ");
+        let wrap = crate::repl::text::words(79).subsequent_indent("        ");
         for summary in group {
             let line = format!("{:>3}. {}", summary.number, box_line(summary));
             let _ = writeln!(text, "{}", textwrap::fill(&line, &wrap));
@@ -213,7 +224,7 @@ pub fn box_view(
                     .split_once(' ')
                     .map_or("", |(_, counts)| counts)
             );
-            let wrap = textwrap::Options::new(79).subsequent_indent("       ");
+            let wrap = crate::repl::text::words(79).subsequent_indent("       ");
             let _ = writeln!(text, "{}", textwrap::fill(&counts, wrap));
         }
     }
@@ -367,7 +378,7 @@ pub fn training(report: &TrainingReport) -> String {
             grouped(report.overall.games()),
             plural_grouped(report.asked, "game", "games")
         );
-        let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+        let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
     }
     if let Some(games) = report.refused_after {
         let _ = writeln!(

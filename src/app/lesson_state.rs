@@ -1,0 +1,130 @@
+//! A lesson's own state: when a lesson opens, the learner's game, MENACE and choices are
+//! put aside and the lesson runs on a fresh MENACE set up as it declares
+//! ([`crate::lesson::Needs`]); when it ends or is left, the learner's own come back.
+//! Putting aside rather than resetting means no trained box is ever discarded, so
+//! opening a lesson never has to ask.
+
+use super::event::{Event, Who};
+use super::rival::Rival;
+use super::session::{Session, Slot};
+use crate::game::Player;
+use crate::lesson::Needs;
+use crate::menace::Preset;
+use crate::play::OpponentKind;
+use crate::registry::{self, AnyGame};
+
+/// The learner's own state while a lesson runs in its own.
+#[derive(Debug)]
+pub(super) struct OwnState {
+    game: Box<dyn AnyGame>,
+    you: Player,
+    slots: Vec<Slot>,
+    against: Option<OpponentKind>,
+    watch: Option<Rival>,
+    trainer: OpponentKind,
+    sparring: Option<Rival>,
+    current: Option<super::game_match::Match>,
+    preset: Preset,
+}
+
+/// What a lesson was set up with, and what was put aside, for the console to say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonSetUp {
+    pub title: String,
+    pub you: Player,
+    pub against: Who,
+    pub preset: Preset,
+    /// Games the learner's own MENACEs had learned from, when they were put aside now.
+    pub put_aside: Option<u64>,
+}
+
+impl Session {
+    /// Sets the session up as `needs` says, on a fresh MENACE, putting the learner's own
+    /// state aside first (unless another lesson already did). `Err` says, in a sentence,
+    /// why the lesson cannot run; nothing is changed then.
+    pub fn enter_lesson_state(&mut self, needs: &Needs) -> Result<Event, String> {
+        let setup = needs.setup()?;
+        let words: Vec<&str> = setup.variant.iter().map(String::as_str).collect();
+        let game = registry::start(&words)?;
+        let learned = self.games_learned_here();
+        let fresh = OwnState {
+            game,
+            you: setup.side,
+            slots: Vec::new(),
+            against: setup.against,
+            watch: None,
+            trainer: OpponentKind::Perfect,
+            sparring: None,
+            current: None,
+            preset: setup.preset,
+        };
+        let own = self.swap_state(fresh);
+        let put_aside = match self.own_state {
+            Some(_) => None,
+            None => {
+                self.own_state = Some(own);
+                Some(learned)
+            }
+        };
+        // The lesson's MENACE, made now so that the seed gives the same boxes however
+        // the lesson goes on (a game too big for boxes has none, as `variant` says).
+        let _ = self.slot_index();
+        Ok(Event::LessonSetUp(Box::new(LessonSetUp {
+            title: self.game.title(),
+            you: self.you,
+            against: self.against_who(),
+            preset: self.settings.preset,
+            put_aside,
+        })))
+    }
+
+    /// Brings the learner's own state back after a lesson, if one was put aside.
+    pub fn leave_lesson_state(&mut self) -> Option<Event> {
+        let own = self.own_state.take()?;
+        let lesson_games = self.games_learned_here();
+        self.swap_state(own);
+        Some(Event::OwnStateBack {
+            title: self.game.title(),
+            you: self.you,
+            against: self.against_who(),
+            games: self.games_learned_here(),
+            lesson_games,
+        })
+    }
+
+    /// True while a lesson runs in its own state.
+    pub fn in_lesson_state(&self) -> bool {
+        self.own_state.is_some()
+    }
+
+    /// Games the learner's own MENACEs put aside by a lesson have learned from.
+    pub(super) fn games_learned_put_aside(&self) -> u64 {
+        self.own_state.as_ref().map_or(0, |own| {
+            own.slots
+                .iter()
+                .map(|slot| slot.learner.record().games())
+                .sum()
+        })
+    }
+
+    /// Games learned and not saved in the learner's own MENACEs put aside by a lesson.
+    pub(super) fn unsaved_put_aside(&self) -> u64 {
+        self.own_state
+            .as_ref()
+            .map_or(0, |own| own.slots.iter().map(|slot| slot.unsaved).sum())
+    }
+
+    /// Puts `state` in place and returns what was there.
+    fn swap_state(&mut self, mut state: OwnState) -> OwnState {
+        std::mem::swap(&mut self.game, &mut state.game);
+        std::mem::swap(&mut self.you, &mut state.you);
+        std::mem::swap(&mut self.slots, &mut state.slots);
+        std::mem::swap(&mut self.against, &mut state.against);
+        std::mem::swap(&mut self.watch, &mut state.watch);
+        std::mem::swap(&mut self.trainer, &mut state.trainer);
+        std::mem::swap(&mut self.sparring, &mut state.sparring);
+        std::mem::swap(&mut self.current, &mut state.current);
+        std::mem::swap(&mut self.settings.preset, &mut state.preset);
+        state
+    }
+}
