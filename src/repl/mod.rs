@@ -6,6 +6,7 @@ pub mod board;
 pub mod help;
 pub mod lesson_text;
 pub mod long_run;
+pub mod pager;
 pub mod render;
 pub mod text;
 
@@ -64,6 +65,13 @@ pub trait LineSource {
     /// turn). Sources without completion ignore them.
     fn offer_moves(&mut self, moves: Vec<String>) {
         let _ = moves;
+    }
+    /// Shows `text` through a pager if it is longer than the screen a person is looking
+    /// at; `false` (nothing written) leaves it to the caller. Piped and scripted sources
+    /// never page.
+    fn page(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
+        let _ = (text, out);
+        Ok(false)
     }
 }
 
@@ -327,6 +335,30 @@ impl LineSource for TerminalInput {
             helper.moves = moves;
         }
     }
+
+    fn page(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
+        use std::io::IsTerminal;
+        if !io::stdout().is_terminal() {
+            return Ok(false);
+        }
+        let (rows, _) = console::Term::stdout().size();
+        let rows = usize::from(rows);
+        if text.lines().count() < rows {
+            return Ok(false);
+        }
+        if let Some(pager) = pager::external()
+            && pager::run_external(&pager, text).is_ok()
+        {
+            return Ok(true);
+        }
+        let editor = &mut self.editor;
+        pager::page_through(text, rows, out, &mut |left| match editor
+            .readline(&pager::more_prompt(left))
+        {
+            Ok(answer) if !answer.trim().eq_ignore_ascii_case("q") => pager::MoreAnswer::Next,
+            _ => pager::MoreAnswer::ToTheEnd,
+        })
+    }
 }
 
 /// Runs the console until the input ends, fails, or the user quits. Output errors end it.
@@ -363,7 +395,10 @@ pub fn run(
                 return Ok(Ended::InputFailed(why));
             }
         };
-        out.write_all(render::events(&events, palette).as_bytes())?;
+        let text = render::events(&events, palette);
+        if !input.page(&text, out)? {
+            out.write_all(text.as_bytes())?;
+        }
         out.flush()?;
         input.offer_moves(session.your_moves());
     }
