@@ -30,6 +30,10 @@ struct Flags {
     #[arg(long)]
     no_boxes: bool,
 
+    /// Tells MENACE's moves in words only, without its box drawn beside the board.
+    #[arg(long)]
+    no_pictures: bool,
+
     /// Plays misère: whoever completes three in a row loses.
     #[arg(long)]
     misere: bool,
@@ -213,6 +217,7 @@ fn main() -> ExitCode {
         } else {
             menace::app::BoxListing::All
         },
+        show_pictures: !flags.no_pictures,
         saves_dir: flags.saves.clone(),
         rules: menace::game::Rules {
             misere: flags.misere,

@@ -330,3 +330,47 @@ fn where_moves_are_numbers_a_bare_number_is_never_a_count_of_games() {
     respond(&mut session, "opponent you");
     assert!(respond(&mut session, "2").contains("new game (1 of 2)"));
 }
+
+#[test]
+fn each_menace_move_can_be_drawn_as_its_box_beside_the_board() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(5, folder.path()));
+    let text = respond(&mut session, "1");
+    // The box with the drawn bead in brackets, the relation, the board with [X].
+    let row = text
+        .lines()
+        .find(|line| line.contains("]") && line.matches('[').count() == 2)
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(text.contains("MENACE's box"), "{text}");
+    assert!(text.contains("---------->"), "{text}");
+    assert!(row.contains("[X]"), "{text}");
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 80),
+        "{text}"
+    );
+    // The bead drawn, bracketed in the box, is the one the sentence names with its count.
+    let sentence = text
+        .lines()
+        .find(|line| line.starts_with("MENACE uses box"))
+        .unwrap();
+    let of = sentence
+        .split(" of ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let total: u32 = of.parse().unwrap();
+    assert!(total >= 1, "{sentence}");
+
+    let off = respond(&mut session, "pictures off");
+    assert!(off.contains("in words only"), "{off}");
+    let text = play_out(&mut session);
+    assert!(!text.contains("MENACE's box"), "{text}");
+    assert!(
+        text.contains("MENACE uses box") || text.contains("forced"),
+        "{text}"
+    );
+    let on = respond(&mut session, "pictures on");
+    assert!(on.contains("beside the board"), "{on}");
+}

@@ -386,6 +386,44 @@ fn example_picture(game: &dyn AnyGame) -> String {
 
 /// A box's picture as a board, and the bead counts on the cells their moves fill when
 /// every move fills exactly one cell of its own (otherwise the counts are listed).
+/// MENACE's move as a picture: the box it drew from, with each move's bead count as it
+/// was before the draw, and the cell of the drawn bead. `None` where the box's beads
+/// do not each fill one cell (Morris slides, gravity's columns), or after the game moved
+/// on (the position the box was drawn for is needed to read its picture).
+pub(super) fn move_picture(
+    game: &dyn AnyGame,
+    learner: &dyn learner::Learner,
+    turn: &learner::MenaceMove,
+) -> Option<super::event::MovePicture> {
+    let learner::MenaceMove::Drew {
+        box_number,
+        bead,
+        relation,
+        ..
+    } = turn
+    else {
+        return None;
+    };
+    let mut summary = learner.box_by_number(*box_number)?;
+    // The bead is out of the box while the game goes on; the picture shows it in.
+    let (_, count) = summary.beads.iter_mut().find(|(name, _)| name == bead)?;
+    *count += 1;
+    let (view, labels) = box_picture(game, &summary);
+    let labels = labels?;
+    let picture = game.from_picture(&summary.picture).ok()?;
+    let mut after = picture.boxed_clone();
+    after.play_move(bead).ok()?;
+    let [drawn_cell] = after.view().changed_since(&view)[..] else {
+        return None;
+    };
+    Some(super::event::MovePicture {
+        view,
+        labels,
+        drawn_cell,
+        relation: relation.clone(),
+    })
+}
+
 fn box_picture(
     game: &dyn AnyGame,
     summary: &BoxSummary,

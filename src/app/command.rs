@@ -71,6 +71,8 @@ pub enum Command {
     Boxes(Option<usize>),
     /// Which boxes to list after each game: `boxes on`, `boxes off`, `boxes changed`.
     BoxesAfterGame(crate::app::BoxListing),
+    /// `pictures on|off`: each MENACE move drawn as its box beside the board.
+    Pictures(bool),
     /// Draw one box: by picture or any position it serves, by number, or the last used.
     Box(Option<BoxQuery>),
     /// Show the board of the game in progress; with a number, zoomed into that part
@@ -319,6 +321,14 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [_, extra @ ..] => Err(CommandError::ExtraWords {
                 command: "board",
                 extra: extra.join(" "),
+            }),
+        },
+        "pictures" => match rest {
+            [word] if word.eq_ignore_ascii_case("on") => Ok(Command::Pictures(true)),
+            [word] if word.eq_ignore_ascii_case("off") => Ok(Command::Pictures(false)),
+            _ => Err(CommandError::MissingArgument {
+                command: "pictures",
+                usage: "pictures on (each MENACE move drawn as its box) or pictures off",
             }),
         },
         "boxes" => match rest {

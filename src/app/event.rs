@@ -17,6 +17,17 @@ pub enum Who {
     Ai(OpponentKind),
 }
 
+/// The box MENACE drew a bead from, as a picture: its position with the bead counts as
+/// they were before the draw, and the cell of the bead it drew.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePicture {
+    pub view: BoardView,
+    pub labels: Vec<(usize, String)>,
+    pub drawn_cell: usize,
+    /// How the real board relates to the picture ("turned 1/4 clockwise").
+    pub relation: String,
+}
+
 /// Something that happened, for the console to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -49,6 +60,8 @@ pub enum Event {
         /// The move put a mark on exactly one empty cell (so "puts X at MM" reads right).
         placed: bool,
         ply: usize,
+        /// The box drawn beside the board (`pictures on`), where its beads fill cells.
+        picture: Option<Box<MovePicture>>,
     },
     /// An AI (or a second MENACE) moved.
     Moved {
@@ -164,6 +177,8 @@ pub enum Event {
     /// The learning experiment in another game.
     GameExperiment(Box<super::experiment::GameExperiment>),
     Lesson(LessonEvent),
+    /// `pictures on|off`.
+    PicturesSet(bool),
     /// A lesson opened in its own state (see [`super::lesson_state`]).
     LessonSetUp(Box<super::lesson_state::LessonSetUp>),
     /// A lesson ended or was left, and the learner's own state is back.

@@ -242,6 +242,7 @@ impl Session {
                                     turn,
                                     placed: false,
                                     ply,
+                                    picture: None,
                                 });
                                 if self.finish_game(
                                     Outcome::Win(side.opponent()),
@@ -257,11 +258,24 @@ impl Session {
                                 return;
                             }
                             let placed = placed_own_mark(&before, &current.game.view(), side);
+                            let picture = self
+                                .settings
+                                .show_pictures
+                                .then(|| {
+                                    super::advice::move_picture(
+                                        current.game.as_ref(),
+                                        slot.learner.as_ref(),
+                                        &turn,
+                                    )
+                                })
+                                .flatten()
+                                .map(Box::new);
                             events.push(Event::MenaceMoved {
                                 side,
                                 turn,
                                 placed,
                                 ply,
+                                picture,
                             });
                             true
                         }

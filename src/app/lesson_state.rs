@@ -36,6 +36,8 @@ pub struct LessonSetUp {
     pub preset: Preset,
     /// Games the learner's own MENACEs had learned from, when they were put aside now.
     pub put_aside: Option<u64>,
+    /// Games the MENACE of a lesson already open had learned from, now put away.
+    pub replaced: u64,
 }
 
 impl Session {
@@ -59,11 +61,11 @@ impl Session {
             preset: setup.preset,
         };
         let own = self.swap_state(fresh);
-        let put_aside = match self.own_state {
-            Some(_) => None,
+        let (put_aside, replaced) = match self.own_state {
+            Some(_) => (None, learned),
             None => {
                 self.own_state = Some(own);
-                Some(learned)
+                (Some(learned), 0)
             }
         };
         // The lesson's MENACE, made now so that the seed gives the same boxes however
@@ -75,6 +77,7 @@ impl Session {
             against: self.against_who(),
             preset: self.settings.preset,
             put_aside,
+            replaced,
         })))
     }
 

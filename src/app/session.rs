@@ -31,6 +31,8 @@ pub struct Settings {
     /// Which boxes to list after each game of noughts and crosses (the seed asks for
     /// all of them); `boxes on|off|changed` switches it.
     pub show_boxes: BoxListing,
+    /// Each MENACE move drawn as its box beside the board (`pictures on|off`).
+    pub show_pictures: bool,
     /// Where `save` and `load` look for bare file names.
     pub saves_dir: PathBuf,
     /// Classic or misère: the game the session starts in.
@@ -62,6 +64,7 @@ impl Default for Settings {
             seed: 0,
             preset: Preset::challenge(),
             show_boxes: BoxListing::All,
+            show_pictures: true,
             saves_dir: PathBuf::from("saves"),
             rules: Rules::default(),
             lessons_dir: PathBuf::from("lessons"),
@@ -529,6 +532,10 @@ impl Session {
             | Command::Answer(_) => self.lesson_command(&command).unwrap_or_default(),
             Command::Move(name) => self.your_move(&name),
             Command::Boxes(ply) => self.listing(ply),
+            Command::Pictures(on) => {
+                self.settings.show_pictures = on;
+                vec![Event::PicturesSet(on)]
+            }
             Command::BoxesAfterGame(listing) => {
                 self.settings.show_boxes = listing;
                 vec![Event::BoxesAfterGame(listing)]

@@ -6,6 +6,7 @@ pub mod board;
 pub mod help;
 pub mod lesson_text;
 pub mod long_run;
+pub mod move_picture;
 pub mod pager;
 pub mod render;
 pub mod text;

@@ -114,10 +114,24 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// The text for a list of events, each line ending in a newline.
 pub fn events(events: &[Event], palette: Palette) -> String {
-    let text: String = events
-        .iter()
-        .map(|event| self::event(event, palette))
-        .collect();
+    let mut text = String::new();
+    let mut index = 0;
+    while index < events.len() {
+        // MENACE's move with its box, and the board after it: drawn side by side.
+        if let Event::MenaceMoved {
+            picture: Some(picture),
+            ..
+        } = &events[index]
+            && let Some(Event::Board { view, marked }) = events.get(index + 1)
+        {
+            text.push_str(&self::event(&events[index], palette));
+            text.push_str(&super::move_picture::beside(picture, view, marked, palette));
+            index += 2;
+            continue;
+        }
+        text.push_str(&self::event(&events[index], palette));
+        index += 1;
+    }
     fit(&text)
 }
 
@@ -222,7 +236,15 @@ pub fn event(event: &Event, palette: Palette) -> String {
             turn,
             placed,
             ply,
+            ..
         } => menace_moved(*side, turn, *placed, *ply),
+        Event::PicturesSet(true) => {
+            "Each MENACE move is drawn as its box beside the board (pictures off: words only).\n"
+                .into()
+        }
+        Event::PicturesSet(false) => {
+            "MENACE's moves are told in words only (pictures on draws the box too).\n".into()
+        }
         Event::Moved {
             by,
             side,
@@ -303,7 +325,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
         Event::LessonSetUp(set_up) => {
-            let mut sentence = format!(
+            let mut sentence = String::new();
+            if set_up.replaced > 0 {
+                let _ = write!(
+                    sentence,
+                    "The last lesson's MENACE ({} learned) is put away. ",
+                    plural(set_up.replaced, "game", "games")
+                );
+            }
+            let _ = write!(
+                sentence,
                 "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
                 set_up.title,
                 set_up.preset.spec(),

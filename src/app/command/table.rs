@@ -122,6 +122,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         "boxes 2",
     ),
     info(
+        "pictures",
+        "pictures on|off",
+        "draw each MENACE move as its box beside the board",
+        Group::Menace,
+        "pictures off",
+    ),
+    info(
         "box",
         "box POS|N",
         "draw one box: by position or by number",
