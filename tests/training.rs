@@ -40,6 +40,32 @@ fn challenge_menace_learns_to_draw_perfect_play() {
     }
 }
 
+/// Lesson 4's best moment: a MENACE that draws every game against perfect play still
+/// loses to a beginner, a second MENACE with fresh boxes, because perfect play never
+/// showed it the positions a beginner's odd moves lead to.
+#[test]
+fn menace_that_draws_perfect_play_still_loses_to_a_beginner() {
+    for seed in [1, 2, 3, 4] {
+        let (mut session, _folder) = session(seed);
+        let mut train = |games, vs| {
+            let events = session.execute(Command::Train {
+                games,
+                vs: Some(vs),
+                csv: None,
+            });
+            match events.first() {
+                Some(Event::Trained(report)) => (**report).clone(),
+                _ => panic!("training reports: {events:?}"),
+            }
+        };
+        train(1000, OpponentKind::Random);
+        let perfect = train(2000, OpponentKind::Perfect);
+        assert_eq!(perfect.last_tenth.drawn, perfect.last_tenth.games(), "seed {seed}");
+        let beginner = train(2000, OpponentKind::Menace);
+        assert!(beginner.overall.lost > 0, "seed {seed}: {:?}", beginner.overall);
+    }
+}
+
 #[test]
 fn a_short_training_run_reads_the_same_every_time() {
     let (mut session, folder) = session(7);

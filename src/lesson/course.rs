@@ -86,6 +86,8 @@ pub enum LessonEvent {
     Left {
         title: String,
     },
+    /// The lesson counting along with the learner (`find_boxes`).
+    Counted(String),
     /// Every lesson is done: the titles of what was learned, in order.
     CourseComplete(Vec<String>),
     AtStart,
@@ -599,10 +601,19 @@ impl Course {
         if active.solved {
             return Vec::new();
         }
-        active.tally.observe(events);
+        let mut said = Vec::new();
+        if let super::Goal::FindBoxes { menace_move } = goal {
+            said.extend(count_along(&mut active.tally, events, *menace_move));
+        } else {
+            active.tally.observe(events);
+        }
         if goal.met(&active.tally, session) {
             active.solved = true;
-            return vec![LessonEvent::GoalMet(goal.describe())];
+            said.push(LessonEvent::GoalMet(goal.describe()));
+            return said;
+        }
+        if !said.is_empty() {
+            return said;
         }
         // A refused line is a wrong try: offer the next hint.
         if events
@@ -613,4 +624,39 @@ impl Course {
         }
         Vec::new()
     }
+}
+
+/// Takes note of `events` for a `find_boxes` exercise and says how the count stands
+/// after each box looked at: new, seen already (a turned or mirrored copy of a position
+/// found before), or a box of another move.
+fn count_along(tally: &mut Tally, events: &[Event], menace_move: usize) -> Option<LessonEvent> {
+    let before = tally.boxes_found(menace_move);
+    tally.observe(events);
+    let after = tally.boxes_found(menace_move);
+    let ply = (menace_move.max(1) - 1) * 2;
+    let seen = events.iter().rev().find_map(|event| match event {
+        Event::BoxView { summary, .. } => Some(summary),
+        _ => None,
+    })?;
+    let nth = super::goal::nth;
+    let sentence = if seen.ply != ply {
+        format!(
+            "Box {} serves MENACE's {} move; this exercise counts the boxes of its {} move.",
+            seen.number,
+            nth(seen.ply / 2 + 1),
+            nth(menace_move)
+        )
+    } else if after > before {
+        format!(
+            "New: box {}. Boxes of MENACE's {} move found so far: {after}.",
+            seen.number,
+            nth(menace_move)
+        )
+    } else {
+        format!(
+            "Box {} again: that position is a turned or mirrored copy of one you found. Still {after}.",
+            seen.number
+        )
+    };
+    Some(LessonEvent::Counted(sentence))
 }

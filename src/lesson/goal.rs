@@ -52,6 +52,13 @@ pub enum Goal {
     PlayVariant { variant: String, games: u32 },
     /// `solve` a position of a variant and get its value.
     SolveVariant(String),
+    /// Look at every box of MENACE's `move` (1 to 4) with `box POS`. The lesson counts
+    /// the different boxes found as the learner goes; how many there are is counted from
+    /// MENACE's own boxes, never written in the lesson.
+    FindBoxes {
+        #[serde(rename = "move")]
+        menace_move: usize,
+    },
     /// Ask `solve` about a variant, whether or not it can answer within its budget.
     TrySolve(String),
 }
@@ -62,6 +69,23 @@ fn variant_kind(text: &str) -> Result<String, String> {
     registry::start(&words)
         .map(|game| game.title())
         .map_err(|why| format!("the goal's variant: {why}"))
+}
+
+/// How many boxes classic MENACE has for its `menace_move` (1 to 4).
+pub fn boxes_for_move(menace_move: usize) -> usize {
+    let ply = (menace_move.max(1) - 1) * 2;
+    matchboxes().iter().filter(|(_, b)| b.ply == ply).count()
+}
+
+/// "1st", "2nd" ... for MENACE's moves.
+pub fn nth(number: usize) -> String {
+    let suffix = match number {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{number}{suffix}")
 }
 
 /// The picture on the classic box that serves a position.
@@ -94,6 +118,9 @@ impl Goal {
             Goal::Solve(picture) => TicTacToe::from_picture(picture, Rules::default())
                 .map(|_| ())
                 .map_err(|why| format!("solve {picture}: {why}")),
+            Goal::FindBoxes { menace_move } if !(1..=4).contains(menace_move) => {
+                Err("find_boxes: MENACE has boxes for its moves 1 to 4".into())
+            }
             Goal::DrawShare { percent, .. } if *percent > 100 => {
                 Err("a share is at most 100 percent".into())
             }
@@ -116,6 +143,11 @@ impl Goal {
             Goal::DrawGames(1) => "you drew with MENACE".into(),
             Goal::DrawGames(n) => format!("you drew with MENACE {n} times"),
             Goal::ShowBox(picture) => format!("you found the box that serves {picture}"),
+            Goal::FindBoxes { menace_move } => format!(
+                "you found all {} boxes of MENACE's {} move",
+                boxes_for_move(*menace_move),
+                nth(*menace_move)
+            ),
             Goal::WatchGames { vs, games } => format!("you watched {games} games against {vs}"),
             Goal::Train { games, vs: None } => format!("MENACE trained for {games} games"),
             Goal::Train {
@@ -152,6 +184,9 @@ impl Goal {
             Goal::DrawGames(n) => tally.drawn >= *n,
             Goal::ShowBox(picture) => {
                 classic_box(picture).is_some_and(|name| tally.boxes_seen.contains(&name))
+            }
+            Goal::FindBoxes { menace_move } => {
+                tally.boxes_found(*menace_move) >= boxes_for_move(*menace_move)
             }
             Goal::WatchGames { vs, games } => opponent(vs).is_ok_and(|kind| {
                 tally
@@ -221,6 +256,8 @@ pub struct Tally {
     pub drawn: u32,
     /// Pictures of the boxes looked at.
     pub boxes_seen: Vec<String>,
+    /// The same, with the ply each box serves.
+    pub boxes_seen_at: Vec<(usize, String)>,
     pub watched: Vec<(OpponentKind, u32)>,
     pub trained: Vec<(OpponentKind, u64)>,
     /// Draw percentage of each training run's last tenth.
@@ -238,6 +275,20 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Different boxes of MENACE's `menace_move` looked at.
+    pub fn boxes_found(&self, menace_move: usize) -> usize {
+        let ply = (menace_move.max(1) - 1) * 2;
+        let mut found: Vec<&String> = self
+            .boxes_seen_at
+            .iter()
+            .filter(|(seen, _)| *seen == ply)
+            .map(|(_, picture)| picture)
+            .collect();
+        found.sort();
+        found.dedup();
+        found.len()
+    }
+
     /// Takes note of what one command did.
     pub fn observe(&mut self, events: &[Event]) {
         for event in events {
@@ -268,7 +319,11 @@ impl Tally {
                         _ => {}
                     }
                 }
-                Event::BoxView { summary, .. } => self.boxes_seen.push(summary.picture.clone()),
+                Event::BoxView { summary, .. } => {
+                    self.boxes_seen.push(summary.picture.clone());
+                    self.boxes_seen_at
+                        .push((summary.ply, summary.picture.clone()));
+                }
                 Event::Trained(report) => {
                     self.trained.push((report.opponent, report.overall.games()));
                     let last = report.last_tenth;

@@ -20,7 +20,6 @@ fn reflow(text: &str) -> String {
 }
 
 /// What the lesson runner says.
-/// What the lesson runner says.
 pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
     match event {
         LessonEvent::List(entries) => {
@@ -139,6 +138,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             format!("You left \"{title}\"; opening it again resumes where you were.\n")
         }
         LessonEvent::AtStart => "This is the first step.\n".into(),
+        LessonEvent::Counted(sentence) => format!("{}\n", crate::repl::text::fill(sentence, 79)),
         LessonEvent::CourseComplete(titles) => {
             let mut text = format!(
                 "{}\n",
