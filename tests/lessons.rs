@@ -158,14 +158,14 @@ fn lesson_commands_answer_in_one_sentence_outside_a_lesson() {
 fn questions_check_answers_and_give_hints() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
-    respond(&mut session, "lesson 1");
+    respond(&mut session, "lesson 2");
     respond(&mut session, "next");
     respond(&mut session, "skip");
     respond(&mut session, "next");
-    let wrong = respond(&mut session, "answer 300");
+    let wrong = respond(&mut session, "answer 9");
     assert!(wrong.contains("Not quite"), "{wrong}");
     assert!(respond(&mut session, "next").contains("Answer the question first"));
-    let right = respond(&mut session, "answer 304");
+    let right = respond(&mut session, "answer 1");
     assert!(right.contains("Right."), "{right}");
     let back = respond(&mut session, "back");
     assert!(back.contains("step 3 of"), "{back}");
@@ -173,10 +173,11 @@ fn questions_check_answers_and_give_hints() {
 
 #[test]
 fn a_bare_answer_to_a_question_answers_it_and_starts_no_games() {
-    // Lesson 1, step 4 asks how many matchboxes: 304 is the answer, not 304 games.
+    // Lesson 2, step 4 asks how many boxes the first move needs: 1 is the answer, not
+    // one game (as lesson 1's "how many matchboxes?" once started 304 games).
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(2, folder.path());
-    for line in ["lesson 1", "next", "skip", "next"] {
+    for line in ["lesson 2", "next", "skip", "next"] {
         respond(&mut session, line);
     }
     // Commands still work while a question waits.
@@ -184,7 +185,8 @@ fn a_bare_answer_to_a_question_answers_it_and_starts_no_games() {
     assert!(!stats.contains("Not quite"), "{stats}");
     let wrong = respond(&mut session, "300");
     assert!(wrong.contains("Not quite"), "{wrong}");
-    let right = respond(&mut session, "304");
+    assert!(!wrong.contains("new game"), "{wrong}");
+    let right = respond(&mut session, "1");
     assert!(right.contains("Right."), "{right}");
     assert!(!right.contains("new game"), "{right}");
     // A yes-or-no question takes a bare yes (no confirmation is waiting).

@@ -60,9 +60,17 @@ fn menace_that_draws_perfect_play_still_loses_to_a_beginner() {
         };
         train(1000, OpponentKind::Random);
         let perfect = train(2000, OpponentKind::Perfect);
-        assert_eq!(perfect.last_tenth.drawn, perfect.last_tenth.games(), "seed {seed}");
+        assert_eq!(
+            perfect.last_tenth.drawn,
+            perfect.last_tenth.games(),
+            "seed {seed}"
+        );
         let beginner = train(2000, OpponentKind::Menace);
-        assert!(beginner.overall.lost > 0, "seed {seed}: {:?}", beginner.overall);
+        assert!(
+            beginner.overall.lost > 0,
+            "seed {seed}: {:?}",
+            beginner.overall
+        );
     }
 }
 
