@@ -1,0 +1,288 @@
+//! Every kind of event the console can show, rendered, fits 80 columns. The events
+//! come from real sessions driven by command lines (a few that need minutes or a special
+//! state are built by hand), and `kind` matches every variant with no wildcard: a new
+//! event cannot be added without this test producing it.
+
+use menace::app::{Event, Session, Settings};
+use menace::lesson::course::LessonEvent;
+use menace::repl::render::{self, Palette};
+use std::collections::BTreeSet;
+
+fn kind(event: &Event) -> String {
+    let name = match event {
+        Event::Glossary => "Glossary",
+        Event::Explained(_) => "Explained",
+        Event::Stopped { .. } => "Stopped",
+        Event::BoxesAfterGame(_) => "BoxesAfterGame",
+        Event::NewGame { .. } => "NewGame",
+        Event::Board { .. } => "Board",
+        Event::MenaceMoved { .. } => "MenaceMoved",
+        Event::Moved { .. } => "Moved",
+        Event::YourMove { .. } => "YourMove",
+        Event::GameOver { .. } => "GameOver",
+        Event::Learned { .. } => "Learned",
+        Event::Listing { .. } => "Listing",
+        Event::BoxView { .. } => "BoxView",
+        Event::MatchOver { .. } => "MatchOver",
+        Event::MatchStopped { .. } => "MatchStopped",
+        Event::Refused(_) => "Refused",
+        Event::Stats(_) => "Stats",
+        Event::Help => "Help",
+        Event::Saved(_) => "Saved",
+        Event::Loaded { .. } => "Loaded",
+        Event::PresetChanged(_) => "PresetChanged",
+        Event::Question(_) => "Question",
+        Event::Kept => "Kept",
+        Event::Refusal(_) => "Refusal",
+        Event::DepthCapped { .. } => "DepthCapped",
+        Event::Goodbye { .. } => "Goodbye",
+        Event::OpponentSet { .. } => "OpponentSet",
+        Event::AgainstSet(_) => "AgainstSet",
+        Event::TrainerSet(_) => "TrainerSet",
+        Event::Trained(_) => "Trained",
+        Event::CurveWritten(_) => "CurveWritten",
+        Event::Hint { .. } => "Hint",
+        Event::Ratings { .. } => "Ratings",
+        Event::Experiments { .. } => "Experiments",
+        Event::GameExperiment(_) => "GameExperiment",
+        Event::PicturesSet(_) => "PicturesSet",
+        Event::LessonSetUp(_) => "LessonSetUp",
+        Event::OwnStateBack { .. } => "OwnStateBack",
+        Event::Variants => "Variants",
+        Event::GameChosen { .. } => "GameChosen",
+        Event::GameSolved { .. } => "GameSolved",
+        Event::Solved { .. } => "Solved",
+        Event::Lesson(lesson) => {
+            return format!(
+                "Lesson::{}",
+                match lesson {
+                    LessonEvent::List(_) => "List",
+                    LessonEvent::Step(_) => "Step",
+                    LessonEvent::GoalMet(_) => "GoalMet",
+                    LessonEvent::Hint { .. } => "Hint",
+                    LessonEvent::NoHints => "NoHints",
+                    LessonEvent::Correct { .. } => "Correct",
+                    LessonEvent::Wrong { .. } => "Wrong",
+                    LessonEvent::NotYet(_) => "NotYet",
+                    LessonEvent::Skipped => "Skipped",
+                    LessonEvent::Finished { .. } => "Finished",
+                    LessonEvent::Left { .. } => "Left",
+                    LessonEvent::Counted(_) => "Counted",
+                    LessonEvent::CourseComplete(_) => "CourseComplete",
+                    LessonEvent::AtStart => "AtStart",
+                    LessonEvent::Problem(_) => "Problem",
+                }
+            );
+        }
+    };
+    name.to_string()
+}
+
+/// Every kind `kind` names: kept beside it, so a new variant is listed here too.
+const ALL: &[&str] = &[
+    "Glossary",
+    "Explained",
+    "Stopped",
+    "BoxesAfterGame",
+    "NewGame",
+    "Board",
+    "MenaceMoved",
+    "Moved",
+    "YourMove",
+    "GameOver",
+    "Learned",
+    "Listing",
+    "BoxView",
+    "MatchOver",
+    "MatchStopped",
+    "Refused",
+    "Stats",
+    "Help",
+    "Saved",
+    "Loaded",
+    "PresetChanged",
+    "Question",
+    "Kept",
+    "Refusal",
+    "DepthCapped",
+    "Goodbye",
+    "OpponentSet",
+    "AgainstSet",
+    "TrainerSet",
+    "Trained",
+    "CurveWritten",
+    "Hint",
+    "Ratings",
+    "Experiments",
+    "GameExperiment",
+    "PicturesSet",
+    "LessonSetUp",
+    "OwnStateBack",
+    "Variants",
+    "GameChosen",
+    "GameSolved",
+    "Solved",
+    "Lesson::List",
+    "Lesson::Step",
+    "Lesson::GoalMet",
+    "Lesson::Hint",
+    "Lesson::NoHints",
+    "Lesson::Correct",
+    "Lesson::Wrong",
+    "Lesson::NotYet",
+    "Lesson::Skipped",
+    "Lesson::Finished",
+    "Lesson::Left",
+    "Lesson::Counted",
+    "Lesson::CourseComplete",
+    "Lesson::AtStart",
+    "Lesson::Problem",
+];
+
+fn session(seed: u64, folder: &std::path::Path) -> Session {
+    Session::new(Settings {
+        seed,
+        saves_dir: folder.to_path_buf(),
+        lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
+        effort: menace::registry::Effort {
+            positions: 2_000,
+            playouts: 50,
+            lookahead: 2_000,
+            solve: 50_000,
+        },
+        ..Settings::default()
+    })
+}
+
+/// Lines that, in order, make the console show (nearly) every kind of event.
+const SCRIPT: &[&str] = &[
+    "help",
+    "explain",
+    "explain bead",
+    "boxes changed",
+    "pictures off",
+    "pictures on",
+    "1",
+    "hint",
+    "MM",
+    "stop",
+    "3",
+    "stop",
+    "play 1 vs random",
+    "boxes 2",
+    "box 1",
+    "stats",
+    "save t",
+    "load t",
+    "yes",
+    "preset michie",
+    "no",
+    "preset michie",
+    "yes",
+    "preset custom 1/0/0/0 3/1/-5 resign",
+    "yes",
+    "train 30",
+    "1",
+    "resign",
+    "preset challenge",
+    "yes",
+    "nonsense",
+    "opponent teacher",
+    "opponent you",
+    "against random",
+    "against menace",
+    "vs random",
+    "train 20 csv curve.csv",
+    "rate XO.O.X...",
+    "solve O.XX.X.OO",
+    "experiment 2",
+    "variants",
+    "variant cube",
+    "against lookahead 9",
+    "solve",
+    "experiment 2",
+    "variant classic",
+    "lessons",
+    "lesson 1",
+    "back",
+    "next",
+    "next",
+    "hint",
+    "skip",
+    "lesson 99",
+    "quit-lesson",
+    "lesson 2",
+    "next",
+    "box X...O....",
+    "next",
+    "next",
+    "9",
+    "1",
+    "next",
+    "3",
+    "next",
+    "2",
+    "next",
+    "box XO.......",
+    "box XO.......",
+    "box .........",
+    "quit-lesson",
+    "quit",
+    "yes",
+];
+
+#[test]
+fn every_event_kind_fits_80_columns() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut seen = BTreeSet::new();
+    let mut check = |events: &[Event], after: &str| {
+        for event in events {
+            seen.insert(kind(event));
+        }
+        for palette in [Palette::PLAIN, Palette { colour: true }] {
+            let text = render::events(events, palette);
+            for line in text.lines() {
+                let width = menace::repl::board::visible_width(line);
+                assert!(width <= 80, "{width} columns after {after:?}:\n{line}");
+            }
+        }
+    };
+    let mut console = session(3, folder.path());
+    for line in SCRIPT {
+        let events = console.handle_line(line);
+        check(&events, line);
+    }
+    // A lesson finished to its end.
+    let mut learner = session(4, folder.path());
+    for line in [
+        "lesson 1", "next", "skip", "next", "next", "skip", "skip", "next", "next",
+    ] {
+        let events = learner.handle_line(line);
+        check(&events, line);
+    }
+    // Made by hand: Ctrl-C in a watched match, a step without hints (no lesson has
+    // one), and the course-complete screen with every real lesson's title.
+    let titles = menace::lesson::load_all(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/lessons"
+    )))
+    .unwrap()
+    .lessons
+    .into_iter()
+    .map(|lesson| lesson.title)
+    .collect();
+    let by_hand = [
+        Event::MatchStopped {
+            played: 123_456,
+            asked: 1_000_000,
+        },
+        Event::Lesson(LessonEvent::NoHints),
+        Event::Lesson(LessonEvent::CourseComplete(titles)),
+    ];
+    check(&by_hand, "events made by hand");
+    let missing: Vec<&&str> = ALL.iter().filter(|name| !seen.contains(**name)).collect();
+    assert!(
+        missing.is_empty(),
+        "no event of these kinds was shown: {missing:?}"
+    );
+}
