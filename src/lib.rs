@@ -8,6 +8,7 @@ pub mod files;
 pub mod game;
 pub mod lesson;
 pub mod menace;
+pub mod pictures;
 pub mod play;
 pub mod registry;
 pub mod repl;

@@ -374,3 +374,58 @@ fn each_menace_move_can_be_drawn_as_its_box_beside_the_board() {
     let on = respond(&mut session, "pictures on");
     assert!(on.contains("beside the board"), "{on}");
 }
+
+#[test]
+fn train_plot_and_export_write_their_pictures_and_refuse_what_they_should() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(8, folder.path()));
+    let early = respond(&mut session, "plot early.svg");
+    assert!(early.contains("no training run to plot yet"), "{early}");
+    assert!(!folder.path().join("early.svg").exists());
+
+    let trained = respond(&mut session, "train 200 vs random plot first.svg");
+    assert!(trained.contains("Drew the learning curve to"), "{trained}");
+    let svg = std::fs::read_to_string(folder.path().join("first.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("against random: 200 games"));
+    let again = respond(&mut session, "plot second");
+    assert!(again.contains("second.svg"), "{again}");
+    assert_eq!(
+        std::fs::read_to_string(folder.path().join("second.svg")).unwrap(),
+        svg
+    );
+
+    let exported = respond(&mut session, "export boxes.html");
+    assert!(exported.contains("Wrote 304 boxes"), "{exported}");
+    let html = std::fs::read_to_string(folder.path().join("boxes.html")).unwrap();
+    assert_eq!(html.matches("<figure").count(), 304);
+    assert!(html.contains("<svg"), "the page carries the learning curve");
+    // Self-contained: no script, and no address but the SVG namespace.
+    assert!(!html.contains("<script"));
+    assert_eq!(
+        html.matches("http").count(),
+        html.matches("http://www.w3.org/2000/svg").count()
+    );
+
+    // Never over a save; a wrong kind of name is refused; nothing is written then.
+    respond(&mut session, "save trained");
+    let save = folder.path().join("trained.yaml");
+    let before = std::fs::read(&save).unwrap();
+    for line in [
+        "plot trained.yaml",
+        "export trained.yaml",
+        "plot c.png",
+        "export c.pdf",
+    ] {
+        let refused = respond(&mut session, line);
+        assert!(
+            !refused.contains("Wrote") && !refused.contains("Drew"),
+            "{line}: {refused}"
+        );
+    }
+    std::fs::copy(&save, folder.path().join("boxes.svg")).unwrap();
+    let refused = respond(&mut session, "plot boxes.svg");
+    let flat = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("never replaces a save"), "{refused}");
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    assert!(!folder.path().join("c.png").exists());
+}

@@ -36,6 +36,8 @@ pub enum Command {
         games: u64,
         vs: Option<OpponentKind>,
         csv: Option<String>,
+        /// Where to draw the learning curve as an SVG chart.
+        plot: Option<String>,
     },
     /// Who plays against you: an AI, or `None` for MENACE.
     Against(Option<OpponentKind>),
@@ -73,6 +75,10 @@ pub enum Command {
     BoxesAfterGame(crate::app::BoxListing),
     /// `pictures on|off`: each MENACE move drawn as its box beside the board.
     Pictures(bool),
+    /// `plot FILE.svg`: the last training run's learning curve as a chart.
+    Plot(String),
+    /// `export FILE.html`: every box on one page.
+    Export(String),
     /// Draw one box: by picture or any position it serves, by number, or the last used.
     Box(Option<BoxQuery>),
     /// Show the board of the game in progress; with a number, zoomed into that part
@@ -323,6 +329,35 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 extra: extra.join(" "),
             }),
         },
+        "plot" => match rest {
+            [file] => check_extension(file, &["svg"], "plot writes an SVG chart", "curve.svg")
+                .map(|()| Command::Plot(file.to_string())),
+            [] => Err(CommandError::MissingArgument {
+                command: "plot",
+                usage: "plot FILE.svg, e.g. plot curve.svg (after a train)",
+            }),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "plot",
+                extra: extra.join(" "),
+            }),
+        },
+        "export" => match rest {
+            [file] => check_extension(
+                file,
+                &["html", "htm"],
+                "export writes an HTML page",
+                "boxes.html",
+            )
+            .map(|()| Command::Export(file.to_string())),
+            [] => Err(CommandError::MissingArgument {
+                command: "export",
+                usage: "export FILE.html, e.g. export boxes.html",
+            }),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "export",
+                extra: extra.join(" "),
+            }),
+        },
         "pictures" => match rest {
             [word] if word.eq_ignore_ascii_case("on") => Ok(Command::Pictures(true)),
             [word] if word.eq_ignore_ascii_case("off") => Ok(Command::Pictures(false)),
@@ -404,7 +439,7 @@ fn parse_opponent(words: &[&str]) -> Result<OpponentKind, CommandError> {
 
 /// `train N [vs NAME [LEVEL]] [csv FILE]`
 fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
-    const USAGE: &str = "train N [vs NAME] [csv FILE], e.g. train 2000 vs perfect";
+    const USAGE: &str = "train N [vs NAME] [csv FILE] [plot FILE.svg], e.g. train 2000 vs perfect";
     let Some((count, mut rest)) = words.split_first() else {
         return Err(CommandError::MissingArgument {
             command: "train",
@@ -420,20 +455,37 @@ fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
                 "train takes a number of games from 1 to {MAX_TRAINING}, not \"{count}\""
             ))
         })?;
+    // `csv FILE` and `plot FILE` end the line, in either order.
     let mut csv = None;
+    let mut plot = None;
+    while let [before @ .., word, file] = rest {
+        let slot = if word.eq_ignore_ascii_case("csv") {
+            &mut csv
+        } else if word.eq_ignore_ascii_case("plot") {
+            &mut plot
+        } else {
+            break;
+        };
+        if slot.is_some() {
+            return Err(CommandError::BadTraining(format!(
+                "{} is given twice",
+                word.to_ascii_lowercase()
+            )));
+        }
+        *slot = Some(file.to_string());
+        rest = before;
+    }
     if let Some(at) = rest
         .iter()
-        .position(|word| word.eq_ignore_ascii_case("csv"))
+        .position(|word| word.eq_ignore_ascii_case("csv") || word.eq_ignore_ascii_case("plot"))
     {
-        match &rest[at + 1..] {
-            [file] => csv = Some(file.to_string()),
-            _ => {
-                return Err(CommandError::BadTraining(
-                    "csv takes one file name, at the end: train 2000 csv curve.csv".into(),
-                ));
-            }
-        }
-        rest = &rest[..at];
+        return Err(CommandError::BadTraining(format!(
+            "{} takes one file name, at the end: train 2000 csv curve.csv plot curve.svg",
+            rest[at].to_ascii_lowercase()
+        )));
+    }
+    if let Some(file) = &plot {
+        check_extension(file, &["svg"], "plot writes an SVG chart", "curve.svg")?;
     }
     let vs = match rest {
         [] => None,
@@ -445,7 +497,34 @@ fn parse_train(words: &[&str]) -> Result<Command, CommandError> {
             });
         }
     };
-    Ok(Command::Train { games, vs, csv })
+    Ok(Command::Train {
+        games,
+        vs,
+        csv,
+        plot,
+    })
+}
+
+/// Refuses a file name whose extension says another kind of file than the one written.
+fn check_extension(
+    file: &str,
+    allowed: &[&str],
+    what: &str,
+    example: &str,
+) -> Result<(), CommandError> {
+    let extension = std::path::Path::new(file)
+        .extension()
+        .map(|extension| extension.to_string_lossy().to_ascii_lowercase());
+    match extension {
+        Some(extension) if !allowed.contains(&extension.as_str()) => {
+            Err(CommandError::BadTraining(format!(
+                "{what}: give a name ending in .{}, such as {example}, not \"{}\"",
+                allowed[0],
+                crate::files::shown(file, 40)
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// An optional position after `rate` or `solve`: a picture, read by the chosen game

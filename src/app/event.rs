@@ -177,6 +177,15 @@ pub enum Event {
     /// The learning experiment in another game.
     GameExperiment(Box<super::experiment::GameExperiment>),
     Lesson(LessonEvent),
+    /// `plot`: the learning curve was drawn to this file.
+    ChartWritten(PathBuf),
+    /// `export`: the page of boxes was written.
+    PageWritten {
+        path: PathBuf,
+        boxes: usize,
+        /// The page has the learning curve of the last training run.
+        curve: bool,
+    },
     /// `pictures on|off`.
     PicturesSet(bool),
     /// A lesson opened in its own state (see [`super::lesson_state`]).

@@ -10,6 +10,7 @@ pub mod experiment;
 mod files;
 pub mod game_match;
 pub mod lesson_state;
+mod pictures;
 pub mod rival;
 mod seats;
 pub mod session;

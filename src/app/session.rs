@@ -147,6 +147,8 @@ pub struct Session {
     pub(super) course: Course,
     /// The learner's own game, MENACE and choices while a lesson runs in its own.
     pub(super) own_state: Option<super::lesson_state::OwnState>,
+    /// The last training run, with its chart's title, for `plot` and `export`.
+    pub(super) last_run: Option<(Box<crate::play::TrainingReport>, String)>,
 }
 
 impl Session {
@@ -175,6 +177,7 @@ impl Session {
             progress: None,
             course: Course::default(),
             own_state: None,
+            last_run: None,
         };
         // The first MENACE is made at once, so that a seed gives the same boxes whether
         // or not a game is played first.
@@ -516,7 +519,24 @@ impl Session {
                 }
                 Err(why) => refuse(&format!("{}.", capitalised(&why))),
             },
-            Command::Train { games, vs, csv } => self.train(games, vs, csv.as_deref()),
+            Command::Train {
+                games,
+                vs,
+                csv,
+                plot,
+            } => {
+                let mut events = self.train(games, vs, csv.as_deref());
+                if let Some(name) = plot
+                    && events
+                        .iter()
+                        .any(|event| matches!(event, Event::Trained(_)))
+                {
+                    events.extend(self.plot(&name));
+                }
+                events
+            }
+            Command::Plot(name) => self.plot(&name),
+            Command::Export(name) => self.export(&name),
             Command::Hint(kind) => self.hint(kind),
             Command::Rate(position) => self.rate(position.as_deref()),
             Command::Solve(position) => self.solve(position.as_deref()),

@@ -101,6 +101,7 @@ impl Session {
         }
         slot.unsaved += report.overall.games();
         self.sparring = Some(sparring);
+        self.remember_run(&report);
         let csv_text = report.curve_csv();
         let mut events = vec![Event::Trained(Box::new(report))];
         if let Some(path) = csv_path {

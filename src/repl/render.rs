@@ -444,6 +444,26 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::CurveWritten(path) => {
             format!("Wrote the learning curve to {} (CSV).\n", path.display())
         }
+        Event::ChartWritten(path) => {
+            let sentence = format!(
+                "Drew the learning curve to {} (SVG: open it in a browser).",
+                path.display()
+            );
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+        }
+        Event::PageWritten { path, boxes, curve } => {
+            let sentence = format!(
+                "Wrote {} to {}{} (HTML: open it in a browser).",
+                plural(*boxes as u64, "box", "boxes"),
+                path.display(),
+                if *curve {
+                    ", with the last learning curve"
+                } else {
+                    ""
+                }
+            );
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+        }
         Event::Hint { by, name, reason } => {
             let mut text = format!("{by} suggests {name}.\n");
             if let Some(reason) = reason {

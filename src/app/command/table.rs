@@ -187,7 +187,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     info(
         "train",
         "train N [vs NAME]",
-        "N games at full speed (csv FILE: the curve too)",
+        "N games at full speed (csv FILE, plot FILE.svg: the curve)",
         Group::Opponents,
         "train 10 vs random",
     ),
@@ -262,6 +262,20 @@ pub const COMMANDS: &[CommandInfo] = &[
         "leave the lesson; it resumes later",
         Group::Lessons,
         "quit-lesson",
+    ),
+    info(
+        "plot",
+        "plot FILE.svg",
+        "the last training run's learning curve as a chart",
+        Group::Files,
+        "plot curve.svg",
+    ),
+    info(
+        "export",
+        "export FILE.html",
+        "every box on one page, with the learning curve",
+        Group::Files,
+        "export boxes.html",
     ),
     info(
         "save",

@@ -119,18 +119,45 @@ fn opponents_training_and_hints() {
         Ok(Command::Train {
             games: 2000,
             vs: Some(OpponentKind::Perfect),
-            csv: Some("c.csv".into())
+            csv: Some("c.csv".into()),
+            plot: None
         })
     );
+    for line in [
+        "train 50 vs random plot c.svg csv c.csv",
+        "train 50 vs random csv c.csv plot c.svg",
+    ] {
+        assert_eq!(
+            parse(line),
+            Ok(Command::Train {
+                games: 50,
+                vs: Some(OpponentKind::Random),
+                csv: Some("c.csv".into()),
+                plot: Some("c.svg".into())
+            }),
+            "{line}"
+        );
+    }
+    assert_eq!(parse("plot c"), Ok(Command::Plot("c".into())));
+    assert_eq!(parse("export b.HTML"), Ok(Command::Export("b.HTML".into())));
     assert_eq!(
         parse("train 10"),
         Ok(Command::Train {
             games: 10,
             vs: None,
-            csv: None
+            csv: None,
+            plot: None
         })
     );
     for bad in [
+        "train 5 plot c.png",
+        "train 5 plot a.svg plot b.svg",
+        "train 5 plot a.svg vs random",
+        "plot",
+        "plot a.png",
+        "plot a.svg b.svg",
+        "export",
+        "export a.pdf",
         "train",
         "train 0",
         "train x",

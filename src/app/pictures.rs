@@ -1,0 +1,100 @@
+//! `plot` and `export`: the learning curve as an SVG chart and every box on one HTML
+//! page, written atomically like every output (and never over a save).
+
+use super::event::Event;
+use super::session::{Session, capitalised, refuse};
+use crate::menace::save::{self, SaveError};
+use crate::play::TrainingReport;
+use std::path::PathBuf;
+
+impl Session {
+    /// Remembers a finished training run for `plot` and `export`.
+    pub(super) fn remember_run(&mut self, report: &TrainingReport) {
+        let side = self.you.opponent();
+        let title = format!(
+            "MENACE ({side}, {}) against {}: {} games",
+            self.game.title(),
+            report.opponent,
+            report.overall.games()
+        );
+        self.last_run = Some((Box::new(report.clone()), title));
+    }
+
+    /// Where an output named `name` goes, or the refusal saying why it cannot.
+    fn output_path(&self, name: &str, extension: &str, what: &str) -> Result<PathBuf, Vec<Event>> {
+        let path = self
+            .file_for(Some(name), extension)
+            .map_err(|bad| refuse(&format!("Not written: the {what}'s file {bad}.")))?;
+        if save::holds_a_save(&path) {
+            return Err(refuse(&format!(
+                "Not written: {} holds MENACE's boxes, and a {what} never replaces a save; give another name.",
+                save::shown_path(&path)
+            )));
+        }
+        Ok(path)
+    }
+
+    /// `plot FILE.svg`, and `train ... plot FILE.svg` after its run.
+    pub(super) fn plot(&mut self, name: &str) -> Vec<Event> {
+        let Some((report, title)) = &self.last_run else {
+            return refuse(
+                "There is no training run to plot yet: train first, e.g. train 2000 vs perfect plot curve.svg.",
+            );
+        };
+        if report.curve.is_empty() {
+            return refuse("The last training run played no games, so it has no curve to plot.");
+        }
+        let path = match self.output_path(name, "svg", "chart") {
+            Ok(path) => path,
+            Err(refusal) => return refusal,
+        };
+        let svg = match crate::pictures::chart::learning_curve(report, title) {
+            Ok(svg) => svg,
+            Err(why) => return refuse(&format!("The chart could not be drawn: {why}.")),
+        };
+        match save::write_output(&path, svg.as_bytes()) {
+            Ok(()) => vec![Event::ChartWritten(path)],
+            Err(SaveError { path, error }) => refuse(&format!(
+                "Could not write the chart to {}: {error}.",
+                path.display()
+            )),
+        }
+    }
+
+    /// `export FILE.html`: every box of MENACE for the chosen game and side.
+    pub(super) fn export(&mut self, name: &str) -> Vec<Event> {
+        let index = match self.slot_index() {
+            Ok(index) => index,
+            Err(why) => return refuse(&format!("Nothing to export: {}.", why)),
+        };
+        let path = match self.output_path(name, "html", "page") {
+            Ok(path) => path,
+            Err(refusal) => return refusal,
+        };
+        let curve = self
+            .last_run
+            .as_ref()
+            .filter(|(report, _)| !report.curve.is_empty())
+            .and_then(|(report, title)| crate::pictures::chart::learning_curve(report, title).ok());
+        let learner = self.slots[index].learner.as_ref();
+        let html = crate::pictures::page::boxes_page(
+            self.game.as_ref(),
+            learner,
+            curve.as_deref(),
+            self.settings.seed,
+        );
+        let boxes = learner.box_count();
+        match save::write_output(&path, html.as_bytes()) {
+            Ok(()) => vec![Event::PageWritten {
+                path,
+                boxes,
+                curve: curve.is_some(),
+            }],
+            Err(SaveError { path, error }) => refuse(&format!(
+                "Could not write the page to {}: {}.",
+                path.display(),
+                capitalised(&error.to_string())
+            )),
+        }
+    }
+}
