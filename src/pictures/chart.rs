@@ -11,6 +11,9 @@ use plotters::prelude::*;
 pub const WIDTH: u32 = 800;
 pub const HEIGHT: u32 = 560;
 
+/// Which count of a window a line follows.
+type Count = fn(&crate::play::CurvePoint) -> u64;
+
 /// The colours of the three results and of the bead line.
 const WON: RGBColor = RGBColor(0x1b, 0x9e, 0x3e);
 const DRAWN: RGBColor = RGBColor(0x44, 0x66, 0xcc);
@@ -57,7 +60,7 @@ fn draw(
         .y_desc(format!("share of each {window}"))
         .y_label_formatter(&|share| format!("{share:.0}%"))
         .draw()?;
-    let series: [(&str, RGBColor, fn(&crate::play::CurvePoint) -> u64); 3] = [
+    let series: [(&str, RGBColor, Count); 3] = [
         ("MENACE won", WON, |point| point.won),
         ("drawn", DRAWN, |point| point.drawn),
         ("MENACE lost", LOST, |point| point.lost),

@@ -139,9 +139,9 @@ fn one_box(start: &dyn AnyGame, summary: &BoxSummary) -> String {
             let _ = write!(html, "<code>{}</code>", escape(&summary.picture));
         }
     }
-    let _ = write!(
+    let _ = writeln!(
         html,
-        "<figcaption>box {} &#183; {} {}</figcaption></figure>\n",
+        "<figcaption>box {} &#183; {} {}</figcaption></figure>",
         summary.number,
         total,
         if total == 1 { "bead" } else { "beads" }
