@@ -24,6 +24,7 @@ fn challenge_menace_learns_to_draw_perfect_play() {
             games: 2000,
             vs: Some(OpponentKind::Perfect),
             csv: None,
+            plot: None,
         });
         let Some(Event::Trained(report)) = events.first() else {
             panic!("training reports: {events:?}");
@@ -52,6 +53,7 @@ fn menace_that_draws_perfect_play_still_loses_to_a_beginner() {
                 games,
                 vs: Some(vs),
                 csv: None,
+                plot: None,
             });
             match events.first() {
                 Some(Event::Trained(report)) => (**report).clone(),
