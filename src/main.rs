@@ -255,7 +255,7 @@ fn main() -> ExitCode {
         session.set_progress(Some(watcher.hook()));
     }
     let mut out = stdout.lock();
-    let greeting = render::welcome(session.settings(), flags.seed.is_some(), palette);
+    let greeting = render::welcome(&session, flags.seed.is_some(), palette);
     if out.write_all(greeting.as_bytes()).is_err() {
         return ExitCode::SUCCESS;
     }

@@ -319,3 +319,35 @@ fn strategic_plays_by_a_map_file_and_a_bad_one_changes_nothing() {
     assert!(stdout.contains("strategic map /"), "{stdout}");
     assert!(stdout.contains(" 51 1-3 "), "{stdout}");
 }
+
+#[test]
+fn the_welcome_describes_the_machine_a_load_brought() {
+    let folder = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], input: &str| {
+        let output = menace()
+            .args(args)
+            .arg("--saves")
+            .arg(folder.path())
+            .write_stdin(input.to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    run(
+        &["--seed", "2", "--no-boxes"],
+        "variant cube\nside x\ntrain 20 vs random\nsave cube-o\n",
+    );
+    let welcome = run(&["--seed", "2", "--load", "cube-o"], "");
+    let flat = welcome.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Playing cube: MENACE plays O, you play X."),
+        "{welcome}"
+    );
+    assert!(
+        flat.contains("This MENACE has learned from 20 games"),
+        "{welcome}"
+    );
+    assert!(flat.contains("where that puts O"), "{welcome}");
+    assert!(!flat.contains("304 matchboxes"), "{welcome}");
+}

@@ -2,7 +2,6 @@
 //! `menace replay`.
 
 use super::render::{Palette, Role};
-use crate::app::Settings;
 use crate::app::command::{COMMANDS, Group};
 use crate::menace::learn::EmptyBox;
 use std::fmt::Write;
@@ -46,7 +45,8 @@ pub fn help(palette: Palette) -> String {
 }
 
 /// The greeting printed when the console starts.
-pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> String {
+pub fn welcome(session: &crate::app::Session, seed_given: bool, palette: Palette) -> String {
+    let settings = session.settings();
     let mut text = format!(
         "{}\n",
         palette.paint(
@@ -54,22 +54,67 @@ pub fn welcome(settings: &Settings, seed_given: bool, palette: Palette) -> Strin
             Role::Heading
         )
     );
-    let _ = writeln!(
-        text,
-        "304 matchboxes full of beads. MENACE plays X and moves first; you play O."
+    // Described from the session, which `--load` may have put in another game or side.
+    let you = session.your_side();
+    let menace_side = you.opponent();
+    let first = if menace_side == crate::game::Player::X {
+        " and moves first"
+    } else {
+        ""
+    };
+    match session.learner() {
+        Some(learner) if learner.box_limit().is_none() => {
+            let _ = writeln!(
+                text,
+                "{} matchboxes full of beads. MENACE plays {menace_side}{first}; you play {you}.",
+                learner.box_count()
+            );
+        }
+        Some(learner) => {
+            let sentence = format!(
+                "Playing {}: MENACE plays {menace_side}{first}, you play {you}. It makes a box for each position the first time it meets one ({} so far).",
+                session.game_title(),
+                learner.box_count()
+            );
+            let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
+        }
+        None => {
+            let _ = writeln!(text, "Playing {}: you play {you}.", session.game_title());
+        }
+    }
+    let preset = session
+        .learner()
+        .map_or(settings.preset, |learner| learner.preset());
+    let _ = writeln!(text, "{}", preset.describe());
+    if let Some(learner) = session.learner()
+        && learner.record().games() > 0
+    {
+        let record = learner.record();
+        let _ = writeln!(
+            text,
+            "This MENACE has learned from {} (won {}, drawn {}, lost {}).",
+            super::render::plural(record.games(), "game", "games"),
+            record.won,
+            record.drawn,
+            record.lost
+        );
+    }
+    let shown = if settings.show_pictures {
+        "draws it beside the board"
+    } else {
+        "says"
+    };
+    let sentence = format!(
+        "Each MENACE move names its box and {shown}: how the board is that box's picture turned or mirrored, the bead it drew (from how many) and where that puts {menace_side}."
     );
-    let _ = writeln!(text, "{}", settings.preset.describe());
-    let _ = writeln!(
-        text,
-        "Each MENACE move names its box, how the board is that box's picture turned or\nmirrored, the bead it drew (from how many) and where that puts X."
-    );
+    let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
     if settings.rules.misere {
         let _ = writeln!(
             text,
             "Misère rules: whoever completes three in a row loses."
         );
     }
-    if settings.preset.empty_box == EmptyBox::Resign {
+    if preset.empty_box == EmptyBox::Resign {
         let _ = writeln!(
             text,
             "(Under these rules MENACE resigns when a box runs empty.)"
