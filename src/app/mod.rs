@@ -9,6 +9,7 @@ pub mod event;
 pub mod experiment;
 mod files;
 pub mod game_match;
+mod input;
 pub mod lesson_state;
 mod pictures;
 pub mod rival;

@@ -2,12 +2,13 @@
 //! has seen, and the progress file that remembers it between sessions.
 
 use super::goal::Tally;
+pub use super::scratch::scratch_run;
 use super::{Lesson, Step, load_all};
 use crate::app::{Event, Session, Settings};
 use crate::menace::save::{self, SaveError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The progress file's name, in the saves folder.
 pub const PROGRESS_FILE: &str = "lessons.yaml";
@@ -115,30 +116,6 @@ pub struct Course {
     /// learner's own, damaged or not ours), and this session's progress stays in memory.
     progress_unwritable: bool,
     active: Option<Active>,
-}
-
-/// Runs `commands` in a fresh scratch session with `seed`, returning each command's
-/// transcript, or the first command the session refused and why.
-pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (String, String)> {
-    let folder = tempfile::tempdir().map_err(|error| (String::new(), error.to_string()))?;
-    let mut scratch = Session::new(Settings {
-        seed,
-        show_boxes: crate::app::BoxListing::Off,
-        saves_dir: folder.path().to_path_buf(),
-        lessons_dir: PathBuf::from("/nonexistent-lessons"),
-        confined: true,
-        ..Settings::default()
-    });
-    let mut outputs = Vec::new();
-    for command in commands {
-        let (text, events) = crate::repl::respond_with_events(&mut scratch, command);
-        if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
-            return Err((command.clone(), why.clone()));
-        }
-        let hidden = folder.path().display().to_string();
-        outputs.push(text.replace(&hidden, "saves"));
-    }
-    Ok(outputs)
 }
 
 impl Course {
@@ -603,7 +580,10 @@ impl Course {
         }
         let mut said = Vec::new();
         if let super::Goal::FindBoxes { menace_move } = goal {
-            said.extend(count_along(&mut active.tally, events, *menace_move));
+            said.extend(
+                super::goal::count_along(&mut active.tally, events, *menace_move)
+                    .map(LessonEvent::Counted),
+            );
         } else {
             active.tally.observe(events);
         }
@@ -624,39 +604,4 @@ impl Course {
         }
         Vec::new()
     }
-}
-
-/// Takes note of `events` for a `find_boxes` exercise and says how the count stands
-/// after each box looked at: new, seen already (a turned or mirrored copy of a position
-/// found before), or a box of another move.
-fn count_along(tally: &mut Tally, events: &[Event], menace_move: usize) -> Option<LessonEvent> {
-    let before = tally.boxes_found(menace_move);
-    tally.observe(events);
-    let after = tally.boxes_found(menace_move);
-    let ply = (menace_move.max(1) - 1) * 2;
-    let seen = events.iter().rev().find_map(|event| match event {
-        Event::BoxView { summary, .. } => Some(summary),
-        _ => None,
-    })?;
-    let nth = super::goal::nth;
-    let sentence = if seen.ply != ply {
-        format!(
-            "Box {} serves MENACE's {} move; this exercise counts the boxes of its {} move.",
-            seen.number,
-            nth(seen.ply / 2 + 1),
-            nth(menace_move)
-        )
-    } else if after > before {
-        format!(
-            "New: box {}. Boxes of MENACE's {} move found so far: {after}.",
-            seen.number,
-            nth(menace_move)
-        )
-    } else {
-        format!(
-            "Box {} again: that position is a turned or mirrored copy of one you found. Still {after}.",
-            seen.number
-        )
-    };
-    Some(LessonEvent::Counted(sentence))
 }

@@ -360,3 +360,38 @@ impl Tally {
         }
     }
 }
+
+/// Takes note of `events` for a `find_boxes` exercise and says how the count stands
+/// after each box looked at: new, seen already (a turned or mirrored copy of a position
+/// found before), or a box of another move.
+pub fn count_along(tally: &mut Tally, events: &[Event], menace_move: usize) -> Option<String> {
+    let before = tally.boxes_found(menace_move);
+    tally.observe(events);
+    let after = tally.boxes_found(menace_move);
+    let ply = (menace_move.max(1) - 1) * 2;
+    let seen = events.iter().rev().find_map(|event| match event {
+        Event::BoxView { summary, .. } => Some(summary),
+        _ => None,
+    })?;
+
+    let sentence = if seen.ply != ply {
+        format!(
+            "Box {} serves MENACE's {} move; this exercise counts the boxes of its {} move.",
+            seen.number,
+            nth(seen.ply / 2 + 1),
+            nth(menace_move)
+        )
+    } else if after > before {
+        format!(
+            "New: box {}. Boxes of MENACE's {} move found so far: {after}.",
+            seen.number,
+            nth(menace_move)
+        )
+    } else {
+        format!(
+            "Box {} again: that position is a turned or mirrored copy of one you found. Still {after}.",
+            seen.number
+        )
+    };
+    Some(sentence)
+}

@@ -13,6 +13,7 @@ pub mod course;
 pub mod glossary;
 pub mod goal;
 pub mod needs;
+pub mod scratch;
 
 use crate::app::command::{self, Command};
 use serde::Deserialize;

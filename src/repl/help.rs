@@ -300,3 +300,33 @@ pub fn game_experiment(
     );
     text
 }
+
+/// The results of `menace duel`, from the first AI's side.
+pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
+    let line = |side: &str, score: &crate::app::duel::Score| {
+        let games = score.won + score.drawn + score.lost;
+        let percent = |n: u32| 100.0 * f64::from(n) / f64::from(games.max(1));
+        format!(
+            "  as {side}: {} won ({:.1}%), {} drawn, {} lost ({:.1}%)\n",
+            score.won,
+            percent(score.won),
+            score.drawn,
+            score.lost,
+            percent(score.lost)
+        )
+    };
+    let heading = format!(
+        "{}: {} against {}, {} games on each side\n  {:.1} moves a game, {seconds:.0} s",
+        report.title,
+        report.first,
+        report.second,
+        report.as_x.won + report.as_x.drawn + report.as_x.lost,
+        report.mean_length
+    );
+    format!(
+        "{}\n{}{}",
+        crate::repl::text::fill(&heading, 79),
+        line("X", &report.as_x),
+        line("O", &report.as_o)
+    )
+}

@@ -1,6 +1,6 @@
 //! What the lesson runner says, as text.
 
-use super::render::{Palette, Role};
+use super::render::{Palette, Role, plural, seat_name};
 use crate::lesson::course::LessonEvent;
 use std::fmt::Write;
 
@@ -165,4 +165,59 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             text
         }
     }
+}
+
+/// A lesson opened on its own fresh MENACE, and what was put aside for it.
+pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
+    let mut sentence = String::new();
+    if set_up.replaced > 0 {
+        let _ = write!(
+            sentence,
+            "The last lesson's MENACE ({} learned) is put away. ",
+            plural(set_up.replaced, "game", "games")
+        );
+    }
+    let _ = write!(
+        sentence,
+        "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
+        set_up.title,
+        set_up.preset.spec(),
+        set_up.you,
+        seat_name(set_up.against)
+    );
+    match set_up.put_aside {
+        Some(0) => sentence.push_str(" Your own choices come back when it ends."),
+        Some(games) => {
+            let _ = write!(
+                sentence,
+                " Your own MENACE (learned from {}) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
+                plural(games, "game", "games")
+            );
+        }
+        None => {}
+    }
+    format!("{}\n", crate::repl::text::fill(&sentence, 79))
+}
+
+/// The learner's own state back after a lesson.
+pub fn own_state_back(
+    title: &str,
+    you: crate::game::Player,
+    against: crate::app::Who,
+    games: u64,
+    lesson_games: u64,
+) -> String {
+    let mut sentence = format!(
+        "Your own MENACE is back: {title}, you play {you} against {}, learned from {}.",
+        seat_name(against),
+        plural(games, "game", "games")
+    );
+    if lesson_games > 0 {
+        let _ = write!(
+            sentence,
+            " The lesson's MENACE ({} learned) is put away.",
+            plural(lesson_games, "game", "games")
+        );
+    }
+    format!("{}\n", crate::repl::text::fill(&sentence, 79))
 }

@@ -11,7 +11,7 @@ use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
 pub use super::help::{
-    bench, bench_variants, box_count, game_experiment, help, replay_step, welcome,
+    bench, bench_variants, box_count, duel, game_experiment, help, replay_step, welcome,
 };
 pub use super::text::training;
 
@@ -58,37 +58,6 @@ impl Palette {
         text.if_supports_color(Stream::Stdout, |text| text.style(style))
             .to_string()
     }
-}
-
-/// "1 game", "3 games".
-/// The results of `menace duel`, from the first AI's side.
-pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
-    let line = |side: &str, score: &crate::app::duel::Score| {
-        let games = score.won + score.drawn + score.lost;
-        let percent = |n: u32| 100.0 * f64::from(n) / f64::from(games.max(1));
-        format!(
-            "  as {side}: {} won ({:.1}%), {} drawn, {} lost ({:.1}%)\n",
-            score.won,
-            percent(score.won),
-            score.drawn,
-            score.lost,
-            percent(score.lost)
-        )
-    };
-    let heading = format!(
-        "{}: {} against {}, {} games on each side\n  {:.1} moves a game, {seconds:.0} s",
-        report.title,
-        report.first,
-        report.second,
-        report.as_x.won + report.as_x.drawn + report.as_x.lost,
-        report.mean_length
-    );
-    format!(
-        "{}\n{}{}",
-        crate::repl::text::fill(&heading, 79),
-        line("X", &report.as_x),
-        line("O", &report.as_o)
-    )
 }
 
 /// A count with its thousands marked: `10,000,000`.
@@ -169,6 +138,10 @@ pub fn fit(text: &str) -> String {
 }
 
 /// A seat's name in a sentence.
+pub fn seat_name(who: Who) -> String {
+    name(who)
+}
+
 fn name(who: Who) -> String {
     match who {
         Who::You => "you".into(),
@@ -324,57 +297,14 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Stats(view) => stats(view),
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
-        Event::LessonSetUp(set_up) => {
-            let mut sentence = String::new();
-            if set_up.replaced > 0 {
-                let _ = write!(
-                    sentence,
-                    "The last lesson's MENACE ({} learned) is put away. ",
-                    plural(set_up.replaced, "game", "games")
-                );
-            }
-            let _ = write!(
-                sentence,
-                "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
-                set_up.title,
-                set_up.preset.spec(),
-                set_up.you,
-                name(set_up.against)
-            );
-            match set_up.put_aside {
-                Some(0) => sentence.push_str(" Your own choices come back when it ends."),
-                Some(games) => {
-                    let _ = write!(
-                        sentence,
-                        " Your own MENACE (learned from {}) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
-                        plural(games, "game", "games")
-                    );
-                }
-                None => {}
-            }
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
-        }
+        Event::LessonSetUp(set_up) => super::lesson_text::lesson_set_up(set_up),
         Event::OwnStateBack {
             title,
             you,
             against,
             games,
             lesson_games,
-        } => {
-            let mut sentence = format!(
-                "Your own MENACE is back: {title}, you play {you} against {}, learned from {}.",
-                name(*against),
-                plural(*games, "game", "games")
-            );
-            if *lesson_games > 0 {
-                let _ = write!(
-                    sentence,
-                    " The lesson's MENACE ({} learned) is put away.",
-                    plural(*lesson_games, "game", "games")
-                );
-            }
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
-        }
+        } => super::lesson_text::own_state_back(title, *you, *against, *games, *lesson_games),
         Event::Loaded {
             path,
             title,
