@@ -138,6 +138,13 @@ fn a_line() -> impl Strategy<Value = String> {
             "board 5",
             "board 10",
             "against alphabeta 500",
+            // Pictures and output controls.
+            "pictures off",
+            "pictures on",
+            "plot c.svg",
+            "train 5 vs random plot p.svg",
+            "export e.html",
+            "boxes changed",
         ])
         .prop_map(String::from),
         // Anything at all.
