@@ -6,6 +6,9 @@ use crate::app::command::{COMMANDS, Group};
 use crate::menace::learn::EmptyBox;
 use std::fmt::Write;
 
+/// Where a command's help starts, so that a long one wraps under itself.
+const HANGING: &str = "                         ";
+
 /// `help`: every command from the one command table, grouped, and how moves are written.
 pub fn help(palette: Palette) -> String {
     let mut text = String::new();
@@ -20,7 +23,10 @@ pub fn help(palette: Palette) -> String {
             );
         }
         for command in COMMANDS.iter().filter(|command| command.group == group) {
-            let _ = writeln!(text, "  {:<22} {}", command.usage, command.help);
+            // A long help wraps under itself, not under the command.
+            let line = format!("  {:<22} {}", command.usage, command.help);
+            let options = crate::repl::text::words(79).subsequent_indent(HANGING);
+            let _ = writeln!(text, "{}", textwrap::fill(&line, options));
         }
     }
     text.push('\n');
@@ -329,4 +335,29 @@ pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
         line("X", &report.as_x),
         line("O", &report.as_o)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_fits_80_columns_before_any_safety_net() {
+        let text = help(Palette::PLAIN);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        // A wrapped help line hangs under its help, not under the command.
+        for (index, line) in text.lines().enumerate() {
+            if line.starts_with("    ") && !line.trim().is_empty() && index > 0 {
+                let previous = text.lines().nth(index - 1).unwrap();
+                if previous.starts_with("  ") && previous.len() > 25 && line.starts_with(HANGING) {
+                    assert!(!line[HANGING.len()..].starts_with(' '), "{line}");
+                }
+            }
+        }
+        for command in COMMANDS {
+            assert!(text.contains(command.usage), "{} is in help", command.name);
+        }
+    }
 }

@@ -187,7 +187,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     info(
         "train",
         "train N [vs NAME]",
-        "N games at full speed (csv FILE, plot FILE.svg: the curve)",
+        "N games at full speed; csv FILE, plot FILE.svg: the curve",
         Group::Opponents,
         "train 10 vs random",
     ),
