@@ -23,9 +23,23 @@ pub const CUBE: Declaration = Declaration {
     too_big_for_menace: None,
 };
 
+/// Qubic, the 4x4x4 cube of seed 000: four in a row along any of its 76 lines.
+pub const QUBIC: Declaration = Declaration {
+    name: "qubic",
+    about: "4x4x4 cube, four in a row along any of its 76 lines",
+    options: &[],
+    notation: "a cell number 0-63: 16 x layer + 4 x row + column, from the top layer, row by row, left to right (0 and 3: far corners on top; 60 and 63: near corners at the bottom)",
+    example: "21",
+    too_big_for_menace: None,
+};
+
 impl Declared for Cube {
-    fn start(_declaration: &Declaration, _options: &[&str]) -> Result<Cube, String> {
-        Ok(Cube::new(3))
+    fn start(declaration: &Declaration, _options: &[&str]) -> Result<Cube, String> {
+        Ok(Cube::new(if declaration.name == QUBIC.name {
+            4
+        } else {
+            3
+        }))
     }
 }
 
@@ -101,24 +115,46 @@ impl Geometry {
             [2, 0, 1],
             [2, 1, 0],
         ];
-        for order in orders {
-            for flips in 0..8u8 {
-                let map: Vec<u8> = (0..cells)
-                    .map(|cell| {
-                        let coordinates = [cell % size, (cell / size) % size, cell / (size * size)];
-                        let mut image = [0; 3];
-                        for axis in 0..3 {
-                            let value = coordinates[order[axis]];
-                            image[axis] = if flips & (1 << axis) != 0 {
-                                size - 1 - value
-                            } else {
-                                value
-                            };
-                        }
-                        index(image[0], image[1], image[2]) as u8
-                    })
-                    .collect();
-                symmetries.push(map);
+        // Seed 000's "inner" automorphisms of the 4x4x4 cube: one permutation of the
+        // values 0..3 applied to every coordinate at once. Swapping 1 and 2 (the middle
+        // of every line) or 0 with 1 and 2 with 3 keeps every line a line, though it
+        // moves neighbours apart; with both, 4 maps. The 3x3x3 cube has none beyond its
+        // reflections.
+        let inner: Vec<Vec<usize>> = if size == 4 {
+            vec![
+                vec![0, 1, 2, 3],
+                vec![0, 2, 1, 3],
+                vec![1, 0, 3, 2],
+                // Both: 0 and 1 swapped, then 1 and 2.
+                vec![2, 0, 3, 1],
+            ]
+        } else {
+            vec![(0..size).collect()]
+        };
+        for permutation in &inner {
+            for order in orders {
+                for flips in 0..8u8 {
+                    let map: Vec<u8> = (0..cells)
+                        .map(|cell| {
+                            let coordinates = [
+                                permutation[cell % size],
+                                permutation[(cell / size) % size],
+                                permutation[cell / (size * size)],
+                            ];
+                            let mut image = [0; 3];
+                            for axis in 0..3 {
+                                let value = coordinates[order[axis]];
+                                image[axis] = if flips & (1 << axis) != 0 {
+                                    size - 1 - value
+                                } else {
+                                    value
+                                };
+                            }
+                            index(image[0], image[1], image[2]) as u8
+                        })
+                        .collect();
+                    symmetries.push(map);
+                }
             }
         }
         Geometry {
@@ -405,20 +441,28 @@ impl Game for Cube {
             .iter()
             .filter(|line| self.x & **line == **line || self.o & **line == **line)
             .fold(0, |cells, line| cells | line);
-        let numbers: Vec<String> = (1..=size).map(|n| n.to_string()).collect();
-        let labels: Vec<&str> = if size == 3 {
-            ROW_LETTERS_TEXT.to_vec()
-        } else {
-            numbers.iter().map(String::as_str).collect()
-        };
+        // Qubic's cells are numbers: each row is labelled with its first cell and each
+        // column with what to add, so cell = row label + column label.
+        let columns: Vec<String> = (0..size).map(|n| n.to_string()).collect();
         BoardView {
             layout: Layout::Spaced,
             panels: (0..size)
                 .map(|layer| {
+                    let firsts: Vec<String> = (0..size)
+                        .map(|row| (layer * size * size + row * size).to_string())
+                        .collect();
+                    let (rows, columns): (Vec<&str>, Vec<&str>) = if size == 3 {
+                        (ROW_LETTERS_TEXT.to_vec(), ROW_LETTERS_TEXT.to_vec())
+                    } else {
+                        (
+                            firsts.iter().map(String::as_str).collect(),
+                            columns.iter().map(String::as_str).collect(),
+                        )
+                    };
                     grid_panel(
                         &format!("layer {}", layer + 1),
-                        &labels,
-                        &labels,
+                        &rows,
+                        &columns,
                         |row, column| layer * size * size + row * size + column,
                         |cell| self.at(cell),
                         |cell| line & (1 << cell) != 0,
@@ -503,20 +547,86 @@ mod tests {
     }
 
     #[test]
-    fn the_48_symmetries_are_distinct_permutations_that_keep_lines_lines() {
-        for size in [3, 4] {
+    fn the_symmetries_are_distinct_permutations_that_keep_lines_lines() {
+        // 48 rotations and reflections; Qubic also has seed 000's 4 inner maps.
+        for (size, count) in [(3, 48), (4, 192)] {
             let geometry = Geometry::of(size);
-            assert_eq!(geometry.symmetries.len(), 48);
+            assert_eq!(geometry.symmetries.len(), count);
             let distinct: std::collections::HashSet<&Vec<u8>> =
                 geometry.symmetries.iter().collect();
-            assert_eq!(distinct.len(), 48);
+            assert_eq!(distinct.len(), count);
             let lines: std::collections::HashSet<u64> = geometry.lines.iter().copied().collect();
-            for symmetry in 0..48 {
-                for line in &geometry.lines {
-                    assert!(lines.contains(&geometry.image(symmetry, *line)));
-                }
+            for symmetry in 0..count {
+                let images: std::collections::HashSet<u64> = geometry
+                    .lines
+                    .iter()
+                    .map(|line| geometry.image(symmetry, *line))
+                    .collect();
+                // Onto: the images are the lines themselves, each once.
+                assert_eq!(images, lines, "symmetry {symmetry}");
             }
         }
+    }
+
+    #[test]
+    fn qubics_192_maps_form_a_group() {
+        let geometry = Geometry::of(4);
+        let maps: std::collections::HashSet<&Vec<u8>> = geometry.symmetries.iter().collect();
+        let compose = |a: &Vec<u8>, b: &Vec<u8>| -> Vec<u8> {
+            (0..64).map(|cell| a[usize::from(b[cell])]).collect()
+        };
+        let identity: Vec<u8> = (0..64).collect();
+        assert!(maps.contains(&identity));
+        for a in &geometry.symmetries {
+            // Closure: every composition is one of the maps.
+            for b in &geometry.symmetries {
+                assert!(maps.contains(&compose(a, b)));
+            }
+            // Inverses: some map undoes each one.
+            assert!(
+                geometry
+                    .symmetries
+                    .iter()
+                    .any(|b| compose(a, b) == identity)
+            );
+        }
+    }
+
+    #[test]
+    fn qubics_cells_fall_into_two_orbits_seven_line_cells_and_four_line_cells() {
+        let geometry = Geometry::of(4);
+        let mut orbits: Vec<std::collections::BTreeSet<u8>> = Vec::new();
+        for cell in 0..64u8 {
+            if orbits.iter().any(|orbit| orbit.contains(&cell)) {
+                continue;
+            }
+            orbits.push(
+                geometry
+                    .symmetries
+                    .iter()
+                    .map(|map| map[usize::from(cell)])
+                    .collect(),
+            );
+        }
+        assert_eq!(orbits.len(), 2, "{orbits:?}");
+        let mut sizes: Vec<(usize, usize)> = orbits
+            .iter()
+            .map(|orbit| {
+                let lines: std::collections::BTreeSet<usize> = orbit
+                    .iter()
+                    .map(|cell| geometry.lines_through[usize::from(*cell)].len())
+                    .collect();
+                assert_eq!(lines.len(), 1, "an orbit's cells lie on as many lines");
+                (orbit.len(), *lines.iter().next().unwrap())
+            })
+            .collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![(16, 7), (48, 4)]);
+        // So there are two kinds of first move: cell 0 (a corner) and cell 1.
+        assert_ne!(
+            orbits.iter().position(|orbit| orbit.contains(&0)),
+            orbits.iter().position(|orbit| orbit.contains(&1))
+        );
     }
 
     #[test]

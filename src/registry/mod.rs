@@ -54,6 +54,7 @@ pub const GAMES: &[Entry] = &[
     entry::<TicTacToe>(&tictactoe::CLASSIC),
     entry::<TicTacToe>(&tictactoe::MISERE),
     entry::<Cube>(&cube::CUBE),
+    entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN),
     entry::<FourByFour>(&four::CRAZY),
     entry::<Gravity>(&gravity::GRAVITY),

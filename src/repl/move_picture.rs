@@ -37,6 +37,11 @@ pub fn beside(
     let right = board::draw(board_view, marked, &[], palette);
     let width = |text: &str| text.lines().map(visible_width).max().unwrap_or(0);
     let (left_width, right_width) = (width(&left), width(&right));
+    // A box too wide to draw at all within 80 columns (Qubic's four layers with bead
+    // counts): the board alone, as with pictures off; `box` lists its beads.
+    if left_width > 80 {
+        return right;
+    }
     if left_width.max(12) + MIDDLE + right_width > 80 {
         return format!(
             "MENACE's box, {}, with the drawn bead in brackets:\n{left}The board:\n{right}",
