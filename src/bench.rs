@@ -26,6 +26,60 @@ pub struct VariantBench {
     pub ultimate_mcts_playouts_per_second: f64,
     /// Uniformly random games from the empty strategic board.
     pub strategic_random_playouts_per_second: f64,
+    /// Nanoseconds to put one Qubic position in canonical form over all 192 maps, by
+    /// seed 000's byte tables and bit by bit.
+    pub qubic_canonical_ns_tables: f64,
+    pub qubic_canonical_ns_bits: f64,
+}
+
+/// Nanoseconds per canonical form of a Qubic position (the smallest image of its two
+/// boards over the 192 maps), by tables or bit by bit, over positions of 8 to 40 marks.
+fn qubic_canonical_ns(tables: bool, seed: u64) -> f64 {
+    use rand::RngExt;
+    let geometry = crate::game::cube::Geometry::of(4);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let positions: Vec<(u64, u64)> = (0..512)
+        .map(|_| {
+            let marks = rng.random_range(8..40usize);
+            let (mut x, mut o) = (0u64, 0u64);
+            for mark in 0..marks {
+                let cell = loop {
+                    let cell = rng.random_range(0..64u32);
+                    if (x | o) & (1 << cell) == 0 {
+                        break cell;
+                    }
+                };
+                if mark % 2 == 0 {
+                    x |= 1 << cell;
+                } else {
+                    o |= 1 << cell;
+                }
+            }
+            (x, o)
+        })
+        .collect();
+    let image = |symmetry: usize, mask: u64| {
+        if tables {
+            geometry.image(symmetry, mask)
+        } else {
+            geometry.image_bit_by_bit(symmetry, mask)
+        }
+    };
+    let start = Instant::now();
+    let mut done = 0u64;
+    let mut sink = 0u64;
+    while start.elapsed() < Duration::from_millis(200) {
+        for (x, o) in &positions {
+            let key = (0..geometry.symmetries.len())
+                .map(|symmetry| (image(symmetry, *x), image(symmetry, *o)))
+                .min()
+                .unwrap_or((*x, *o));
+            sink ^= key.0 ^ key.1;
+        }
+        done += positions.len() as u64;
+    }
+    std::hint::black_box(sink);
+    start.elapsed().as_nanos() as f64 / done as f64
 }
 
 /// Random playouts from `position` (or, with `policy`, the game's playout policy), for
@@ -73,8 +127,12 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let mut silverman_nodes = 0;
     let (mut ultimate, mut policy, mut ultimate_mcts, mut strategic) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut by_tables, mut by_bits) = (Vec::new(), Vec::new());
     let empty_ultimate = crate::game::ultimate::Ultimate::new(Default::default());
     for repeat in 0..repeats as u64 {
+        // Both ways in the same run, one after the other, on the same positions.
+        by_tables.push(qubic_canonical_ns(true, repeat));
+        by_bits.push(qubic_canonical_ns(false, repeat));
         ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
@@ -120,6 +178,8 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         ultimate_policy_playouts_per_second: median(policy),
         ultimate_mcts_playouts_per_second: median(ultimate_mcts),
         strategic_random_playouts_per_second: median(strategic),
+        qubic_canonical_ns_tables: median(by_tables),
+        qubic_canonical_ns_bits: median(by_bits),
     }
 }
 

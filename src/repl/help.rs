@@ -156,7 +156,7 @@ pub fn bench(report: &crate::bench::BenchReport) -> String {
 /// The variant figures of `menace bench`.
 pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
     format!(
-        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s",
+        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s\n  Qubic canonical form over its 192 maps, per position:\n    {:.0} ns by seed 000's byte tables, {:.0} ns bit by bit",
         report.cube_nodes_per_second,
         report.gravity_nodes_per_second,
         report.cube_playouts_per_second,
@@ -167,6 +167,8 @@ pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
         report.ultimate_policy_playouts_per_second,
         report.ultimate_mcts_playouts_per_second,
         report.strategic_random_playouts_per_second,
+        report.qubic_canonical_ns_tables,
+        report.qubic_canonical_ns_bits,
     )
 }
 
