@@ -8,6 +8,7 @@ pub mod minimax;
 pub mod rating;
 pub mod retrograde;
 pub mod teacher;
+pub mod threats;
 
 use crate::game::Game;
 use rand::{Rng, RngExt};

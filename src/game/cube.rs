@@ -185,6 +185,17 @@ impl Geometry {
         }
     }
 
+    /// The empty cells where `mine` would complete a line at once, `theirs` being the
+    /// other player's marks.
+    pub fn winning_cells(&self, mine: u64, theirs: u64) -> u64 {
+        let need = self.size as u32 - 1;
+        let empty = !(mine | theirs);
+        self.lines
+            .iter()
+            .filter(|line| (mine & **line).count_ones() == need && theirs & **line == 0)
+            .fold(0, |cells, line| cells | (empty & line))
+    }
+
     /// Where `symmetry` sends the cells of `mask`. Qubic's 192 maps use seed 000's
     /// trick: for each map, 8 tables of 256 masks, one per byte of the board, OR-ed
     /// together, with no branch; the smaller cube moves bit by bit.
@@ -306,15 +317,8 @@ impl Cube {
 
     /// Cells where `player` would complete a line at once.
     pub fn winning_cells(&self, player: Player) -> u64 {
-        let geometry = self.geometry();
-        let mine = self.marks(player);
-        let empty = self.full() & !(self.x | self.o);
-        let need = geometry.size as u32 - 1;
-        geometry
-            .lines
-            .iter()
-            .filter(|line| (mine & **line).count_ones() == need && empty & **line != 0)
-            .fold(0, |cells, line| cells | (empty & line))
+        self.geometry()
+            .winning_cells(self.marks(player), self.marks(player.opponent()))
     }
 }
 
