@@ -212,6 +212,43 @@ mod tests {
         replays_to_a_win(&x, &o, &chain);
     }
 
+    /// Seed 000's example game: "X 0, O 3, X 60, O in the second layer, ... after O's
+    /// 63, X checks with 4, O is forced to 8, X checks with 5, O answers 10, and so on
+    /// until X has two lines of three". The pictures with the whole game are lost; the
+    /// text itself says which X marks the two checks need: 4 forcing 8 is the column
+    /// 0-4-8-12, so X holds 12; 5 forcing 10 is the diagonal 0-5-10-15, so X holds 15.
+    /// From X on 0, 12, 15, 60 and O on 3, 63 and two quiet cells (one in the second
+    /// layer, as the text says), the seed's two checks are forced replies, and the
+    /// search finishes the chain to a double threat; the whole is replayed to a win.
+    #[test]
+    fn the_seeds_example_checks_4_and_5_begin_a_forced_win() {
+        let x = [0, 12, 15, 60];
+        for o in [[3, 63, 25, 51], [3, 63, 17, 42]] {
+            let seed_moves = [
+                Step::Threat {
+                    at: 4,
+                    reply: Some(8),
+                },
+                Step::Threat {
+                    at: 5,
+                    reply: Some(10),
+                },
+            ];
+            let mut search = ThreatSearch::new(4);
+            let rest = search
+                .find(marks(&x) | marks(&[4, 5]), marks(&o) | marks(&[8, 10]))
+                .expect("the chain goes on to a win");
+            let mut chain = seed_moves.to_vec();
+            chain.extend(rest);
+            replays_to_a_win(&x, &o, &chain);
+            // Searching from before the checks finds a chain too (here it opens with
+            // the same two checks, as its order tries the lowest cell first).
+            let mut search = ThreatSearch::new(4);
+            let own = search.find(marks(&x), marks(&o)).expect("a forced win");
+            replays_to_a_win(&x, &o, &own);
+        }
+    }
+
     #[test]
     fn the_empty_board_and_a_quiet_position_have_no_forcing_chain() {
         let mut search = ThreatSearch::new(4);
