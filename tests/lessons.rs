@@ -561,7 +561,7 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
         opened.contains("fresh MENACE: classic, challenge preset, you play O against MENACE"),
         "{opened}"
     );
-    assert!(opened.contains("learned from 1 game"), "{opened}");
+    assert!(opened.contains("(1 game learned in all)"), "{opened}");
     assert_eq!(session.game_title(), "classic");
     assert_eq!(session.your_side(), menace::game::Player::O);
     assert_eq!(session.learner().unwrap().record().games(), 0);
@@ -570,7 +570,7 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     }
     let left = flat(&respond(&mut session, "quit-lesson"));
     assert!(
-        left.contains("Your own MENACE is back: misere, you play X against random"),
+        left.contains("Your own MENACE and choices are back: misere, you play X against random"),
         "{left}"
     );
     assert_eq!(session.game_title(), "misere");
@@ -593,7 +593,9 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     respond(&mut session, "resign");
     let back = flat(&respond(&mut session, "quit-lesson"));
     assert!(
-        back.contains("misere, you play X against random, learned from 1 game"),
+        back.contains(
+            "misere, you play X against random. Your MENACEs have learned from 1 game in all."
+        ),
         "{back}"
     );
     assert!(

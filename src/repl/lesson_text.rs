@@ -190,7 +190,7 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
         Some(games) => {
             let _ = write!(
                 sentence,
-                " Your own MENACE (learned from {}) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
+                " Your own MENACEs ({} learned in all) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
                 plural(games, "game", "games")
             );
         }
@@ -208,10 +208,16 @@ pub fn own_state_back(
     lesson_games: u64,
 ) -> String {
     let mut sentence = format!(
-        "Your own MENACE is back: {title}, you play {you} against {}, learned from {}.",
-        seat_name(against),
-        plural(games, "game", "games")
+        "Your own MENACE and choices are back: {title}, you play {you} against {}.",
+        seat_name(against)
     );
+    if games > 0 {
+        let _ = write!(
+            sentence,
+            " Your MENACEs have learned from {} in all.",
+            plural(games, "game", "games")
+        );
+    }
     if lesson_games > 0 {
         let _ = write!(
             sentence,
