@@ -222,6 +222,9 @@ impl Completer for MenaceHelper {
 pub struct TerminalInput {
     editor: Editor<MenaceHelper, FileHistory>,
     history: Option<PathBuf>,
+    /// A command typed at `--More--` instead of Enter or q: the pager skips to the end
+    /// and the line is then read as if typed at the prompt, so it is not lost.
+    typed_at_more: Option<String>,
 }
 
 /// The largest history file read at start: 1,000 lines of at most [`command::MAX_LINE`]
@@ -296,7 +299,14 @@ impl TerminalInput {
                 }
             }
         });
-        Ok((TerminalInput { editor, history }, warning))
+        Ok((
+            TerminalInput {
+                editor,
+                history,
+                typed_at_more: None,
+            },
+            warning,
+        ))
     }
 
     /// Writes the history file; failing to is not worth stopping for.
@@ -312,6 +322,9 @@ impl TerminalInput {
 
 impl LineSource for TerminalInput {
     fn read_line(&mut self, prompt: &str) -> Input {
+        if let Some(line) = self.typed_at_more.take() {
+            return Input::Line(line);
+        }
         match self.editor.readline(prompt) {
             Ok(line) => {
                 // Only lines that can be commands are remembered: a refused giant paste
@@ -353,11 +366,16 @@ impl LineSource for TerminalInput {
             return Ok(true);
         }
         let editor = &mut self.editor;
+        let typed = &mut self.typed_at_more;
         pager::page_through(text, rows, out, &mut |left| match editor
             .readline(&pager::more_prompt(left))
         {
-            Ok(answer) if !answer.trim().eq_ignore_ascii_case("q") => pager::MoreAnswer::Next,
-            _ => pager::MoreAnswer::ToTheEnd,
+            Ok(answer) => {
+                let (answer, line) = pager::read_answer(&answer);
+                *typed = line;
+                answer
+            }
+            Err(_) => pager::MoreAnswer::ToTheEnd,
         })
     }
 }

@@ -76,6 +76,20 @@ pub fn page_through(
     Ok(true)
 }
 
+/// What a line typed at `--More--` means: Enter, the next page; `q`, the end; anything
+/// else is a command typed ahead, so the pager goes to the end and hands the line back
+/// to be read as a command rather than losing it.
+pub fn read_answer(answer: &str) -> (MoreAnswer, Option<String>) {
+    let trimmed = answer.trim();
+    if trimmed.is_empty() {
+        (MoreAnswer::Next, None)
+    } else if trimmed.eq_ignore_ascii_case("q") {
+        (MoreAnswer::ToTheEnd, None)
+    } else {
+        (MoreAnswer::ToTheEnd, Some(answer.to_string()))
+    }
+}
+
 /// The question between pages, within 80 columns.
 pub fn more_prompt(left: usize) -> String {
     format!("--More-- ({left} more lines: Enter for the next page, q to skip to the end) ")
@@ -119,6 +133,16 @@ mod tests {
         let expected: String =
             numbered(4) + &(27..=30).map(|n| format!("line {n}\n")).collect::<String>();
         assert_eq!(shown, expected);
+    }
+
+    #[test]
+    fn a_command_typed_at_more_is_kept_not_lost() {
+        assert_eq!(read_answer(""), (MoreAnswer::Next, None));
+        assert_eq!(read_answer(" Q "), (MoreAnswer::ToTheEnd, None));
+        assert_eq!(
+            read_answer("stats"),
+            (MoreAnswer::ToTheEnd, Some("stats".to_string()))
+        );
     }
 
     #[test]
