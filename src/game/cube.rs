@@ -587,6 +587,10 @@ mod tests {
     #[test]
     fn the_centre_of_the_3x3x3_cube_is_on_13_lines() {
         assert_eq!(Geometry::of(3).lines_through[13].len(), 13);
+        // Lesson 10: a corner is on 7 (3 edges, 3 face diagonals, 1 through the centre).
+        for corner in [0, 2, 6, 8, 18, 20, 24, 26] {
+            assert_eq!(Geometry::of(3).lines_through[corner].len(), 7);
+        }
     }
 
     #[test]
