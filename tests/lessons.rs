@@ -565,7 +565,7 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     assert_eq!(session.game_title(), "classic");
     assert_eq!(session.your_side(), menace::game::Player::O);
     assert_eq!(session.learner().unwrap().record().games(), 0);
-    for line in ["next", "next", "preset michie"] {
+    for line in ["next", "next", "preset michie", "1", "resign"] {
         respond(&mut session, line);
     }
     let left = flat(&respond(&mut session, "quit-lesson"));
@@ -583,14 +583,22 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     let stats = respond(&mut session, "stats");
     assert!(stats.contains("challenge preset"), "{stats}");
 
-    // One lesson's choices do not leak into the next.
-    respond(&mut session, "lesson 13");
-    respond(&mut session, "against random");
+    // One lesson's choices do not leak into the next: lesson 13 declares gravity
+    // against random, lesson 14 Morris with diagonal lines against alpha-beta.
+    let gravity = flat(&respond(&mut session, "lesson 13"));
+    assert!(gravity.contains("fresh MENACE: gravity"), "{gravity}");
+    respond(&mut session, "side o");
+    respond(&mut session, "against mcts 20");
     let next = flat(&respond(&mut session, "lesson 14"));
-    assert!(next.contains("you play O against MENACE"), "{next}");
+    assert!(
+        next.contains("morris diagonal-lines, challenge preset, you play X against alphabeta"),
+        "{next}"
+    );
     let played = respond(&mut session, "1");
-    assert!(played.contains("MENACE uses box"), "{played}");
+    assert!(played.contains("Your move as X"), "{played}");
     respond(&mut session, "resign");
+    // A lesson opened from a lesson: the learner's own state is still the one put
+    // aside at the first, and it comes back now.
     let back = flat(&respond(&mut session, "quit-lesson"));
     assert!(
         back.contains(
@@ -598,8 +606,7 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
         ),
         "{back}"
     );
-    assert!(
-        back.contains("The lesson's MENACE (1 game learned) is put away"),
-        "{back}"
-    );
+    // In lesson 3 the lesson's own MENACE learned a game; it was put away when lesson
+    // 3 was left, and said so.
+    assert!(left.contains("The lesson's MENACE"), "{left}");
 }
