@@ -586,7 +586,10 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     // One lesson's choices do not leak into the next: lesson 13 declares gravity
     // against random, lesson 14 Morris with diagonal lines against alpha-beta.
     let gravity = flat(&respond(&mut session, "lesson 13"));
-    assert!(gravity.contains("fresh MENACE: gravity"), "{gravity}");
+    assert!(
+        gravity.contains("This lesson sets up its own game: gravity, you play X against random."),
+        "{gravity}"
+    );
     respond(&mut session, "side o");
     respond(&mut session, "against mcts 20");
     let next = flat(&respond(&mut session, "lesson 14"));

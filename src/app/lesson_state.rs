@@ -38,6 +38,8 @@ pub struct LessonSetUp {
     pub put_aside: Option<u64>,
     /// Games the MENACE of a lesson already open had learned from, now put away.
     pub replaced: u64,
+    /// MENACE plays this game (gravity is too big for matchboxes).
+    pub menace_plays: bool,
 }
 
 impl Session {
@@ -70,7 +72,7 @@ impl Session {
         };
         // The lesson's MENACE, made now so that the seed gives the same boxes however
         // the lesson goes on (a game too big for boxes has none, as `variant` says).
-        let _ = self.slot_index();
+        let menace_plays = self.slot_index().is_ok();
         Ok(Event::LessonSetUp(Box::new(LessonSetUp {
             title: self.game.title(),
             you: self.you,
@@ -78,6 +80,7 @@ impl Session {
             preset: self.settings.preset,
             put_aside,
             replaced,
+            menace_plays,
         })))
     }
 

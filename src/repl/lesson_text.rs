@@ -177,14 +177,24 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
             plural(set_up.replaced, "game", "games")
         );
     }
-    let _ = write!(
-        sentence,
-        "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
-        set_up.title,
-        set_up.preset.spec(),
-        set_up.you,
-        seat_name(set_up.against)
-    );
+    if set_up.menace_plays {
+        let _ = write!(
+            sentence,
+            "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
+            set_up.title,
+            set_up.preset.spec(),
+            set_up.you,
+            seat_name(set_up.against)
+        );
+    } else {
+        let _ = write!(
+            sentence,
+            "This lesson sets up its own game: {}, you play {} against {}.",
+            set_up.title,
+            set_up.you,
+            seat_name(set_up.against)
+        );
+    }
     match set_up.put_aside {
         Some(0) => sentence.push_str(" Your own choices come back when it ends."),
         Some(games) => {
