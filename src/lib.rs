@@ -12,3 +12,4 @@ pub mod pictures;
 pub mod play;
 pub mod registry;
 pub mod repl;
+pub mod verify;

@@ -1,5 +1,7 @@
 //! The `menace` program: reads the command-line flags and hands over to the console.
 
+mod proofs;
+
 use clap::{Parser, Subcommand};
 use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
@@ -107,6 +109,31 @@ enum Task {
         #[arg(long)]
         json: bool,
     },
+    /// Proves that X, to move, wins a Qubic position: a search of forcing chains with
+    /// at most N quiet moves of X's, and the proof written to a file if asked.
+    Prove {
+        /// The game: qubic.
+        game: String,
+        /// The position: four layers of 16 cells, top first, `/` between.
+        position: String,
+        /// The most moves of X's that do not threaten.
+        #[arg(long, default_value_t = 2)]
+        quiet: usize,
+        /// Positions the search may visit.
+        #[arg(long, default_value_t = 10_000_000)]
+        budget: u64,
+        /// Where to write the proof (JSON), for `menace verify`.
+        #[arg(long)]
+        proof: Option<std::path::PathBuf>,
+    },
+    /// Checks a proof file against every defence, with a checker that shares no code
+    /// with the search that wrote it. Exit code 1 if the proof does not hold.
+    Verify {
+        /// The game: qubic.
+        game: String,
+        /// The proof file.
+        file: std::path::PathBuf,
+    },
     /// Counts the boxes a MENACE needs for a game: every position it can meet with a
     /// choice to make, up to the game's symmetries, per ply.
     Boxes {
@@ -204,6 +231,14 @@ fn main() -> ExitCode {
         Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
         Some(Task::Replay { words, json }) => return replay(&words, json),
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
+        Some(Task::Prove {
+            game,
+            position,
+            quiet,
+            budget,
+            proof,
+        }) => return proofs::prove(&game, &position, quiet, budget, proof.as_deref()),
+        Some(Task::Verify { game, file }) => return proofs::verify(&game, &file),
         None => {}
     }
     // Temporary files a crash left behind (a save is written beside its file first).

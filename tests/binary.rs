@@ -351,3 +351,60 @@ fn the_welcome_describes_the_machine_a_load_brought() {
     assert!(flat.contains("where that puts O"), "{welcome}");
     assert!(!flat.contains("304 matchboxes"), "{welcome}");
 }
+
+#[test]
+fn prove_writes_a_qubic_proof_that_verify_checks_and_a_spoiled_one_fails() {
+    let folder = tempfile::tempdir().unwrap();
+    let proof = folder.path().join("proof.json");
+    // X on 0, 15, 60 and O on 3, 25, 63: two quiet moves, then forcing chains.
+    let position = "X..O...........X/.........O....../................/............X..O";
+    let output = menace()
+        .args(["prove", "qubic", position, "--quiet", "2", "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(said.starts_with("X wins: a proof of"), "{said}");
+    let verified = menace()
+        .args(["verify", "qubic"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(verified.status.success());
+    assert!(
+        String::from_utf8(verified.stdout)
+            .unwrap()
+            .starts_with("The proof holds")
+    );
+
+    // Drop the proof's first move: the checker must notice.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let first = text.find("],[").map(|at| at + 2).unwrap();
+    let start = text.find("\"moves\":[").unwrap() + "\"moves\":[".len();
+    let spoiled = format!("{}{}", &text[..start], &text[first..]);
+    std::fs::write(&proof, spoiled).unwrap();
+    let refused = menace()
+        .args(["verify", "qubic"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+
+    let none = menace()
+        .args(["prove", "qubic", position, "--quiet", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(none.stdout)
+            .unwrap()
+            .starts_with("No proof with at most 1 quiet move")
+    );
+    for bad in [
+        &["prove", "cube", position][..],
+        &["prove", "qubic", "X"][..],
+    ] {
+        let output = menace().args(bad).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+    }
+}
