@@ -128,12 +128,15 @@ pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, 
     Ok(checker.checked.len())
 }
 
+/// X's move by position (X's marks, O's marks), as a proof file holds them.
+pub type Moves = BTreeMap<(u64, u64), u8>;
+
 /// The largest proof file read.
 pub const MAX_PROOF_BYTES: u64 = 512 * 1024 * 1024;
 
 /// Reads a proof file (see `ai::proof::to_json`, read here with no code of its own):
 /// the position, and X's move by position.
-pub fn read(text: &str) -> Result<(u64, u64, BTreeMap<(u64, u64), u8>), String> {
+pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
     let file: serde_json::Value =
         serde_json::from_str(text).map_err(|error| format!("not a proof file: {error}"))?;
     if file.get("game").and_then(|game| game.as_str()) != Some("qubic")
