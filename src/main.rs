@@ -125,6 +125,10 @@ enum Task {
         /// Where to write the proof (JSON), for `menace verify`.
         #[arg(long)]
         proof: Option<std::path::PathBuf>,
+        /// Search by proof numbers (no bound on quiet moves; `--budget` counts the
+        /// positions held) instead of deepening quiet moves one at a time.
+        #[arg(long)]
+        pns: bool,
     },
     /// Checks a proof file against every defence, with a checker that shares no code
     /// with the search that wrote it. Exit code 1 if the proof does not hold.
@@ -237,7 +241,10 @@ fn main() -> ExitCode {
             quiet,
             budget,
             proof,
-        }) => return proofs::prove(&game, &position, quiet, budget, proof.as_deref()),
+            pns,
+        }) => {
+            return proofs::prove(&game, &position, quiet, budget, proof.as_deref(), pns);
+        }
         Some(Task::Verify { game, file }) => return proofs::verify(&game, &file),
         None => {}
     }

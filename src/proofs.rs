@@ -20,6 +20,7 @@ pub fn prove(
     quiet: usize,
     budget: u64,
     file: Option<&Path>,
+    by_proof_numbers: bool,
 ) -> ExitCode {
     if let Err(code) = qubic_only(game) {
         return code;
@@ -32,6 +33,30 @@ pub fn prove(
         }
     };
     let start = std::time::Instant::now();
+    if by_proof_numbers {
+        let mut search = menace::ai::pns::ProofNumberSearch::new(budget as usize);
+        let verdict = search.solve(x, o);
+        let seconds = start.elapsed().as_secs_f64();
+        let positions = search.positions();
+        let proof = match verdict {
+            menace::ai::pns::Verdict::Proved(proof) => proof,
+            menace::ai::pns::Verdict::Disproved => {
+                println!(
+                    "X does not win: O holds against every try ({positions} positions, {seconds:.1} s)."
+                );
+                return ExitCode::SUCCESS;
+            }
+            menace::ai::pns::Verdict::Unknown => {
+                println!("Not settled within {budget} positions ({seconds:.1} s).");
+                return ExitCode::SUCCESS;
+            }
+        };
+        println!(
+            "X wins: a proof of {} positions by proof-number search ({positions} positions held, {seconds:.1} s).",
+            proof.len()
+        );
+        return write_proof(file, x, o, &proof);
+    }
     let mut prover = menace::ai::proof::Prover::new(budget);
     let found = prover.prove(x, o, quiet);
     let seconds = start.elapsed().as_secs_f64();
@@ -48,8 +73,13 @@ pub fn prove(
         proof.len(),
         prover.nodes
     );
+    write_proof(file, x, o, &proof)
+}
+
+/// Writes the proof if a file was named.
+fn write_proof(file: Option<&Path>, x: u64, o: u64, proof: &menace::ai::proof::Proof) -> ExitCode {
     if let Some(file) = file {
-        let text = menace::ai::proof::to_json(x, o, &proof);
+        let text = menace::ai::proof::to_json(x, o, proof);
         match menace::menace::save::write_output(file, text.as_bytes()) {
             Ok(()) => println!("Wrote the proof to {}.", file.display()),
             Err(error) => {

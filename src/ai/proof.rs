@@ -56,7 +56,7 @@ impl Prover {
     fn or_node(&mut self, x: u64, o: u64, depth: usize, proof: &mut Proof) -> bool {
         self.nodes += 1;
         if let Some(chain) = self.threats.find(x, o) {
-            self.record_chain(x, o, &chain, proof);
+            record_chain(x, o, &chain, proof);
             return true;
         }
         if depth == 0 || self.nodes >= self.budget {
@@ -121,26 +121,26 @@ impl Prover {
         }
         true
     }
+}
 
-    /// The moves of a forcing chain, each with the position it is played in.
-    fn record_chain(&self, x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
-        let (mut x, mut o) = (x, o);
-        for step in chain {
-            match *step {
-                Step::Threat { at, reply } => {
-                    proof.insert((x, o), at);
-                    x |= 1 << at;
-                    match reply {
-                        Some(reply) => o |= 1 << reply,
-                        // A double threat: every reply leaves a line to finish, which the
-                        // checker sees for itself.
-                        None => return,
-                    }
+/// The moves of a forcing chain, each with the position it is played in.
+pub fn record_chain(x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
+    let (mut x, mut o) = (x, o);
+    for step in chain {
+        match *step {
+            Step::Threat { at, reply } => {
+                proof.insert((x, o), at);
+                x |= 1 << at;
+                match reply {
+                    Some(reply) => o |= 1 << reply,
+                    // A double threat: every reply leaves a line to finish, which the
+                    // checker sees for itself.
+                    None => return,
                 }
-                Step::Win { at } => {
-                    proof.insert((x, o), at);
-                    return;
-                }
+            }
+            Step::Win { at } => {
+                proof.insert((x, o), at);
+                return;
             }
         }
     }
