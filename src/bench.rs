@@ -30,6 +30,52 @@ pub struct VariantBench {
     /// seed 000's byte tables and bit by bit.
     pub qubic_canonical_ns_tables: f64,
     pub qubic_canonical_ns_bits: f64,
+    /// Positions a second the threat-space search looks at, over positions of
+    /// random play.
+    pub qubic_threat_nodes_per_second: f64,
+    /// Time to prove the tests' position (X 0, 15, 60; O 3, 25, 63) by deepening
+    /// quiet moves, and by proof numbers.
+    pub qubic_proof_deepening: Duration,
+    pub qubic_proof_numbers: Duration,
+}
+
+/// Threat-space search positions per second, from 256 positions of random play with
+/// 10 to 30 marks, X to move.
+fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let geometry = crate::game::cube::Geometry::of(4);
+    let positions: Vec<(u64, u64)> = (0..256)
+        .filter_map(|_| {
+            let marks = 2 * rng.random_range(5..15usize);
+            let (mut x, mut o) = (0u64, 0u64);
+            for mark in 0..marks {
+                let cell = loop {
+                    let cell = rng.random_range(0..64u32);
+                    if (x | o) & (1 << cell) == 0 {
+                        break cell;
+                    }
+                };
+                if mark % 2 == 0 {
+                    x |= 1 << cell;
+                } else {
+                    o |= 1 << cell;
+                }
+            }
+            let over = geometry.lines.iter().any(|l| x & l == *l || o & l == *l);
+            (!over).then_some((x, o))
+        })
+        .collect();
+    let start = Instant::now();
+    let mut nodes = 0;
+    while start.elapsed() < Duration::from_millis(200) {
+        let mut search = crate::ai::threats::ThreatSearch::new(4);
+        for (x, o) in &positions {
+            let _ = search.find(*x, *o);
+        }
+        nodes += search.nodes;
+    }
+    nodes as f64 / start.elapsed().as_secs_f64()
 }
 
 /// Nanoseconds per canonical form of a Qubic position (the smallest image of its two
@@ -128,11 +174,21 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let (mut ultimate, mut policy, mut ultimate_mcts, mut strategic) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut by_tables, mut by_bits) = (Vec::new(), Vec::new());
+    let (mut threat_nodes, mut deepening, mut proof_numbers) = (Vec::new(), Vec::new(), Vec::new());
+    let cells = |cells: &[u64]| cells.iter().fold(0u64, |mask, cell| mask | 1 << cell);
+    let (proved_x, proved_o) = (cells(&[0, 15, 60]), cells(&[3, 25, 63]));
     let empty_ultimate = crate::game::ultimate::Ultimate::new(Default::default());
     for repeat in 0..repeats as u64 {
         // Both ways in the same run, one after the other, on the same positions.
         by_tables.push(qubic_canonical_ns(true, repeat));
         by_bits.push(qubic_canonical_ns(false, repeat));
+        threat_nodes.push(qubic_threat_nodes_per_second(repeat));
+        let start = Instant::now();
+        let _ = crate::ai::proof::Prover::new(10_000_000).prove(proved_x, proved_o, 2);
+        deepening.push(start.elapsed());
+        let start = Instant::now();
+        let _ = crate::ai::pns::ProofNumberSearch::new(10_000_000).solve(proved_x, proved_o);
+        proof_numbers.push(start.elapsed());
         ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
@@ -180,6 +236,9 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         strategic_random_playouts_per_second: median(strategic),
         qubic_canonical_ns_tables: median(by_tables),
         qubic_canonical_ns_bits: median(by_bits),
+        qubic_threat_nodes_per_second: median(threat_nodes),
+        qubic_proof_deepening: median(deepening),
+        qubic_proof_numbers: median(proof_numbers),
     }
 }
 
