@@ -39,17 +39,18 @@ pub struct VariantBench {
     pub qubic_proof_numbers: Duration,
 }
 
-/// Threat-space search positions per second, from 256 positions of random play with
-/// 10 to 30 marks, X to move.
-fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
+/// `count` Qubic positions of random play, X and O taking turns, each with as many
+/// marks as `marks` draws.
+fn random_qubic_positions(
+    rng: &mut ChaCha8Rng,
+    count: usize,
+    marks: impl Fn(&mut ChaCha8Rng) -> usize,
+) -> Vec<(u64, u64)> {
     use rand::RngExt;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let geometry = crate::game::cube::Geometry::of(4);
-    let positions: Vec<(u64, u64)> = (0..256)
-        .filter_map(|_| {
-            let marks = 2 * rng.random_range(5..15usize);
+    (0..count)
+        .map(|_| {
             let (mut x, mut o) = (0u64, 0u64);
-            for mark in 0..marks {
+            for mark in 0..marks(rng) {
                 let cell = loop {
                     let cell = rng.random_range(0..64u32);
                     if (x | o) & (1 << cell) == 0 {
@@ -62,10 +63,22 @@ fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
                     o |= 1 << cell;
                 }
             }
-            let over = geometry.lines.iter().any(|l| x & l == *l || o & l == *l);
-            (!over).then_some((x, o))
+            (x, o)
         })
-        .collect();
+        .collect()
+}
+
+/// Threat-space search positions per second, from 256 positions of random play with
+/// 10 to 30 marks, X to move.
+fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let geometry = crate::game::cube::Geometry::of(4);
+    let positions: Vec<(u64, u64)> =
+        random_qubic_positions(&mut rng, 256, |rng| 2 * rng.random_range(5..15usize))
+            .into_iter()
+            .filter(|(x, o)| !geometry.lines.iter().any(|l| x & l == *l || o & l == *l))
+            .collect();
     let start = Instant::now();
     let mut nodes = 0;
     while start.elapsed() < Duration::from_millis(200) {
@@ -84,26 +97,7 @@ fn qubic_canonical_ns(tables: bool, seed: u64) -> f64 {
     use rand::RngExt;
     let geometry = crate::game::cube::Geometry::of(4);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let positions: Vec<(u64, u64)> = (0..512)
-        .map(|_| {
-            let marks = rng.random_range(8..40usize);
-            let (mut x, mut o) = (0u64, 0u64);
-            for mark in 0..marks {
-                let cell = loop {
-                    let cell = rng.random_range(0..64u32);
-                    if (x | o) & (1 << cell) == 0 {
-                        break cell;
-                    }
-                };
-                if mark % 2 == 0 {
-                    x |= 1 << cell;
-                } else {
-                    o |= 1 << cell;
-                }
-            }
-            (x, o)
-        })
-        .collect();
+    let positions = random_qubic_positions(&mut rng, 512, |rng| rng.random_range(8..40usize));
     let image = |symmetry: usize, mask: u64| {
         if tables {
             geometry.image(symmetry, mask)

@@ -98,11 +98,6 @@ impl Session {
         })
     }
 
-    /// True while a lesson runs in its own state.
-    pub fn in_lesson_state(&self) -> bool {
-        self.own_state.is_some()
-    }
-
     /// Games the learner's own MENACEs put aside by a lesson have learned from.
     pub(super) fn games_learned_put_aside(&self) -> u64 {
         self.own_state.as_ref().map_or(0, |own| {

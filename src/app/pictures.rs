@@ -2,7 +2,7 @@
 //! page, written atomically like every output (and never over a save).
 
 use super::event::Event;
-use super::session::{Session, capitalised, refuse};
+use super::session::{Session, refuse};
 use crate::menace::save::{self, SaveError};
 use crate::play::TrainingReport;
 use std::path::PathBuf;
@@ -91,9 +91,8 @@ impl Session {
                 curve: curve.is_some(),
             }],
             Err(SaveError { path, error }) => refuse(&format!(
-                "Could not write the page to {}: {}.",
-                path.display(),
-                capitalised(&error.to_string())
+                "Could not write the page to {}: {error}.",
+                path.display()
             )),
         }
     }

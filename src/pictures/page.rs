@@ -76,7 +76,6 @@ pub fn boxes_page(
         );
     }
     let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
-    plies.dedup();
     plies.sort_unstable();
     plies.dedup();
     for ply in plies {

@@ -139,10 +139,6 @@ pub fn fit(text: &str) -> String {
 
 /// A seat's name in a sentence.
 pub fn seat_name(who: Who) -> String {
-    name(who)
-}
-
-fn name(who: Who) -> String {
     match who {
         Who::You => "you".into(),
         Who::Menace => "MENACE".into(),
@@ -164,7 +160,7 @@ fn game_over(
         match who(side) {
             Who::You => text.push_str("You resign.\n"),
             other => {
-                let _ = writeln!(text, "{} resigns.", capitalised(&name(other)));
+                let _ = writeln!(text, "{} resigns.", capitalised(&seat_name(other)));
             }
         }
     }
@@ -172,7 +168,7 @@ fn game_over(
         Outcome::Draw => "Draw".to_string(),
         Outcome::Win(winner) => match who(winner) {
             Who::You => "You win".to_string(),
-            other => format!("{} wins", capitalised(&name(other))),
+            other => format!("{} wins", capitalised(&seat_name(other))),
         },
     };
     let _ = writeln!(text, "{}", palette.paint(&words, Role::Result));
@@ -479,7 +475,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         } => {
             let mut text = format!(
                 "Playing {title}: you are {you}, {} is {}.\n",
-                name(*against),
+                seat_name(*against),
                 you.opponent()
             );
             if let Some(why) = no_menace {
