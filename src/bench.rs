@@ -30,6 +30,7 @@ pub struct VariantBench {
     /// seed 000's byte tables and bit by bit.
     pub qubic_canonical_ns_tables: f64,
     pub qubic_canonical_ns_bits: f64,
+    pub qubic_canonical_ns_delta_swaps: f64,
     /// Positions a second the threat-space search looks at, over positions of
     /// random play.
     pub qubic_threat_nodes_per_second: f64,
@@ -37,6 +38,8 @@ pub struct VariantBench {
     /// quiet moves, and by proof numbers.
     pub qubic_proof_deepening: Duration,
     pub qubic_proof_numbers: Duration,
+    /// The same position by df-pn with its table on symmetric keys.
+    pub qubic_proof_dfpn: Duration,
 }
 
 /// `count` Qubic positions of random play, X and O taking turns, each with as many
@@ -82,7 +85,7 @@ fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
     let start = Instant::now();
     let mut nodes = 0;
     while start.elapsed() < Duration::from_millis(200) {
-        let mut search = crate::ai::threats::ThreatSearch::new(4);
+        let mut search = crate::ai::qubic::threats::ThreatSearch::new(4);
         for (x, o) in &positions {
             let _ = search.find(*x, *o);
         }
@@ -91,19 +94,28 @@ fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
     nodes as f64 / start.elapsed().as_secs_f64()
 }
 
+/// The ways of moving a board's bits that the canonical form is timed with.
+#[derive(Debug, Clone, Copy)]
+enum ImageMethod {
+    ByteTables,
+    BitByBit,
+    DeltaSwaps,
+}
+
 /// Nanoseconds per canonical form of a Qubic position (the smallest image of its two
 /// boards over the 192 maps), by tables or bit by bit, over positions of 8 to 40 marks.
-fn qubic_canonical_ns(tables: bool, seed: u64) -> f64 {
+fn qubic_canonical_ns(method: ImageMethod, seed: u64) -> f64 {
     use rand::RngExt;
     let geometry = crate::game::cube::Geometry::of(4);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let positions = random_qubic_positions(&mut rng, 512, |rng| rng.random_range(8..40usize));
-    let image = |symmetry: usize, mask: u64| {
-        if tables {
-            geometry.image(symmetry, mask)
-        } else {
-            geometry.image_bit_by_bit(symmetry, mask)
+    let words = crate::ai::qubic::delta_swaps::words();
+    let image = |symmetry: usize, mask: u64| match (method, words) {
+        (ImageMethod::ByteTables, _) => geometry.image(symmetry, mask),
+        (ImageMethod::DeltaSwaps, Some(words)) => {
+            crate::ai::qubic::delta_swaps::image(words, symmetry, mask)
         }
+        _ => geometry.image_bit_by_bit(symmetry, mask),
     };
     let start = Instant::now();
     let mut done = 0u64;
@@ -167,22 +179,27 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let mut silverman_nodes = 0;
     let (mut ultimate, mut policy, mut ultimate_mcts, mut strategic) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let (mut by_tables, mut by_bits) = (Vec::new(), Vec::new());
+    let (mut by_tables, mut by_bits, mut by_swaps) = (Vec::new(), Vec::new(), Vec::new());
     let (mut threat_nodes, mut deepening, mut proof_numbers) = (Vec::new(), Vec::new(), Vec::new());
+    let mut dfpn = Vec::new();
     let cells = |cells: &[u64]| cells.iter().fold(0u64, |mask, cell| mask | 1 << cell);
     let (proved_x, proved_o) = (cells(&[0, 15, 60]), cells(&[3, 25, 63]));
     let empty_ultimate = crate::game::ultimate::Ultimate::new(Default::default());
     for repeat in 0..repeats as u64 {
         // Both ways in the same run, one after the other, on the same positions.
-        by_tables.push(qubic_canonical_ns(true, repeat));
-        by_bits.push(qubic_canonical_ns(false, repeat));
+        by_tables.push(qubic_canonical_ns(ImageMethod::ByteTables, repeat));
+        by_bits.push(qubic_canonical_ns(ImageMethod::BitByBit, repeat));
+        by_swaps.push(qubic_canonical_ns(ImageMethod::DeltaSwaps, repeat));
         threat_nodes.push(qubic_threat_nodes_per_second(repeat));
         let start = Instant::now();
-        let _ = crate::ai::proof::Prover::new(10_000_000).prove(proved_x, proved_o, 2);
+        let _ = crate::ai::qubic::proof::Prover::new(10_000_000).prove(proved_x, proved_o, 2);
         deepening.push(start.elapsed());
         let start = Instant::now();
-        let _ = crate::ai::pns::ProofNumberSearch::new(10_000_000).solve(proved_x, proved_o);
+        let _ = crate::ai::qubic::pns::ProofNumberSearch::new(10_000_000).solve(proved_x, proved_o);
         proof_numbers.push(start.elapsed());
+        let start = Instant::now();
+        let _ = crate::ai::qubic::dfpn::Solver::new(10_000_000).solve(proved_x, proved_o);
+        dfpn.push(start.elapsed());
         ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
@@ -230,9 +247,11 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         strategic_random_playouts_per_second: median(strategic),
         qubic_canonical_ns_tables: median(by_tables),
         qubic_canonical_ns_bits: median(by_bits),
+        qubic_canonical_ns_delta_swaps: median(by_swaps),
         qubic_threat_nodes_per_second: median(threat_nodes),
         qubic_proof_deepening: median(deepening),
         qubic_proof_numbers: median(proof_numbers),
+        qubic_proof_dfpn: median(dfpn),
     }
 }
 

@@ -94,9 +94,26 @@ enum Task {
         /// The variant and its options, e.g. `crazy` or `silverman no-anti-diagonal`.
         #[arg(required = true, num_args = 1..)]
         variant: Vec<String>,
-        /// Positions the search may visit.
+        /// Positions the search may visit (for qubic: positions its table may hold).
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
+        /// qubic: solve from this position (four layers of 16 cells, `/` between).
+        #[arg(long)]
+        from: Option<String>,
+        /// qubic: the cells X may open with: any, 4-lines, 7-lines, or cells like 0,21.
+        #[arg(long, default_value = "any")]
+        first: String,
+        /// qubic: where to write the proof, for `menace verify`.
+        #[arg(long)]
+        proof: Option<std::path::PathBuf>,
+        /// qubic: X tries only its N most promising quiet moves in each position (as
+        /// Allis did with 10); a proof is still a proof, a failure proves nothing.
+        #[arg(long)]
+        x_moves: Option<usize>,
+        /// qubic: solve each of O's replies to X's first move (one cell, by --first)
+        /// separately, up to symmetry, each with the whole budget.
+        #[arg(long)]
+        replies: bool,
     },
     /// Plays the given moves from the start of a game and prints every position: its
     /// picture, who is to move, the legal moves, the outcome. Exit code 2 names the first
@@ -232,7 +249,37 @@ fn main() -> ExitCode {
                 flags.seed.unwrap_or(1),
             );
         }
-        Some(Task::Solve { variant, budget }) => return solve(&variant, budget),
+        Some(Task::Solve {
+            variant,
+            budget,
+            from,
+            first,
+            proof,
+            x_moves,
+            replies,
+        }) => {
+            if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
+                let request = proofs::QubicRequest {
+                    from: from.as_deref(),
+                    first: &first,
+                    budget,
+                    file: proof.as_deref(),
+                    x_moves,
+                };
+                return if replies {
+                    proofs::solve_qubic_replies(&request)
+                } else {
+                    proofs::solve_qubic(&request)
+                };
+            }
+            if from.is_some() || proof.is_some() || first != "any" || x_moves.is_some() || replies {
+                eprintln!(
+                    "menace: --from, --first, --proof, --x-moves and --replies are for `menace solve qubic`."
+                );
+                return ExitCode::from(2);
+            }
+            return solve(&variant, budget);
+        }
         Some(Task::Replay { words, json }) => return replay(&words, json),
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
         Some(Task::Prove {

@@ -4,6 +4,18 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+/// Prints a sentence wrapped to the 80 columns of a terminal; if the reader has gone
+/// (`menace solve qubic | head`), there is no one left to tell, so it stops quietly.
+macro_rules! say {
+    ($($words:tt)*) => {{
+        use std::io::Write;
+        let text = menace::repl::text::fill(&format!($($words)*), 79);
+        if writeln!(std::io::stdout(), "{text}").is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 fn qubic_only(game: &str) -> Result<(), ExitCode> {
     if game.eq_ignore_ascii_case("qubic") {
         Ok(())
@@ -25,7 +37,7 @@ pub fn prove(
     if let Err(code) = qubic_only(game) {
         return code;
     }
-    let (x, o) = match menace::ai::proof::read_position(position) {
+    let (x, o) = match menace::ai::qubic::proof::read_position(position) {
         Ok(position) => position,
         Err(why) => {
             eprintln!("menace: {why}.");
@@ -34,41 +46,41 @@ pub fn prove(
     };
     let start = std::time::Instant::now();
     if by_proof_numbers {
-        let mut search = menace::ai::pns::ProofNumberSearch::new(budget as usize);
+        let mut search = menace::ai::qubic::pns::ProofNumberSearch::new(budget as usize);
         let verdict = search.solve(x, o);
         let seconds = start.elapsed().as_secs_f64();
         let positions = search.positions();
         let proof = match verdict {
-            menace::ai::pns::Verdict::Proved(proof) => proof,
-            menace::ai::pns::Verdict::Disproved => {
-                println!(
+            menace::ai::qubic::pns::Verdict::Proved(proof) => proof,
+            menace::ai::qubic::pns::Verdict::Disproved => {
+                say!(
                     "X does not win: O holds against every try ({positions} positions, {seconds:.1} s)."
                 );
                 return ExitCode::SUCCESS;
             }
-            menace::ai::pns::Verdict::Unknown => {
-                println!("Not settled within {budget} positions ({seconds:.1} s).");
+            menace::ai::qubic::pns::Verdict::Unknown => {
+                say!("Not settled within {budget} positions ({seconds:.1} s).");
                 return ExitCode::SUCCESS;
             }
         };
-        println!(
+        say!(
             "X wins: a proof of {} positions by proof-number search ({positions} positions held, {seconds:.1} s).",
             proof.len()
         );
         return write_proof(file, x, o, &proof);
     }
-    let mut prover = menace::ai::proof::Prover::new(budget);
+    let mut prover = menace::ai::qubic::proof::Prover::new(budget);
     let found = prover.prove(x, o, quiet);
     let seconds = start.elapsed().as_secs_f64();
     let quiet_moves = if quiet == 1 { "move" } else { "moves" };
     let Some(proof) = found else {
-        println!(
+        say!(
             "No proof with at most {quiet} quiet {quiet_moves} of X's ({} positions, {seconds:.1} s).",
             prover.nodes
         );
         return ExitCode::SUCCESS;
     };
-    println!(
+    say!(
         "X wins: a proof of {} positions with at most {quiet} quiet {quiet_moves} ({} positions searched, {seconds:.1} s).",
         proof.len(),
         prover.nodes
@@ -77,11 +89,16 @@ pub fn prove(
 }
 
 /// Writes the proof if a file was named.
-fn write_proof(file: Option<&Path>, x: u64, o: u64, proof: &menace::ai::proof::Proof) -> ExitCode {
+fn write_proof(
+    file: Option<&Path>,
+    x: u64,
+    o: u64,
+    proof: &menace::ai::qubic::proof::Proof,
+) -> ExitCode {
     if let Some(file) = file {
-        let text = menace::ai::proof::to_json(x, o, proof);
+        let text = menace::ai::qubic::proof::to_json(x, o, proof);
         match menace::menace::save::write_output(file, text.as_bytes()) {
-            Ok(()) => println!("Wrote the proof to {}.", file.display()),
+            Ok(()) => say!("Wrote the proof to {}.", file.display()),
             Err(error) => {
                 eprintln!(
                     "menace: could not write {}: {}.",
@@ -116,15 +133,212 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
     };
     match menace::verify::check(x, o, &moves) {
         Ok(checked) => {
-            println!(
+            say!(
                 "The proof holds: X wins against every defence ({checked} positions of X's checked, {} in the file).",
                 moves.len()
             );
             ExitCode::SUCCESS
         }
         Err(why) => {
-            println!("The proof does not hold: {why}.");
+            say!("The proof does not hold: {why}.");
             ExitCode::from(1)
         }
     }
+}
+
+/// The cells X may open with: `any`, `4-lines` (the 48 cells on 4 lines: seed 000's
+/// open question), `7-lines` (the 16 corners and centres) or cells such as `0,21`.
+pub fn read_first_moves(text: &str) -> Result<u64, String> {
+    let geometry = menace::game::cube::Geometry::of(4);
+    let on_lines = |count: usize| {
+        (0..64).fold(0u64, |cells, cell| {
+            if geometry.lines_through[cell].len() == count {
+                cells | 1 << cell
+            } else {
+                cells
+            }
+        })
+    };
+    match text {
+        "any" => Ok(u64::MAX),
+        "4-lines" => Ok(on_lines(4)),
+        "7-lines" => Ok(on_lines(7)),
+        _ => text
+            .split(',')
+            .try_fold(0u64, |cells, cell| match cell.trim().parse::<u8>() {
+                Ok(cell) if cell < 64 => Ok(cells | 1 << cell),
+                _ => Err(format!(
+                    "--first takes any, 4-lines, 7-lines or cells 0-63 such as 0,21, not \"{}\"",
+                    menace::files::shown(text, 20)
+                )),
+            }),
+    }
+}
+
+/// The peak memory of this process so far, in MB, where the system says (Linux).
+fn peak_megabytes() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024.0)
+}
+
+/// What `menace solve qubic` was asked.
+pub struct QubicRequest<'a> {
+    pub from: Option<&'a str>,
+    pub first: &'a str,
+    pub budget: u64,
+    pub file: Option<&'a Path>,
+    pub x_moves: Option<usize>,
+}
+
+/// How one search ended, for the reports.
+enum Solved {
+    /// X wins, the proof checked; with the proof's size.
+    Proved(menace::ai::qubic::proof::Proof),
+    Disproved,
+    Unsettled,
+}
+
+/// `menace solve qubic [--from POSITION] [--first CELLS] [--budget N] [--proof FILE]`:
+/// df-pn from the empty cube (or a position), the proof checked by the independent
+/// checker before it is reported.
+pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
+    let (x, o) = match request.from.map(menace::ai::qubic::proof::read_position) {
+        None => (0, 0),
+        Some(Ok(position)) => position,
+        Some(Err(why)) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let first_moves = match read_first_moves(request.first) {
+        Ok(cells) => cells,
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    match search(x, o, first_moves, request) {
+        Ok(Solved::Proved(proof)) => write_proof(request.file, x, o, &proof),
+        Ok(_) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// `menace solve qubic --first CELL --replies`: each of O's replies to X's opening
+/// on CELL, up to symmetry, solved on its own.
+pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
+    let first = match read_first_moves(request.first) {
+        Ok(cells) if cells.count_ones() == 1 && request.from.is_none() => cells,
+        Ok(_) => {
+            eprintln!("menace: --replies needs one first move, such as --first 0, and no --from.");
+            return ExitCode::from(2);
+        }
+        Err(why) => {
+            eprintln!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let geometry = menace::game::cube::Geometry::of(4);
+    let mut classes = std::collections::BTreeMap::new();
+    for reply in 0..64u8 {
+        if first & (1 << reply) == 0 {
+            let (key, _) = geometry.canonical(first, 1 << reply);
+            classes.entry(key).or_insert(reply);
+        }
+    }
+    say!(
+        "X opens on {}: O has {} replies up to symmetry; each is solved on its own.",
+        first.trailing_zeros(),
+        classes.len()
+    );
+    let mut proved = 0;
+    for reply in classes.values() {
+        let lines = geometry.lines_through[usize::from(*reply)].len();
+        say!("O replies {reply} (a cell on {lines} lines):");
+        match search(first, 1 << reply, u64::MAX, request) {
+            Ok(Solved::Proved(_)) => proved += 1,
+            Ok(_) => {}
+            Err(code) => return code,
+        }
+    }
+    let classes = classes.len();
+    if proved == classes {
+        say!(
+            "X's opening on {} wins against every reply.",
+            first.trailing_zeros()
+        );
+    } else {
+        say!("Proved: {proved} of the {classes} replies; the others are not settled.");
+    }
+    ExitCode::SUCCESS
+}
+
+/// One search, reported; a proof is checked by the independent checker first.
+fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
+    let budget = request.budget;
+    let start = std::time::Instant::now();
+    let mut solver = menace::ai::qubic::dfpn::Solver::new(budget as usize);
+    solver.first_moves = first_moves;
+    solver.x_moves_limit = request.x_moves;
+    // On a terminal a spinner says where the search is; otherwise a line every 10 s.
+    let spinner = indicatif::ProgressBar::new_spinner();
+    let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let shown = spinner.clone();
+    let mut last_line = std::time::Instant::now();
+    solver.progress = Some(Box::new(move |progress| {
+        let message = format!(
+            "{} positions, {} visits; at the root {} to prove, {} to disprove",
+            progress.positions, progress.visits, progress.proof, progress.disproof
+        );
+        if on_terminal {
+            shown.set_message(message);
+            shown.tick();
+        } else if last_line.elapsed().as_secs() >= 10 {
+            last_line = std::time::Instant::now();
+            eprintln!("{message}");
+        }
+    }));
+    let verdict = solver.solve(x, o);
+    spinner.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
+    let searched = format!(
+        "{} positions in the table, {} visits, {} threat-search positions, {seconds:.1} s{memory}",
+        solver.positions(),
+        solver.visits,
+        solver.threat_nodes()
+    );
+    use menace::ai::qubic::dfpn::Verdict;
+    let proof = match verdict {
+        Verdict::Proved(proof) => proof,
+        Verdict::Disproved => {
+            match request.x_moves {
+                Some(limit) => say!(
+                    "No proof with X trying its {limit} most promising moves ({searched}); that proves nothing about the position."
+                ),
+                None => say!("X does not win: O holds against every try ({searched})."),
+            }
+            return Ok(Solved::Disproved);
+        }
+        Verdict::Unknown => {
+            say!("Not settled within {budget} positions ({searched}).");
+            return Ok(Solved::Unsettled);
+        }
+    };
+    say!("X wins ({searched}).");
+    let checking = std::time::Instant::now();
+    match menace::verify::check(x, o, proof.canonical_moves()) {
+        Ok(checked) => say!(
+            "The proof has {} positions up to symmetry; the independent checker replayed every defence against it ({checked} positions of X's, {:.1} s).",
+            proof.len(),
+            checking.elapsed().as_secs_f64()
+        ),
+        Err(why) => {
+            say!("The proof does not hold: {why}.");
+            return Err(ExitCode::from(1));
+        }
+    }
+    Ok(Solved::Proved(proof))
 }

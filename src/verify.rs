@@ -47,8 +47,66 @@ fn lines() -> Vec<u64> {
     lines
 }
 
+/// The 192 maps of the cube onto itself that keep lines lines, worked out here from
+/// their description in seed 000: the 48 rotations and reflections (the three
+/// coordinates permuted, each perhaps reversed) times the 4 maps that apply one
+/// permutation of the values 0..3 to every coordinate at once (none; 1 and 2 swapped;
+/// 0 with 1 and 2 with 3; both). Each is checked to send the 76 lines onto the 76 lines.
+fn symmetries(lines: &[u64]) -> Result<Vec<[u8; 64]>, String> {
+    let swap_middle = [0usize, 2, 1, 3];
+    let swap_pairs = [1usize, 0, 3, 2];
+    let both: Vec<usize> = (0..4).map(|value| swap_middle[swap_pairs[value]]).collect();
+    let inner: [&[usize]; 4] = [&[0, 1, 2, 3], &swap_middle, &swap_pairs, &both];
+    let mut maps = Vec::new();
+    for permutation in inner {
+        for first in 0..3 {
+            for second in 0..3 {
+                if first == second {
+                    continue;
+                }
+                // The axis left over: 0 + 1 + 2 = 3.
+                let third = 3 - first - second;
+                for reversed in 0..8 {
+                    let mut map = [0u8; 64];
+                    for (cell, image) in map.iter_mut().enumerate() {
+                        let coordinates =
+                            [cell / 16, (cell / 4) % 4, cell % 4].map(|value| permutation[value]);
+                        let moved = [first, second, third].map(|axis| coordinates[axis]);
+                        let mut at = [0; 3];
+                        for axis in 0..3 {
+                            at[axis] = if reversed & (1 << axis) != 0 {
+                                3 - moved[axis]
+                            } else {
+                                moved[axis]
+                            };
+                        }
+                        *image = (16 * at[0] + 4 * at[1] + at[2]) as u8;
+                    }
+                    maps.push(map);
+                }
+            }
+        }
+    }
+    let image = |map: &[u8; 64], mask: u64| {
+        (0..64).fold(0u64, |image, cell| {
+            image | ((mask >> cell) & 1) << map[cell]
+        })
+    };
+    for map in &maps {
+        for line in lines {
+            if !lines.contains(&image(map, *line)) {
+                return Err("a symmetry of the checker does not keep lines lines".into());
+            }
+        }
+    }
+    Ok(maps)
+}
+
 struct Checker<'p> {
     lines: Vec<u64>,
+    maps: Vec<[u8; 64]>,
+    /// For each map, the image of every value of each of the 8 bytes of a board.
+    tables: Vec<[[u64; 256]; 8]>,
     proof: &'p BTreeMap<(u64, u64), u8>,
     checked: HashSet<(u64, u64)>,
 }
@@ -65,22 +123,45 @@ impl Checker<'_> {
             .any(|line| (x & line).count_ones() == 3 && o & line == 0)
     }
 
+    fn image(&self, map: usize, mask: u64) -> u64 {
+        let tables = &self.tables[map];
+        (0..8).fold(0, |image, byte| {
+            image | tables[byte][((mask >> (8 * byte)) & 0xff) as usize]
+        })
+    }
+
+    /// The smallest image of the position, and a map giving it.
+    fn canonical(&self, x: u64, o: u64) -> ((u64, u64), usize) {
+        (0..self.maps.len())
+            .map(|map| ((self.image(map, x), self.image(map, o)), map))
+            .min()
+            .unwrap_or(((x, o), 0))
+    }
+
     fn check(&mut self, x: u64, o: u64) -> Result<(), String> {
-        if self.checked.contains(&(x, o)) || self.wins_at_once(x, o) {
+        if self.wins_at_once(x, o) {
             return Ok(());
         }
-        let Some(&cell) = self.proof.get(&(x, o)) else {
+        let (key, map) = self.canonical(x, o);
+        if self.checked.contains(&key) {
+            return Ok(());
+        }
+        let Some(&moved) = self.proof.get(&key) else {
             return Err(format!(
                 "the proof has no move for X in the position X {x:#018x}, O {o:#018x}"
             ));
         };
+        // The proof's move is on the canonical board: bring it back to this one.
+        let Some(cell) = (0..64u8).find(|cell| self.maps[map][usize::from(*cell)] == moved) else {
+            return Err(format!("the proof plays X on {moved}, which is no cell"));
+        };
         let bit = 1u64 << cell;
-        if cell >= 64 || (x | o) & bit != 0 {
+        if (x | o) & bit != 0 {
             return Err(format!("the proof plays X on {cell}, which is not empty"));
         }
         let x = x | bit;
         if self.has_line(x) {
-            self.checked.insert((x & !bit, o));
+            self.checked.insert(key);
             return Ok(());
         }
         let empty = !(x | o);
@@ -99,28 +180,53 @@ impl Checker<'_> {
             }
             self.check(x, o | reply)?;
         }
-        self.checked.insert((x & !bit, o));
+        self.checked.insert(key);
         Ok(())
     }
 }
 
-/// Checks that `proof` wins for X, to move with marks `x` against `o`, against every
-/// defence. `Ok` with the number of positions the proof covered that were checked.
+/// Checks that `proof` (X's move by canonical position) wins for X, to move with marks
+/// `x` against `o`, against every defence. `Ok` with the number of positions of the
+/// proof, up to symmetry, that were checked.
 pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, String> {
     if x & o != 0 || x.count_ones() != o.count_ones() {
         return Err("the position is not one with X to move".into());
     }
+    let lines = lines();
+    if lines.len() != 76 {
+        return Err(format!("the checker found {} lines, not 76", lines.len()));
+    }
+    let maps = symmetries(&lines)?;
+    let distinct: HashSet<[u8; 64]> = maps.iter().copied().collect();
+    if distinct.len() != 192 {
+        return Err(format!(
+            "the checker found {} symmetries, not 192",
+            distinct.len()
+        ));
+    }
+    let tables = maps
+        .iter()
+        .map(|map| {
+            let mut tables = [[0u64; 256]; 8];
+            for (byte, table) in tables.iter_mut().enumerate() {
+                for (value, image) in table.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        if value & (1 << bit) != 0 {
+                            *image |= 1 << map[8 * byte + bit];
+                        }
+                    }
+                }
+            }
+            tables
+        })
+        .collect();
     let mut checker = Checker {
-        lines: lines(),
+        lines,
+        maps,
+        tables,
         proof,
         checked: HashSet::new(),
     };
-    if checker.lines.len() != 76 {
-        return Err(format!(
-            "the checker found {} lines, not 76",
-            checker.lines.len()
-        ));
-    }
     if checker.has_line(x) || checker.has_line(o) {
         return Err("the game is already over".into());
     }
@@ -128,21 +234,25 @@ pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, 
     Ok(checker.checked.len())
 }
 
-/// X's move by position (X's marks, O's marks), as a proof file holds them.
+/// X's move by canonical position (X's marks, O's marks), as a proof file holds them.
 pub type Moves = BTreeMap<(u64, u64), u8>;
 
 /// The largest proof file read.
 pub const MAX_PROOF_BYTES: u64 = 512 * 1024 * 1024;
 
-/// Reads a proof file (see `ai::proof::to_json`, read here with no code of its own):
+/// Reads a proof file (see `ai::qubic::proof::to_json`, read here with no code of its own):
 /// the position, and X's move by position.
 pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
     let file: serde_json::Value =
         serde_json::from_str(text).map_err(|error| format!("not a proof file: {error}"))?;
     if file.get("game").and_then(|game| game.as_str()) != Some("qubic")
-        || file.get("format").and_then(|format| format.as_u64()) != Some(1)
+        || file.get("format").and_then(|format| format.as_u64()) != Some(2)
+        || file
+            .get("positions")
+            .and_then(|positions| positions.as_str())
+            != Some("canonical")
     {
-        return Err("not a format-1 Qubic proof file".into());
+        return Err("not a Qubic proof file of format 2 (canonical positions)".into());
     }
     let board = |value: Option<&serde_json::Value>, what: &str| {
         value
@@ -193,36 +303,75 @@ mod tests {
 
     #[test]
     fn a_wrong_proof_is_refused() {
+        use crate::ai::qubic::proof::Proof;
         // X on 5, 6, 8, 12: 4 threatens twice. A proof that plays 40 instead loses the
         // win; one with no move at all is incomplete.
         let x = [5u64, 6, 8, 12].iter().fold(0, |m, c| m | 1 << c);
         let o = [48u64, 49, 35, 62].iter().fold(0, |m, c| m | 1 << c);
-        let mut proof = BTreeMap::new();
-        assert!(check(x, o, &proof).is_err());
-        proof.insert((x, o), 4);
-        assert!(check(x, o, &proof).is_ok());
-        proof.insert((x, o), 40);
-        assert!(check(x, o, &proof).is_err());
-        proof.insert((x, o), 5);
-        assert!(check(x, o, &proof).unwrap_err().contains("not empty"));
+        let mut proof = Proof::new();
+        assert!(check(x, o, proof.canonical_moves()).is_err());
+        proof.insert(x, o, 4);
+        assert!(check(x, o, proof.canonical_moves()).is_ok());
+        proof.insert(x, o, 40);
+        assert!(check(x, o, proof.canonical_moves()).is_err());
+        proof.insert(x, o, 5);
+        assert!(
+            check(x, o, proof.canonical_moves())
+                .unwrap_err()
+                .contains("not empty")
+        );
+    }
+
+    /// The checker's own symmetries give the same canonical form as the game's, so it
+    /// finds the positions the prover stored (and a move turned back is the right one).
+    #[test]
+    fn the_checkers_canonical_form_is_the_games() {
+        use rand::{RngExt, SeedableRng};
+        let lines = lines();
+        let maps = symmetries(&lines).unwrap();
+        let geometry = crate::game::cube::Geometry::of(4);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..50 {
+            let (mut x, mut o) = (0u64, 0u64);
+            for turn in 0..rng.random_range(0..20) {
+                let free: Vec<u8> = (0..64).filter(|c| (x | o) & (1 << c) == 0).collect();
+                let cell = free[rng.random_range(0..free.len())];
+                if turn % 2 == 0 {
+                    x |= 1 << cell
+                } else {
+                    o |= 1 << cell
+                }
+            }
+            let image = |map: &[u8; 64], mask: u64| {
+                (0..64).fold(0u64, |image, cell| {
+                    image | ((mask >> cell) & 1) << map[cell]
+                })
+            };
+            let own = maps.iter().map(|map| (image(map, x), image(map, o))).min();
+            assert_eq!(own, Some(geometry.canonical(x, o).0));
+        }
     }
 
     #[test]
     fn a_proof_file_round_trips_and_bad_ones_are_named() {
+        use crate::ai::qubic::proof::Proof;
         let x = [5u64, 6, 8, 12].iter().fold(0, |m, c| m | 1 << c);
         let o = [48u64, 49, 35, 62].iter().fold(0, |m, c| m | 1 << c);
-        let proof: BTreeMap<(u64, u64), u8> = [((x, o), 4)].into_iter().collect();
-        let text = crate::ai::proof::to_json(x, o, &proof);
-        assert_eq!(read(&text), Ok((x, o, proof)));
+        let mut proof = Proof::new();
+        proof.insert(x, o, 4);
+        let text = crate::ai::qubic::proof::to_json(x, o, &proof);
+        assert_eq!(read(&text), Ok((x, o, proof.canonical_moves().clone())));
         for bad in [
             "",
             "[]",
             "{\"game\":\"qubic\",\"format\":1}",
+            "{\"game\":\"qubic\",\"format\":2,\"positions\":\"canonical\"}",
             "{\"game\":\"chess\"}",
         ] {
             assert!(read(bad).is_err(), "{bad}");
         }
-        let broken = text.replace(",4]", ",64]");
+        let cell = proof.canonical_moves().values().next().copied().unwrap();
+        let broken = text.replace(&format!(",{cell}]"), ",64]");
         assert!(read(&broken).unwrap_err().contains("move 1"));
     }
 }

@@ -400,9 +400,35 @@ fn prove_writes_a_qubic_proof_that_verify_checks_and_a_spoiled_one_fails() {
             .unwrap()
             .starts_with("No proof with at most 1 quiet move")
     );
+    // The df-pn search of `menace solve qubic` proves the same position, and its
+    // proof is checked before it is reported and again by `menace verify`.
+    let solved = menace()
+        .args(["solve", "qubic", "--from", position, "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    let said = String::from_utf8(solved.stdout).unwrap();
+    assert!(said.starts_with("X wins ("), "{said}");
+    assert!(said.contains("the independent checker replayed"), "{said}");
+    assert!(
+        said.lines().all(|line| line.chars().count() <= 80),
+        "{said}"
+    );
+    let verified = menace()
+        .args(["verify", "qubic"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(verified.status.success());
     for bad in [
         &["prove", "cube", position][..],
         &["prove", "qubic", "X"][..],
+        &["solve", "qubic", "--first", "zz"][..],
+        &["solve", "qubic", "--first", "64"][..],
+        &["solve", "qubic", "--replies"][..],
+        &["solve", "qubic", "--from", "X"][..],
+        &["solve", "classic", "--first", "0"][..],
     ] {
         let output = menace().args(bad).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{bad:?}");

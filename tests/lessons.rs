@@ -613,3 +613,39 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     // 3 was left, and said so.
     assert!(left.contains("The lesson's MENACE"), "{left}");
 }
+
+/// The Qubic lesson's count of O's replies to a corner opening, up to symmetry, is the
+/// one `menace solve qubic --first 0 --replies` computes from the 192 maps.
+#[test]
+fn the_qubic_lessons_count_of_replies_is_computed() {
+    let output = Command::cargo_bin("menace")
+        .unwrap()
+        .args([
+            "solve",
+            "qubic",
+            "--first",
+            "0",
+            "--replies",
+            "--budget",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(output.stdout).unwrap();
+    let count = said
+        .split("O has ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the count of replies");
+    let qubic = every_lesson()
+        .into_iter()
+        .find(|lesson| lesson.title == "Qubic")
+        .expect("a Qubic lesson");
+    let asked = qubic.steps.iter().any(|step| match step {
+        Step::Question { text, answers, .. } => {
+            text.contains("how many different replies") && answers[0] == count
+        }
+        _ => false,
+    });
+    assert!(asked, "the lesson's answer is not {count}");
+}

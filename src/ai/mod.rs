@@ -5,12 +5,10 @@ pub mod alphabeta;
 pub mod lookahead;
 pub mod mcts;
 pub mod minimax;
-pub mod pns;
-pub mod proof;
+pub mod qubic;
 pub mod rating;
 pub mod retrograde;
 pub mod teacher;
-pub mod threats;
 
 use crate::game::Game;
 use rand::{Rng, RngExt};

@@ -211,6 +211,16 @@ impl Geometry {
         }
     }
 
+    /// The canonical form of a position: the smallest image of the pair (X's marks,
+    /// O's marks) over every symmetry, with a symmetry that gives it. Proofs are stored
+    /// under it, so a position and its 191 images are proved once.
+    pub fn canonical(&self, x: u64, o: u64) -> ((u64, u64), usize) {
+        (0..self.symmetries.len())
+            .map(|symmetry| ((self.image(symmetry, x), self.image(symmetry, o)), symmetry))
+            .min()
+            .unwrap_or(((x, o), 0))
+    }
+
     /// The same, one set bit at a time (the tables are built with it).
     pub fn image_bit_by_bit(&self, symmetry: usize, mask: u64) -> u64 {
         let map = &self.symmetries[symmetry];

@@ -156,7 +156,7 @@ pub fn bench(report: &crate::bench::BenchReport) -> String {
 /// The variant figures of `menace bench`.
 pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
     format!(
-        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s\n  Qubic canonical form over its 192 maps, per position:\n    {:.0} ns by seed 000's byte tables, {:.0} ns bit by bit\n  Qubic threat-space search: {:>12.0} positions/s\n  Qubic proof (X 0 15 60, O 3 25 63): {:.0} ms deepening, {:.0} ms by proof numbers",
+        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s\n  Qubic canonical form over its 192 maps, per position:\n    {:.0} ns by seed 000's byte tables, {:.0} ns bit by bit,\n    {:.0} ns by delta swaps\n  Qubic threat-space search: {:>12.0} positions/s\n  Qubic proof (X 0 15 60, O 3 25 63): {:.0} ms deepening, {:.0} ms by proof numbers,\n    {:.0} ms by df-pn on symmetric keys",
         report.cube_nodes_per_second,
         report.gravity_nodes_per_second,
         report.cube_playouts_per_second,
@@ -169,9 +169,11 @@ pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
         report.strategic_random_playouts_per_second,
         report.qubic_canonical_ns_tables,
         report.qubic_canonical_ns_bits,
+        report.qubic_canonical_ns_delta_swaps,
         report.qubic_threat_nodes_per_second,
         report.qubic_proof_deepening.as_secs_f64() * 1000.0,
         report.qubic_proof_numbers.as_secs_f64() * 1000.0,
+        report.qubic_proof_dfpn.as_secs_f64() * 1000.0,
     )
 }
 

@@ -10,8 +10,58 @@ use super::threats::{Step, ThreatSearch};
 use crate::game::cube::Geometry;
 use std::collections::{BTreeMap, HashMap};
 
-/// X's move in each position of a proof, by (X's marks, O's marks).
-pub type Proof = BTreeMap<(u64, u64), u8>;
+/// X's move in each position of a proof. Positions are kept in canonical form (the
+/// smallest image over Qubic's 192 maps, [`Geometry::canonical`]) with the move as seen
+/// there, so a position and all its images take one entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Proof {
+    moves: BTreeMap<(u64, u64), u8>,
+}
+
+impl Proof {
+    pub fn new() -> Proof {
+        Proof::default()
+    }
+
+    /// Records X's move `cell` in the position (`x`, `o`).
+    pub fn insert(&mut self, x: u64, o: u64, cell: u8) {
+        let geometry = Geometry::of(4);
+        let (key, symmetry) = geometry.canonical(x, o);
+        self.moves
+            .insert(key, geometry.symmetries[symmetry][usize::from(cell)]);
+    }
+
+    /// X's move in (`x`, `o`), if the proof has one.
+    pub fn get(&self, x: u64, o: u64) -> Option<u8> {
+        let geometry = Geometry::of(4);
+        let (key, symmetry) = geometry.canonical(x, o);
+        let moved = *self.moves.get(&key)?;
+        let map = &geometry.symmetries[symmetry];
+        (0..64u8).find(|cell| map[usize::from(*cell)] == moved)
+    }
+
+    pub fn contains(&self, x: u64, o: u64) -> bool {
+        self.moves.contains_key(&Geometry::of(4).canonical(x, o).0)
+    }
+
+    /// Positions in the proof (up to symmetry).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub fn extend(&mut self, other: Proof) {
+        self.moves.extend(other.moves);
+    }
+
+    /// The moves by canonical position, as the file holds them.
+    pub fn canonical_moves(&self) -> &BTreeMap<(u64, u64), u8> {
+        &self.moves
+    }
+}
 
 /// Searches for a proof.
 #[derive(Debug)]
@@ -96,7 +146,7 @@ impl Prover {
         for (_, cell) in moves {
             let mut branch = Proof::new();
             if self.and_node(x | 1 << cell, o, depth - 1, &mut branch) {
-                branch.insert((x, o), cell);
+                branch.insert(x, o, cell);
                 proof.extend(branch);
                 return true;
             }
@@ -129,7 +179,7 @@ pub fn record_chain(x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
     for step in chain {
         match *step {
             Step::Threat { at, reply } => {
-                proof.insert((x, o), at);
+                proof.insert(x, o, at);
                 x |= 1 << at;
                 match reply {
                     Some(reply) => o |= 1 << reply,
@@ -139,7 +189,7 @@ pub fn record_chain(x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
                 }
             }
             Step::Win { at } => {
-                proof.insert((x, o), at);
+                proof.insert(x, o, at);
                 return;
             }
         }
@@ -162,15 +212,18 @@ pub fn read_position(picture: &str) -> Result<(u64, u64), String> {
 }
 
 /// A proof as the file `menace prove` writes and `menace verify` reads: JSON with the
-/// position proved and X's move in each position, boards as 16 hex digits.
+/// position proved and X's move in each position of the proof, each position in its
+/// canonical form (boards as 16 hex digits) with the move as seen there.
 pub fn to_json(x: u64, o: u64, proof: &Proof) -> String {
     let moves: Vec<serde_json::Value> = proof
+        .canonical_moves()
         .iter()
         .map(|((x, o), cell)| serde_json::json!([format!("{x:016x}"), format!("{o:016x}"), cell]))
         .collect();
     let file = serde_json::json!({
         "game": "qubic",
-        "format": 1,
+        "format": 2,
+        "positions": "canonical",
         "x": format!("{x:016x}"),
         "o": format!("{o:016x}"),
         "moves": moves,
@@ -190,7 +243,7 @@ mod tests {
     fn a_forcing_chain_is_a_proof_with_no_free_move() {
         let (x, o) = (marks(&[5, 6, 8, 13, 14]), marks(&[48, 50, 35, 62, 27]));
         let proof = Prover::new(100_000).prove(x, o, 0).expect("a chain");
-        assert!(crate::verify::check(x, o, &proof).is_ok());
+        assert!(crate::verify::check(x, o, proof.canonical_moves()).is_ok());
     }
 
     #[test]
@@ -203,16 +256,17 @@ mod tests {
         let mut prover = Prover::new(1_000_000);
         let proof = prover.prove(x, o, 2).expect("a proof with two quiet moves");
         assert!(proof.len() > 100, "{} positions", proof.len());
-        let checked = crate::verify::check(x, o, &proof).expect("the checker agrees");
+        let checked =
+            crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
         assert!(checked > 100);
         // Spoil one of its moves and the checker refuses it.
         let mut spoiled = proof.clone();
-        let first = spoiled[&(x, o)];
+        let first = spoiled.get(x, o).expect("the root has a move");
         let other = (0..64u8)
             .find(|cell| *cell != first && (x | o) & (1 << cell) == 0)
             .unwrap();
-        spoiled.insert((x, o), other);
-        assert!(crate::verify::check(x, o, &spoiled).is_err());
+        spoiled.insert(x, o, other);
+        assert!(crate::verify::check(x, o, spoiled.canonical_moves()).is_err());
     }
 
     #[test]

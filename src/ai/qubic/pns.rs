@@ -222,7 +222,7 @@ impl ProofNumberSearch {
                 .iter()
                 .find(|child| self.nodes[**child as usize].proof == 0)
             {
-                proof.insert((node.x, node.o), self.nodes[child as usize].last);
+                proof.insert(node.x, node.o, self.nodes[child as usize].last);
                 self.extract(child, proof);
             }
         } else {
@@ -247,7 +247,8 @@ mod tests {
             let Verdict::Proved(proof) = search.solve(x, o) else {
                 panic!("proved within the budget");
             };
-            let checked = crate::verify::check(x, o, &proof).expect("the checker agrees");
+            let checked =
+                crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
             assert!(checked >= 1);
         }
     }

@@ -7,7 +7,10 @@
 //! issue 13 will stand on.
 
 use crate::game::cube::Geometry;
-use std::collections::HashSet;
+use std::collections::HashMap;
+
+/// The most positions the store of failures holds (about 100 MB).
+const FAILED_CAP: usize = 3_000_000;
 
 /// One step of a forcing chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +26,10 @@ pub enum Step {
 #[derive(Debug)]
 pub struct ThreatSearch {
     geometry: &'static Geometry,
-    failed: HashSet<(u64, u64)>,
+    /// Positions with no chain of at most so many threats. Knowing the bound keeps the
+    /// answer the same whatever was searched before; the store is emptied when it
+    /// passes [`FAILED_CAP`] entries, so a long proof search stays within memory.
+    failed: Failed,
     /// Positions looked at.
     pub nodes: u64,
     /// The most threats a chain may have.
@@ -35,7 +41,7 @@ impl ThreatSearch {
     pub fn new(size: usize) -> ThreatSearch {
         ThreatSearch {
             geometry: Geometry::of(size),
-            failed: HashSet::new(),
+            failed: Failed::default(),
             nodes: 0,
             max_threats: 32,
         }
@@ -49,55 +55,84 @@ impl ThreatSearch {
 
     fn search(&mut self, mine: u64, theirs: u64, depth: usize) -> Option<Vec<Step>> {
         self.nodes += 1;
-        let geometry = self.geometry;
-        let my_wins = geometry.winning_cells(mine, theirs);
+        // One pass over the lines finds the cells either side wins on at once, and
+        // every threat: a line with two of the attacker's marks and two empty cells,
+        // where a mark on one empty cell forces the defender onto the other.
+        let mut my_wins = 0u64;
+        let mut their_wins = 0u64;
+        let mut threats = [(0u8, 0u8); 2 * 76];
+        let mut count = 0;
+        for &line in &self.geometry.lines {
+            let own = (mine & line).count_ones();
+            let other = (theirs & line).count_ones();
+            match (own, other) {
+                (3, 0) => my_wins |= line & !mine,
+                (0, 3) => their_wins |= line & !theirs,
+                (2, 0) => {
+                    let empty = line & !mine;
+                    let (first, second) = (
+                        empty.trailing_zeros() as u8,
+                        (empty & (empty - 1)).trailing_zeros() as u8,
+                    );
+                    threats[count] = (first, second);
+                    threats[count + 1] = (second, first);
+                    count += 2;
+                }
+                _ => {}
+            }
+        }
         if my_wins != 0 {
             return Some(vec![Step::Win {
                 at: my_wins.trailing_zeros() as u8,
             }]);
         }
-        let their_wins = geometry.winning_cells(theirs, mine);
-        // Two threats against the attacker cannot both be blocked; one must be.
-        let candidates = match their_wins.count_ones() {
-            0 => !(mine | theirs) & full(geometry),
+        // Two threats against the attacker cannot both be blocked; one must be, and
+        // only a block that threatens keeps the chain going.
+        let allowed = match their_wins.count_ones() {
+            0 => u64::MAX,
             1 => their_wins,
             _ => return None,
         };
-        if depth == 0 || self.failed.contains(&(mine, theirs)) {
+        if depth == 0
+            || self
+                .failed
+                .get(&(mine, theirs))
+                .is_some_and(|failed| *failed >= depth)
+        {
             return None;
         }
-        // Moves that threaten, the ones threatening twice first, then those on more
-        // lines that already hold the attacker's marks.
+        // Each threatening cell with the replies it forces; those threatening twice
+        // first, then by cell.
+        let threats = &mut threats[..count];
+        threats.sort_unstable();
         let mut moves: Vec<(u32, u8, u64)> = Vec::new();
-        let mut rest = candidates;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let after = mine | 1 << cell;
-            let threats = geometry.winning_cells(after, theirs);
-            if threats != 0 {
-                moves.push((threats.count_ones(), cell, threats));
-            }
-        }
-        moves.sort_by_key(|(count, cell, _)| (std::cmp::Reverse(*count), *cell));
-        for (count, cell, threats) in moves {
-            let after = mine | 1 << cell;
-            // The defender, to move, wins at once if it has a line to finish.
-            if geometry.winning_cells(theirs, after) != 0 {
+        for &(cell, reply) in threats.iter() {
+            if allowed & (1 << cell) == 0 {
                 continue;
             }
-            if count >= 2 {
+            match moves.last_mut() {
+                Some((number, last, replies)) if *last == cell => {
+                    *number += 1;
+                    *replies |= 1 << reply;
+                }
+                _ => moves.push((1, cell, 1 << reply)),
+            }
+        }
+        moves.sort_by_key(|(number, cell, _)| (std::cmp::Reverse(*number), *cell));
+        for (number, cell, replies) in moves {
+            if number >= 2 {
                 return Some(vec![
                     Step::Threat {
                         at: cell,
                         reply: None,
                     },
                     Step::Win {
-                        at: threats.trailing_zeros() as u8,
+                        at: replies.trailing_zeros() as u8,
                     },
                 ]);
             }
-            let reply = threats.trailing_zeros() as u8;
+            let after = mine | 1 << cell;
+            let reply = replies.trailing_zeros() as u8;
             if let Some(chain) = self.search(after, theirs | 1 << reply, depth - 1) {
                 let mut steps = vec![Step::Threat {
                     at: cell,
@@ -107,18 +142,34 @@ impl ThreatSearch {
                 return Some(steps);
             }
         }
-        self.failed.insert((mine, theirs));
+        if self.failed.len() >= FAILED_CAP {
+            self.failed.clear();
+        }
+        self.failed.insert((mine, theirs), depth);
         None
     }
 }
 
-fn full(geometry: &Geometry) -> u64 {
-    if geometry.cells == 64 {
-        u64::MAX
-    } else {
-        (1u64 << geometry.cells) - 1
+/// A quick hash for pairs of boards (the standard one is built to resist attacks,
+/// which a store of our own positions does not need).
+#[derive(Default)]
+pub struct BoardHasher(u64);
+
+impl std::hash::Hasher for BoardHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(23) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
+
+type Failed = HashMap<(u64, u64), usize, std::hash::BuildHasherDefault<BoardHasher>>;
 
 #[cfg(test)]
 mod tests {

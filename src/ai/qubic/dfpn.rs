@@ -1,0 +1,620 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for Qubic, the search behind
+//! `menace solve qubic`. Like the best-first search of [`super::pns`] it always works
+//! on the most-proving position, but it keeps no tree: proof and disproof numbers live
+//! in one table under each position's symmetric key ([`SymmetricHash`]), so a position
+//! reached by other moves or as an image of another is searched once, and memory is
+//! the table alone. Thresholds grow by a quarter over the second-best child (the
+//! "1+ε" trick of Pawlewicz and Lew), so the search does not hop between siblings.
+//!
+//! Three things keep the tree small:
+//! - Every position with X to move is first given to the threat-space search: a
+//!   forcing chain proves it at once.
+//! - A threat must be answered: the side facing one has a single move.
+//! - O's replies are cut by a "pass": if X would have a forcing chain were O to pass,
+//!   only O's replies that break that chain need searching. Each reply is tried by
+//!   replaying the chain after it (every check still a check with a single answer, no
+//!   line of O's made or threatened unanswered): a reply it survives is lost to the same
+//!   chain, recorded as such in the proof. This is exact, not a guess.
+
+use super::proof::{Proof, record_chain};
+use super::symmetric_hash::{Hashes, SymmetricHash};
+use super::threats::{Step, ThreatSearch};
+use crate::game::cube::Geometry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+const INFINITE: u32 = u32::MAX / 4;
+
+/// A position's proof and disproof numbers: how many positions, at least, must still
+/// be proved to prove it (that X wins) or to disprove it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+const PROVED: Numbers = Numbers {
+    proof: 0,
+    disproof: INFINITE,
+};
+const DISPROVED: Numbers = Numbers {
+    proof: INFINITE,
+    disproof: 0,
+};
+const OPEN: Numbers = Numbers {
+    proof: 1,
+    disproof: 1,
+};
+
+/// The keys are already random: use them as their own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A move from a position and the key of the position it leads to.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    cell: u8,
+    key: u64,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// X wins; the proof gives X's move in every position it needs.
+    Proved(Proof),
+    /// X does not win (O wins or draws against every try).
+    Disproved,
+    /// The table reached its budget first.
+    Unknown,
+}
+
+/// Where a long search has got to, for a front end to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub visits: u64,
+    pub positions: usize,
+    /// The root's numbers: positions still to prove, or to disprove, at the least.
+    pub proof: u32,
+    pub disproof: u32,
+}
+
+/// The search, its table and its counters.
+pub struct Solver {
+    geometry: &'static Geometry,
+    hash: &'static SymmetricHash,
+    threats: ThreatSearch,
+    table: HashMap<u64, Numbers, BuildHasherDefault<KeyHasher>>,
+    /// The most positions the table may hold.
+    pub budget: usize,
+    /// The cells X may open with, on the empty cube (all of them unless restricted, as
+    /// in seed 000's open question: no first move on a cell of 7 lines).
+    pub first_moves: u64,
+    /// Positions searched (visits of the depth-first search, revisits counted).
+    pub visits: u64,
+    /// If set, X tries only this many of its most promising quiet moves in a position
+    /// (as Allis did, with ten): a proof found is still a proof, but "X does not win"
+    /// then only means none was found among them.
+    pub x_moves_limit: Option<usize>,
+    /// Called every 2^12 visits with where the search is.
+    pub progress: Option<Box<dyn FnMut(Progress)>>,
+    root: u64,
+    stopped: bool,
+}
+
+impl Solver {
+    pub fn new(budget: usize) -> Solver {
+        Solver {
+            geometry: Geometry::of(4),
+            hash: SymmetricHash::get(),
+            threats: ThreatSearch::new(4),
+            table: HashMap::default(),
+            budget,
+            first_moves: u64::MAX,
+            visits: 0,
+            x_moves_limit: None,
+            progress: None,
+            root: 0,
+            stopped: false,
+        }
+    }
+
+    /// Positions in the table (each up to symmetry).
+    pub fn positions(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Positions the threat-space search looked at.
+    pub fn threat_nodes(&self) -> u64 {
+        self.threats.nodes
+    }
+
+    /// Whether X, to move with marks `x` against `o`, wins; with the proof if so.
+    pub fn solve(&mut self, x: u64, o: u64) -> Verdict {
+        let hashes = self.hash.of(x, o);
+        let key = SymmetricHash::key(&hashes);
+        self.ensure(x, o, key);
+        self.root = key;
+        self.stopped = false;
+        self.mid(x, o, &hashes, key, INFINITE, INFINITE);
+        let numbers = self.table[&key];
+        if numbers.proof == 0 {
+            let mut proof = Proof::new();
+            match self.extract(x, o, &hashes, &mut proof) {
+                Ok(()) => Verdict::Proved(proof),
+                // Cannot happen unless the table lied (a key collision); the checker
+                // would refuse such a proof anyway.
+                Err(_) => Verdict::Unknown,
+            }
+        } else if numbers.disproof == 0 {
+            Verdict::Disproved
+        } else {
+            Verdict::Unknown
+        }
+    }
+
+    /// Where the search is now.
+    pub fn progress_now(&self) -> Progress {
+        let root = self.table.get(&self.root).copied().unwrap_or(OPEN);
+        Progress {
+            visits: self.visits,
+            positions: self.table.len(),
+            proof: root.proof,
+            disproof: root.disproof,
+        }
+    }
+
+    fn report(&mut self) {
+        let progress = self.progress_now();
+        if let Some(report) = &mut self.progress {
+            report(progress);
+        }
+    }
+
+    /// The numbers of a position met for the first time: settled by the rules or by a
+    /// forcing chain, open otherwise.
+    fn evaluate(&mut self, x: u64, o: u64) -> Numbers {
+        let geometry = self.geometry;
+        let x_wins = geometry.winning_cells(x, o);
+        let o_wins = geometry.winning_cells(o, x);
+        let full = x | o == u64::MAX;
+        if x.count_ones() == o.count_ones() {
+            if x_wins != 0 || self.threats.find(x, o).is_some() {
+                PROVED
+            } else if o_wins.count_ones() >= 2 || full {
+                DISPROVED
+            } else {
+                OPEN
+            }
+        } else if o_wins != 0 || full {
+            DISPROVED
+        } else if x_wins.count_ones() >= 2 {
+            PROVED
+        } else {
+            // O's replies are cut at expansion, where the chain X would play after a
+            // pass is looked for. Counting them here already, to start O's positions
+            // with as many to prove as O has replies that matter, was tried: it made
+            // the searches of the tests' positions slower, not faster.
+            OPEN
+        }
+    }
+
+    fn ensure(&mut self, x: u64, o: u64, key: u64) {
+        if !self.table.contains_key(&key) {
+            let numbers = self.evaluate(x, o);
+            self.table.insert(key, numbers);
+        }
+    }
+
+    /// The moves worth searching in an open position, one per class of symmetric
+    /// moves, each child evaluated and in the table; best-looking first.
+    fn children(&mut self, x: u64, o: u64, hashes: &Hashes) -> Vec<Child> {
+        let geometry = self.geometry;
+        let x_to_move = x.count_ones() == o.count_ones();
+        let empty = !(x | o);
+        let (mine, theirs) = if x_to_move { (x, o) } else { (o, x) };
+        let their_wins = geometry.winning_cells(theirs, mine);
+        let cells = if their_wins != 0 {
+            their_wins
+        } else if x_to_move {
+            if x | o == 0 { self.first_moves } else { empty }
+        } else {
+            match self.threats.find(x, o) {
+                Some(chain) => self.breaking_replies(x, o, &chain),
+                None => empty,
+            }
+        };
+        let mark = usize::from(!x_to_move);
+        let mut scored: Vec<(u32, Child)> = Vec::new();
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let key = self.hash.key_after(hashes, usize::from(cell), mark);
+            if scored.iter().any(|(_, child)| child.key == key) {
+                continue;
+            }
+            scored.push((self.promise(mine, theirs, cell), Child { cell, key }));
+        }
+        scored.sort_by_key(|(score, child)| (std::cmp::Reverse(*score), child.cell));
+        if let (true, Some(limit)) = (x_to_move && their_wins == 0, self.x_moves_limit) {
+            scored.truncate(limit);
+        }
+        for (_, child) in &scored {
+            let bit = 1u64 << child.cell;
+            let (cx, co) = if x_to_move {
+                (x | bit, o)
+            } else {
+                (x, o | bit)
+            };
+            self.ensure(cx, co, child.key);
+        }
+        scored.into_iter().map(|(_, child)| child).collect()
+    }
+
+    /// How promising a move on `cell` looks for the side with marks `mine`: its open
+    /// lines, more for those it already has marks on, and the other side's it blocks.
+    fn promise(&self, mine: u64, theirs: u64, cell: u8) -> u32 {
+        self.geometry.lines_through[usize::from(cell)]
+            .iter()
+            .map(|line| {
+                let line = self.geometry.lines[*line];
+                let (own, other) = ((mine & line).count_ones(), (theirs & line).count_ones());
+                match (own, other) {
+                    (_, 0) => 1 << (2 * own),
+                    (0, _) => 1 << (2 * other - 1),
+                    _ => 0,
+                }
+            })
+            .sum()
+    }
+
+    /// O's replies that the chain X would play were O to pass does not survive. Only
+    /// a reply near the chain can break it, so only those are replayed: one on a cell
+    /// the chain plays or needs (its checks, their answers, the lines it wins on), or
+    /// on a line with none of X's marks where O has two marks by the chain's end (O
+    /// could make a threat of its own there).
+    fn breaking_replies(&self, x: u64, o: u64, chain: &[Step]) -> u64 {
+        let geometry = self.geometry;
+        let (mut near, mut replies) = (0u64, 0u64);
+        let (mut after_x, mut after_o) = (x, o);
+        for step in chain {
+            match *step {
+                Step::Threat { at, reply } => {
+                    near |= 1 << at;
+                    after_x |= 1 << at;
+                    if let Some(reply) = reply {
+                        near |= 1 << reply;
+                        replies |= 1 << reply;
+                        after_o |= 1 << reply;
+                    }
+                }
+                Step::Win { at } => near |= 1 << at,
+            }
+        }
+        near |= geometry.winning_cells(after_x, after_o);
+        let o_at_end = o | replies;
+        for line in &geometry.lines {
+            if line & x == 0 && (line & o_at_end).count_ones() >= 2 {
+                near |= line;
+            }
+        }
+        let mut breaking = 0;
+        let mut rest = near & !(x | o);
+        while rest != 0 {
+            let cell = rest.trailing_zeros();
+            rest &= rest - 1;
+            if !survives(geometry, x, o | 1 << cell, chain) {
+                breaking |= 1 << cell;
+            }
+        }
+        breaking
+    }
+
+    /// The numbers of a position from its children's, the child to search next and
+    /// the second-best number (the first child's threshold). A sum over positions
+    /// reached by many move orders counts them again on every path and can swell past
+    /// any bound; it stops one short of infinite, which only a settled child gives.
+    fn combine(&self, children: &[Child], x_to_move: bool) -> (Numbers, usize, u32) {
+        let (mut least, mut second, mut best, mut sum) = (INFINITE, INFINITE, 0, 0u32);
+        for (index, child) in children.iter().enumerate() {
+            let numbers = self.table[&child.key];
+            let (chosen, summed) = if x_to_move {
+                (numbers.proof, numbers.disproof)
+            } else {
+                (numbers.disproof, numbers.proof)
+            };
+            if chosen < least {
+                second = least;
+                least = chosen;
+                best = index;
+            } else if chosen < second {
+                second = chosen;
+            }
+            sum = if summed >= INFINITE || sum >= INFINITE {
+                INFINITE
+            } else {
+                sum.saturating_add(summed).min(INFINITE - 1)
+            };
+        }
+        let numbers = if x_to_move {
+            Numbers {
+                proof: least,
+                disproof: sum,
+            }
+        } else {
+            Numbers {
+                proof: sum,
+                disproof: least,
+            }
+        };
+        (numbers, best, second)
+    }
+
+    /// Searches the position until its numbers reach a threshold.
+    fn mid(
+        &mut self,
+        x: u64,
+        o: u64,
+        hashes: &Hashes,
+        key: u64,
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) {
+        self.visits += 1;
+        if self.visits.is_multiple_of(1 << 12) {
+            self.report();
+        }
+        let settled = self.table[&key];
+        if settled.proof == 0 || settled.disproof == 0 {
+            return;
+        }
+        let x_to_move = x.count_ones() == o.count_ones();
+        let children = self.children(x, o, hashes);
+        if children.is_empty() {
+            // X has no move left that keeps a chance, or O none that breaks the chain.
+            self.table
+                .insert(key, if x_to_move { DISPROVED } else { PROVED });
+            return;
+        }
+        loop {
+            let (numbers, best, second) = self.combine(&children, x_to_move);
+            self.table.insert(key, numbers);
+            if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
+                return;
+            }
+            if self.table.len() >= self.budget {
+                self.stopped = true;
+                return;
+            }
+            let child = children[best];
+            let own = self.table[&child.key];
+            let grown = second.saturating_add(second / 4 + 1).min(INFINITE);
+            let (child_proof, child_disproof) = if x_to_move {
+                (
+                    proof_limit.min(grown),
+                    (disproof_limit - numbers.disproof + own.disproof).min(INFINITE),
+                )
+            } else {
+                (
+                    (proof_limit - numbers.proof + own.proof).min(INFINITE),
+                    disproof_limit.min(grown),
+                )
+            };
+            let mut next = *hashes;
+            let bit = 1u64 << child.cell;
+            let (cx, co) = if x_to_move {
+                (x | bit, o)
+            } else {
+                (x, o | bit)
+            };
+            self.hash
+                .add(&mut next, usize::from(child.cell), usize::from(!x_to_move));
+            self.mid(cx, co, &next, child.key, child_proof, child_disproof);
+        }
+    }
+
+    /// Writes X's moves along the proved tree under a proved position.
+    fn extract(
+        &mut self,
+        x: u64,
+        o: u64,
+        hashes: &Hashes,
+        proof: &mut Proof,
+    ) -> Result<(), String> {
+        let geometry = self.geometry;
+        let x_to_move = x.count_ones() == o.count_ones();
+        if x_to_move {
+            // A line to finish needs no entry: the checker sees it.
+            if geometry.winning_cells(x, o) != 0 || proof.contains(x, o) {
+                return Ok(());
+            }
+            if let Some(chain) = self.threats.find(x, o) {
+                record_chain(x, o, &chain, proof);
+                return Ok(());
+            }
+            let children = self.children(x, o, hashes);
+            let Some(child) = children
+                .iter()
+                .find(|child| self.table[&child.key].proof == 0)
+                .copied()
+            else {
+                return Err("a proved position has no proved move".into());
+            };
+            proof.insert(x, o, child.cell);
+            let mut next = *hashes;
+            self.hash.add(&mut next, usize::from(child.cell), 0);
+            return self.extract(x | 1 << child.cell, o, &next, proof);
+        }
+        let x_wins = geometry.winning_cells(x, o);
+        if x_wins.count_ones() >= 2 {
+            // Every reply leaves X a line to finish; the checker sees it for itself.
+            return Ok(());
+        }
+        let pass_chain = if x_wins == 0 {
+            self.threats.find(x, o)
+        } else {
+            None
+        };
+        if let Some(chain) = &pass_chain {
+            let mut rest = !(x | o) & !self.breaking_replies(x, o, chain);
+            while rest != 0 {
+                let cell = rest.trailing_zeros();
+                rest &= rest - 1;
+                record_chain(x, o | 1 << cell, chain, proof);
+            }
+        }
+        for child in self.children(x, o, hashes) {
+            if self.table[&child.key].proof != 0 {
+                return Err("a proved position has an unproved reply".into());
+            }
+            let mut next = *hashes;
+            self.hash.add(&mut next, usize::from(child.cell), 1);
+            self.extract(x, o | 1 << child.cell, &next, proof)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a forcing chain X found with O passing still wins after O's extra mark:
+/// replayed move by move, each check must still leave O one answer (or two threats at
+/// once), O must never have a line to finish, and X must end by finishing one.
+fn survives(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> bool {
+    let (mut x, mut o) = (x, o);
+    for step in chain {
+        match *step {
+            Step::Threat { at, reply } => {
+                let bit = 1u64 << at;
+                if (x | o) & bit != 0 || geometry.winning_cells(o, x) & !bit != 0 {
+                    return false;
+                }
+                x |= bit;
+                let threats = geometry.winning_cells(x, o);
+                if threats.count_ones() >= 2 {
+                    return true;
+                }
+                match reply {
+                    Some(reply) if threats == 1 << reply => o |= threats,
+                    _ => return false,
+                }
+            }
+            Step::Win { .. } => return geometry.winning_cells(x, o) != 0,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marks(cells: &[u8]) -> u64 {
+        cells.iter().fold(0, |mask, cell| mask | 1 << cell)
+    }
+
+    fn proved_and_checked(x: u64, o: u64, budget: usize) -> usize {
+        let mut solver = Solver::new(budget);
+        let Verdict::Proved(proof) = solver.solve(x, o) else {
+            panic!("proved within the budget");
+        };
+        crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees")
+    }
+
+    #[test]
+    fn a_forcing_chain_is_proved_at_the_root() {
+        let checked = proved_and_checked(
+            marks(&[5, 6, 8, 13, 14]),
+            marks(&[48, 50, 35, 62, 27]),
+            1000,
+        );
+        assert!(checked >= 1);
+    }
+
+    #[test]
+    fn two_quiet_moves_deep_is_proved_and_checked() {
+        let checked = proved_and_checked(marks(&[0, 15, 60]), marks(&[3, 63, 25]), 1_000_000);
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn a_position_o_wins_is_disproved_and_a_budget_can_run_out() {
+        let (x, o) = (
+            marks(&[0, 5, 22, 33, 38, 57]),
+            marks(&[48, 49, 50, 3, 7, 11]),
+        );
+        assert_eq!(Solver::new(100_000).solve(x, o), Verdict::Disproved);
+        assert_eq!(Solver::new(10).solve(0, 0), Verdict::Unknown);
+    }
+
+    /// Replaying only the replies near the chain finds the same breaking replies as
+    /// replaying every one, on positions from random games where X has a chain.
+    #[test]
+    fn the_replies_left_unreplayed_never_break_the_chain() {
+        use rand::{RngExt, SeedableRng};
+        let geometry = Geometry::of(4);
+        let solver = Solver::new(10);
+        let mut threats = ThreatSearch::new(4);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut tried = 0;
+        while tried < 60 {
+            let (mut x, mut o) = (0u64, 0u64);
+            for turn in 0..rng.random_range(6..20) {
+                let free: Vec<u32> = (0..64).filter(|c| (x | o) & (1 << c) == 0).collect();
+                let cell = free[rng.random_range(0..free.len())];
+                if turn % 2 == 0 {
+                    x |= 1 << cell
+                } else {
+                    o |= 1 << cell
+                }
+            }
+            if geometry.winning_cells(x, o) != 0 || geometry.winning_cells(o, x) != 0 {
+                continue;
+            }
+            let Some(chain) = threats.find(x, o) else {
+                continue;
+            };
+            tried += 1;
+            let every = (0..64u32)
+                .filter(|cell| (x | o) & (1 << cell) == 0)
+                .filter(|cell| !survives(geometry, x, o | 1 << cell, &chain))
+                .fold(0u64, |cells, cell| cells | 1 << cell);
+            assert_eq!(solver.breaking_replies(x, o, &chain), every);
+        }
+    }
+
+    #[test]
+    fn a_chain_survives_a_far_reply_and_not_one_on_its_cells() {
+        let geometry = Geometry::of(4);
+        let (x, o) = (marks(&[5, 6, 8, 13, 14]), marks(&[48, 50, 35, 62, 27]));
+        let mut threats = ThreatSearch::new(4);
+        let chain = threats.find(x, o).expect("a chain");
+        let Step::Threat { at, .. } = chain[0] else {
+            panic!("a chain opens with a threat");
+        };
+        assert!(survives(geometry, x, o, &chain));
+        assert!(!survives(geometry, x, o | 1 << at, &chain));
+        // A cell far from every line the chain uses.
+        let far = (0..64u8)
+            .find(|cell| {
+                (x | o) & (1 << cell) == 0
+                    && geometry.lines_through[usize::from(*cell)]
+                        .iter()
+                        .all(|line| geometry.lines[*line] & x == 0)
+            })
+            .unwrap();
+        assert!(survives(geometry, x, o | 1 << far, &chain));
+    }
+}
