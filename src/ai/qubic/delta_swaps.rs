@@ -12,6 +12,9 @@ use crate::game::cube::Geometry;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+/// A map as delta swaps: (mask, shift), applied in order.
+pub type Word = Vec<(u64, u32)>;
+
 /// Exchanges the bits of `board` under `mask` with those `shift` places above.
 fn delta_swap(board: u64, mask: u64, shift: u32) -> u64 {
     let moved = ((board >> shift) ^ board) & mask;
@@ -30,7 +33,7 @@ fn cells_with(stride: usize, values: &[usize]) -> u64 {
 }
 
 /// The generators, each as its delta swaps (mask, shift).
-fn generators() -> Vec<Vec<(u64, u32)>> {
+fn generators() -> Vec<Word> {
     let strides = [1usize, 4, 16];
     let mut generators = Vec::new();
     for stride in strides {
@@ -67,8 +70,8 @@ fn generators() -> Vec<Vec<(u64, u32)>> {
 
 /// For each of the game's 192 maps (in [`Geometry::symmetries`] order), its delta
 /// swaps; `None` if the generators did not reach one of them.
-pub fn words() -> Option<&'static Vec<Vec<(u64, u32)>>> {
-    static WORDS: OnceLock<Option<Vec<Vec<(u64, u32)>>>> = OnceLock::new();
+pub fn words() -> Option<&'static Vec<Word>> {
+    static WORDS: OnceLock<Option<Vec<Word>>> = OnceLock::new();
     WORDS
         .get_or_init(|| {
             let apply = |word: &[(u64, u32)], board: u64| {
@@ -82,18 +85,19 @@ pub fn words() -> Option<&'static Vec<Vec<(u64, u32)>>> {
                     .collect()
             };
             let generators = generators();
-            let mut found: HashMap<Vec<u8>, Vec<(u64, u32)>> = HashMap::new();
+            let mut found: HashMap<Vec<u8>, Word> = HashMap::new();
             let mut frontier = vec![Vec::new()];
             found.insert(permutation(&[]), Vec::new());
             while !frontier.is_empty() {
                 let mut next = Vec::new();
                 for word in &frontier {
                     for generator in &generators {
-                        let mut longer: Vec<(u64, u32)> = word.clone();
+                        let mut longer: Word = word.clone();
                         longer.extend(generator);
                         let made = permutation(&longer);
-                        if !found.contains_key(&made) {
-                            found.insert(made, longer.clone());
+                        if let std::collections::hash_map::Entry::Vacant(entry) = found.entry(made)
+                        {
+                            entry.insert(longer.clone());
                             next.push(longer);
                         }
                     }
@@ -110,7 +114,7 @@ pub fn words() -> Option<&'static Vec<Vec<(u64, u32)>>> {
 }
 
 /// Where map `symmetry` sends the cells of `board`, by its delta swaps.
-pub fn image(words: &[Vec<(u64, u32)>], symmetry: usize, board: u64) -> u64 {
+pub fn image(words: &[Word], symmetry: usize, board: u64) -> u64 {
     words[symmetry].iter().fold(board, |board, (mask, shift)| {
         delta_swap(board, *mask, *shift)
     })
