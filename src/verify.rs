@@ -326,22 +326,13 @@ mod tests {
     /// finds the positions the prover stored (and a move turned back is the right one).
     #[test]
     fn the_checkers_canonical_form_is_the_games() {
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         let lines = lines();
         let maps = symmetries(&lines).unwrap();
         let geometry = crate::game::cube::Geometry::of(4);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for _ in 0..50 {
-            let (mut x, mut o) = (0u64, 0u64);
-            for turn in 0..rng.random_range(0..20) {
-                let free: Vec<u8> = (0..64).filter(|c| (x | o) & (1 << c) == 0).collect();
-                let cell = free[rng.random_range(0..free.len())];
-                if turn % 2 == 0 {
-                    x |= 1 << cell
-                } else {
-                    o |= 1 << cell
-                }
-            }
+            let (x, o) = crate::ai::qubic::random_position(&mut rng, 0..20);
             let image = |map: &[u8; 64], mask: u64| {
                 (0..64).fold(0u64, |image, cell| {
                     image | ((mask >> cell) & 1) << map[cell]

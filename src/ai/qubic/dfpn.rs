@@ -16,9 +16,10 @@
 //!   line of O's made or threatened unanswered): a reply it survives is lost to the same
 //!   chain, recorded as such in the proof. This is exact, not a guess.
 
+use super::pass::breaking_replies;
 use super::proof::{Proof, record_chain};
 use super::symmetric_hash::{Hashes, SymmetricHash};
-use super::threats::{Step, ThreatSearch};
+use super::threats::ThreatSearch;
 use crate::game::cube::Geometry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -233,7 +234,7 @@ impl Solver {
             if x | o == 0 { self.first_moves } else { empty }
         } else {
             match self.threats.find(x, o) {
-                Some(chain) => self.breaking_replies(x, o, &chain),
+                Some(chain) => breaking_replies(self.geometry, x, o, &chain),
                 None => empty,
             }
         };
@@ -280,48 +281,6 @@ impl Solver {
                 }
             })
             .sum()
-    }
-
-    /// O's replies that the chain X would play were O to pass does not survive. Only
-    /// a reply near the chain can break it, so only those are replayed: one on a cell
-    /// the chain plays or needs (its checks, their answers, the lines it wins on), or
-    /// on a line with none of X's marks where O has two marks by the chain's end (O
-    /// could make a threat of its own there).
-    fn breaking_replies(&self, x: u64, o: u64, chain: &[Step]) -> u64 {
-        let geometry = self.geometry;
-        let (mut near, mut replies) = (0u64, 0u64);
-        let (mut after_x, mut after_o) = (x, o);
-        for step in chain {
-            match *step {
-                Step::Threat { at, reply } => {
-                    near |= 1 << at;
-                    after_x |= 1 << at;
-                    if let Some(reply) = reply {
-                        near |= 1 << reply;
-                        replies |= 1 << reply;
-                        after_o |= 1 << reply;
-                    }
-                }
-                Step::Win { at } => near |= 1 << at,
-            }
-        }
-        near |= geometry.winning_cells(after_x, after_o);
-        let o_at_end = o | replies;
-        for line in &geometry.lines {
-            if line & x == 0 && (line & o_at_end).count_ones() >= 2 {
-                near |= line;
-            }
-        }
-        let mut breaking = 0;
-        let mut rest = near & !(x | o);
-        while rest != 0 {
-            let cell = rest.trailing_zeros();
-            rest &= rest - 1;
-            if !survives(geometry, x, o | 1 << cell, chain) {
-                breaking |= 1 << cell;
-            }
-        }
-        breaking
     }
 
     /// The numbers of a position from its children's, the child to search next and
@@ -470,7 +429,7 @@ impl Solver {
             None
         };
         if let Some(chain) = &pass_chain {
-            let mut rest = !(x | o) & !self.breaking_replies(x, o, chain);
+            let mut rest = !(x | o) & !breaking_replies(self.geometry, x, o, chain);
             while rest != 0 {
                 let cell = rest.trailing_zeros();
                 rest &= rest - 1;
@@ -487,34 +446,6 @@ impl Solver {
         }
         Ok(())
     }
-}
-
-/// Whether a forcing chain X found with O passing still wins after O's extra mark:
-/// replayed move by move, each check must still leave O one answer (or two threats at
-/// once), O must never have a line to finish, and X must end by finishing one.
-fn survives(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> bool {
-    let (mut x, mut o) = (x, o);
-    for step in chain {
-        match *step {
-            Step::Threat { at, reply } => {
-                let bit = 1u64 << at;
-                if (x | o) & bit != 0 || geometry.winning_cells(o, x) & !bit != 0 {
-                    return false;
-                }
-                x |= bit;
-                let threats = geometry.winning_cells(x, o);
-                if threats.count_ones() >= 2 {
-                    return true;
-                }
-                match reply {
-                    Some(reply) if threats == 1 << reply => o |= threats,
-                    _ => return false,
-                }
-            }
-            Step::Win { .. } => return geometry.winning_cells(x, o) != 0,
-        }
-    }
-    false
 }
 
 #[cfg(test)]
@@ -557,64 +488,5 @@ mod tests {
         );
         assert_eq!(Solver::new(100_000).solve(x, o), Verdict::Disproved);
         assert_eq!(Solver::new(10).solve(0, 0), Verdict::Unknown);
-    }
-
-    /// Replaying only the replies near the chain finds the same breaking replies as
-    /// replaying every one, on positions from random games where X has a chain.
-    #[test]
-    fn the_replies_left_unreplayed_never_break_the_chain() {
-        use rand::{RngExt, SeedableRng};
-        let geometry = Geometry::of(4);
-        let solver = Solver::new(10);
-        let mut threats = ThreatSearch::new(4);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut tried = 0;
-        while tried < 60 {
-            let (mut x, mut o) = (0u64, 0u64);
-            for turn in 0..rng.random_range(6..20) {
-                let free: Vec<u32> = (0..64).filter(|c| (x | o) & (1 << c) == 0).collect();
-                let cell = free[rng.random_range(0..free.len())];
-                if turn % 2 == 0 {
-                    x |= 1 << cell
-                } else {
-                    o |= 1 << cell
-                }
-            }
-            if geometry.winning_cells(x, o) != 0 || geometry.winning_cells(o, x) != 0 {
-                continue;
-            }
-            let Some(chain) = threats.find(x, o) else {
-                continue;
-            };
-            tried += 1;
-            let every = (0..64u32)
-                .filter(|cell| (x | o) & (1 << cell) == 0)
-                .filter(|cell| !survives(geometry, x, o | 1 << cell, &chain))
-                .fold(0u64, |cells, cell| cells | 1 << cell);
-            assert_eq!(solver.breaking_replies(x, o, &chain), every);
-        }
-    }
-
-    #[test]
-    fn a_chain_survives_a_far_reply_and_not_one_on_its_cells() {
-        let geometry = Geometry::of(4);
-        let (x, o) = (marks(&[5, 6, 8, 13, 14]), marks(&[48, 50, 35, 62, 27]));
-        let mut threats = ThreatSearch::new(4);
-        let chain = threats.find(x, o).expect("a chain");
-        let Step::Threat { at, .. } = chain[0] else {
-            panic!("a chain opens with a threat");
-        };
-        assert!(survives(geometry, x, o, &chain));
-        assert!(!survives(geometry, x, o | 1 << at, &chain));
-        // A cell far from every line the chain uses.
-        let far = (0..64u8)
-            .find(|cell| {
-                (x | o) & (1 << cell) == 0
-                    && geometry.lines_through[usize::from(*cell)]
-                        .iter()
-                        .all(|line| geometry.lines[*line] & x == 0)
-            })
-            .unwrap();
-        assert!(survives(geometry, x, o | 1 << far, &chain));
     }
 }

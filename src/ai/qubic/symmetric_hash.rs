@@ -93,16 +93,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut keys = std::collections::HashMap::new();
         for _ in 0..200 {
-            let (mut x, mut o) = (0u64, 0u64);
-            for turn in 0..rng.random_range(1..24) {
-                let free: Vec<u32> = (0..64).filter(|c| (x | o) & (1 << c) == 0).collect();
-                let cell = free[rng.random_range(0..free.len())];
-                if turn % 2 == 0 {
-                    x |= 1 << cell;
-                } else {
-                    o |= 1 << cell;
-                }
-            }
+            let (x, o) = crate::ai::qubic::random_position(&mut rng, 1..24);
             let key = SymmetricHash::key(&hash.of(x, o));
             let map = rng.random_range(0..MAPS);
             let (ix, io) = (geometry.image(map, x), geometry.image(map, o));
