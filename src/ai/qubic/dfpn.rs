@@ -113,6 +113,10 @@ pub struct Solver {
     /// Called every 2^12 visits with where the search is.
     pub progress: Option<Box<dyn FnMut(Progress)>>,
     root: u64,
+    /// The root's moves, once expanded: the progress shown is theirs, as the root's own
+    /// numbers are only written when a child's search returns.
+    root_children: Vec<Child>,
+    root_x_to_move: bool,
     stopped: bool,
 }
 
@@ -129,6 +133,8 @@ impl Solver {
             x_moves_limit: None,
             progress: None,
             root: 0,
+            root_children: Vec::new(),
+            root_x_to_move: true,
             stopped: false,
         }
     }
@@ -149,6 +155,8 @@ impl Solver {
         let key = SymmetricHash::key(&hashes);
         self.ensure(x, o, key);
         self.root = key;
+        self.root_children.clear();
+        self.root_x_to_move = x.count_ones() == o.count_ones();
         self.stopped = false;
         self.mid(x, o, &hashes, key, INFINITE, INFINITE);
         let numbers = self.table[&key];
@@ -169,7 +177,11 @@ impl Solver {
 
     /// Where the search is now.
     pub fn progress_now(&self) -> Progress {
-        let root = self.table.get(&self.root).copied().unwrap_or(OPEN);
+        let root = if self.root_children.is_empty() {
+            self.table.get(&self.root).copied().unwrap_or(OPEN)
+        } else {
+            self.combine(&self.root_children, self.root_x_to_move).0
+        };
         Progress {
             visits: self.visits,
             positions: self.table.len(),
@@ -343,6 +355,9 @@ impl Solver {
         }
         let x_to_move = x.count_ones() == o.count_ones();
         let children = self.children(x, o, hashes);
+        if key == self.root && self.root_children.is_empty() {
+            self.root_children = children.clone();
+        }
         if children.is_empty() {
             // X has no move left that keeps a chance, or O none that breaks the chain.
             self.table
