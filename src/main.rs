@@ -14,7 +14,7 @@ use std::process::ExitCode;
 /// Play noughts and crosses against MENACE, Donald Michie's 1961 matchbox learner, and
 /// watch its 304 matchboxes learn.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(version, about, term_width = 80)]
 struct Flags {
     /// Makes the whole session reproducible: every random choice comes from this seed.
     #[arg(long, value_name = "N")]
