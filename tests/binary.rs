@@ -434,3 +434,40 @@ fn prove_writes_a_qubic_proof_that_verify_checks_and_a_spoiled_one_fails() {
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn replay_reads_qubic_by_the_seeds_cell_numbers() {
+    // X takes the top row 0-1-2-3 while O plays under it on the second layer.
+    let output = menace()
+        .args([
+            "replay", "--json", "qubic", "0", "16", "1", "17", "2", "18", "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["ply"], 7);
+    assert_eq!(last["outcome"], "X");
+    assert_eq!(
+        last["picture"],
+        "XXXX............/OOO............./................/................"
+    );
+    assert_eq!(last["legal"].as_array().unwrap().len(), 0);
+    let text = menace()
+        .args(["replay", "qubic", "0", "16", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 80),
+        "{text}"
+    );
+    let taken = menace()
+        .args(["replay", "qubic", "0", "16", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(taken.status.code(), Some(2));
+    let stderr = String::from_utf8(taken.stderr).unwrap();
+    assert!(stderr.contains("move 3 (\"0\")"), "{stderr}");
+}
