@@ -1,5 +1,7 @@
 //! The `menace` program: reads the command-line flags and hands over to the console.
 
+#[macro_use]
+mod output;
 mod proofs;
 
 use clap::{Parser, Subcommand};
@@ -207,9 +209,9 @@ fn main() -> ExitCode {
     match flags.task {
         Some(Task::Bench { games, repeats }) => {
             let report = menace::bench::run(games.max(1), repeats);
-            println!("{}", render::bench(&report));
+            outln!("{}", render::bench(&report));
             let variants = menace::bench::run_variants(repeats);
-            println!("{}", render::bench_variants(&variants));
+            outln!("{}", render::bench_variants(&variants));
             return ExitCode::SUCCESS;
         }
         Some(Task::Experiment {
@@ -223,7 +225,7 @@ fn main() -> ExitCode {
         Some(Task::Experiment { seeds, .. }) => {
             let mut session = Session::new(Settings::default());
             let events = session.execute(menace::app::Command::Experiment(seeds.clamp(1, 1_000)));
-            print!("{}", render::events(&events, Palette::PLAIN));
+            out!("{}", render::events(&events, Palette::PLAIN));
             return ExitCode::SUCCESS;
         }
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
@@ -395,7 +397,7 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
     let start = std::time::Instant::now();
     let solved = game.solve(budget);
     let millis = start.elapsed().as_millis();
-    print!(
+    out!(
         "{}",
         render::event(
             &menace::app::Event::GameSolved {
@@ -414,7 +416,7 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
                 "; there it prefers {name} ({verdict})"
             ))
         );
-        println!("{}", menace::repl::text::fill(&sentence, 79));
+        outln!("{}", menace::repl::text::fill(&sentence, 79));
     }
     ExitCode::SUCCESS
 }
@@ -455,7 +457,7 @@ fn game_experiment(
         &mut |_| true,
     ) {
         Ok(experiment) => {
-            print!(
+            out!(
                 "{}",
                 render::game_experiment(&experiment, Some(start.elapsed().as_secs()))
             );
@@ -501,7 +503,7 @@ fn duel(
     let start = std::time::Instant::now();
     match menace::app::duel::run(&words, first, second, games.clamp(1, 100_000), effort, seed) {
         Ok(report) => {
-            print!("{}", render::duel(&report, start.elapsed().as_secs_f64()));
+            out!("{}", render::duel(&report, start.elapsed().as_secs_f64()));
             ExitCode::SUCCESS
         }
         Err(why) => {
@@ -523,12 +525,12 @@ fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
     };
     let side = side_of(side);
     if let Some(why) = game.declaration().too_big_for_menace {
-        println!("{}: no boxes are counted: {why}.", game.title());
+        outln!("{}: no boxes are counted: {why}.", game.title());
         return ExitCode::SUCCESS;
     }
     let start = std::time::Instant::now();
     let counted = game.count_boxes(side, limit);
-    print!(
+    out!(
         "{}",
         render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())
     );
@@ -578,7 +580,7 @@ fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
     };
     let mut failed = loaded.broken.len();
     for error in &loaded.broken {
-        println!("BROKEN {error}");
+        outln!("BROKEN {error}");
     }
     for (number, lesson) in loaded.lessons.iter().enumerate() {
         if !check {
@@ -590,20 +592,20 @@ fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
                 lesson.summary
             );
             let wrap = menace::repl::text::words(79).subsequent_indent("    ");
-            println!("{}", textwrap::fill(&line, wrap));
+            outln!("{}", textwrap::fill(&line, wrap));
             continue;
         }
         match menace::lesson::check::check(lesson) {
-            Ok(()) => println!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
+            Ok(()) => outln!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
             Err(error) => {
                 failed += 1;
-                println!("FAIL  {error}");
+                outln!("FAIL  {error}");
             }
         }
     }
     if check {
         let total = loaded.lessons.len() + loaded.broken.len();
-        println!("{} passed, {failed} failed", total - failed);
+        outln!("{} passed, {failed} failed", total - failed);
     }
     if failed > 0 {
         ExitCode::FAILURE

@@ -8,11 +8,8 @@ use std::process::ExitCode;
 /// (`menace solve qubic | head`), there is no one left to tell, so it stops quietly.
 macro_rules! say {
     ($($words:tt)*) => {{
-        use std::io::Write;
         let text = menace::repl::text::fill(&format!($($words)*), 79);
-        if writeln!(std::io::stdout(), "{text}").is_err() {
-            std::process::exit(0);
-        }
+        outln!("{text}");
     }};
 }
 

@@ -471,3 +471,33 @@ fn replay_reads_qubic_by_the_seeds_cell_numbers() {
     let stderr = String::from_utf8(taken.stderr).unwrap();
     assert!(stderr.contains("move 3 (\"0\")"), "{stderr}");
 }
+
+/// With nobody reading (`menace replay … | head` after head has gone), the subcommands
+/// stop quietly instead of panicking.
+#[test]
+fn a_closed_output_ends_a_subcommand_quietly() {
+    for args in [
+        &["replay", "qubic", "0", "16", "1"][..],
+        &[
+            "solve",
+            "qubic",
+            "--first",
+            "0",
+            "--replies",
+            "--budget",
+            "1",
+        ][..],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("menace"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+    }
+}
