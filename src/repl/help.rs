@@ -129,7 +129,7 @@ pub fn welcome(session: &crate::app::Session, seed_given: bool, palette: Palette
     if !seed_given {
         let _ = writeln!(
             text,
-            "Random seed {} (menace --seed {} replays this session).",
+            "Random seed {}.\nmenace --seed {} replays this session.",
             settings.seed, settings.seed
         );
     }
