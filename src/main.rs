@@ -3,6 +3,7 @@
 #[macro_use]
 mod output;
 mod proofs;
+mod quantum_solve;
 
 use clap::{Parser, Subcommand};
 use menace::app::{Session, Settings};
@@ -273,6 +274,17 @@ fn main() -> ExitCode {
                 } else {
                     proofs::solve_qubic(&request)
                 };
+            }
+            if variant
+                .first()
+                .is_some_and(|name| name.eq_ignore_ascii_case("quantum"))
+                && proof.is_none()
+                && first == "any"
+                && x_moves.is_none()
+                && !replies
+            {
+                let words: Vec<&str> = variant.iter().map(String::as_str).collect();
+                return quantum_solve::solve(&words, from.as_deref(), budget);
             }
             if from.is_some() || proof.is_some() || first != "any" || x_moves.is_some() || replies {
                 eprintln!(

@@ -5,16 +5,20 @@
 //! is too large, and plays the best move of the deepest search it finished.
 //!
 //! Scores are for the player to move: a win `k` half-moves away scores `WIN - k`, a loss
-//! `-(WIN - k)`, a draw (or, in a depth-limited search, an unknown) 0.
+//! `-(WIN - k)`, a draw (or, in a depth-limited search, an unknown) 0. A game that can end
+//! with a margin of half a point (quantum tic-tac-toe's 1 to ½) scores such an end
+//! `HALF - k`: any whole win is worth more than any half one.
 
 use super::{Agent, random_best};
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use rand::Rng;
 use std::collections::HashMap;
 use std::fmt;
 
 /// The score of a win on the spot.
 pub const WIN: i32 = 1_000_000;
+/// The score of a win by half a point on the spot (1 to ½).
+pub const HALF: i32 = WIN / 2;
 
 /// What a search found out about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,18 +28,60 @@ pub enum Value {
     /// The player to move loses in this many half-moves.
     Loss(u32),
     Draw,
+    /// The player to move ends this many half-moves on with half a point more than the
+    /// opponent (1 to ½ in quantum tic-tac-toe).
+    HalfWin(u32),
+    /// The player to move ends with half a point less.
+    HalfLoss(u32),
 }
 
 impl Value {
     fn from_score(score: i32) -> Value {
-        if score > 0 {
-            Value::Win(u32::try_from(WIN - score).unwrap_or(0))
-        } else if score < 0 {
-            Value::Loss(u32::try_from(WIN + score).unwrap_or(0))
-        } else {
-            Value::Draw
+        let plies = |distance: i32| u32::try_from(distance).unwrap_or(0);
+        match score {
+            s if s > HALF => Value::Win(plies(WIN - s)),
+            s if s > 0 => Value::HalfWin(plies(HALF - s)),
+            s if s < -HALF => Value::Loss(plies(WIN + s)),
+            s if s < 0 => Value::HalfLoss(plies(HALF + s)),
+            _ => Value::Draw,
         }
     }
+
+    /// The same result seen from the other side.
+    pub fn for_opponent(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n),
+            Value::Loss(n) => Value::Win(n),
+            Value::HalfWin(n) => Value::HalfLoss(n),
+            Value::HalfLoss(n) => Value::HalfWin(n),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The margin in half points for the player to move: 2 for a win, 1 for a win by
+    /// half a point, 0 for a draw.
+    pub fn margin(self) -> i32 {
+        match self {
+            Value::Win(_) => 2,
+            Value::HalfWin(_) => 1,
+            Value::Draw => 0,
+            Value::HalfLoss(_) => -1,
+            Value::Loss(_) => -2,
+        }
+    }
+}
+
+/// The score of a finished position for the player to move: the margin of its points,
+/// a whole point scoring [`WIN`] and half a point [`HALF`].
+pub fn final_score<G: Game>(position: &G) -> Option<i32> {
+    let [x, o] = position.points()?;
+    let margin = i32::from(x) - i32::from(o);
+    let margin = if position.to_move() == crate::game::Player::X {
+        margin
+    } else {
+        -margin
+    };
+    Some(margin * HALF)
 }
 
 impl fmt::Display for Value {
@@ -44,6 +90,12 @@ impl fmt::Display for Value {
             Value::Win(plies) => write!(f, "a win in {plies} half-moves"),
             Value::Loss(plies) => write!(f, "a loss in {plies} half-moves"),
             Value::Draw => write!(f, "a draw"),
+            Value::HalfWin(plies) => {
+                write!(f, "a win by 1 point to ½ in {plies} half-moves")
+            }
+            Value::HalfLoss(plies) => {
+                write!(f, "a loss by ½ point to 1 in {plies} half-moves")
+            }
         }
     }
 }
@@ -240,12 +292,8 @@ impl<G: Game> AlphaBeta<G> {
         {
             return Err(OutOfBudget);
         }
-        if let Some(outcome) = position.outcome() {
-            return Ok(match outcome {
-                Outcome::Draw => 0,
-                Outcome::Win(winner) if winner == position.to_move() => WIN,
-                Outcome::Win(_) => -WIN,
-            });
+        if let Some(score) = final_score(position) {
+            return Ok(score);
         }
         if depth == 0 {
             self.hit_horizon = true;
@@ -471,6 +519,7 @@ mod tests {
                 Value::Win(_) => expected == 10,
                 Value::Loss(_) => expected == -10,
                 Value::Draw => expected == 0,
+                Value::HalfWin(_) | Value::HalfLoss(_) => false,
             };
             assert!(agrees, "{}: {value:?} vs {expected}", position.picture());
         }
@@ -510,6 +559,7 @@ mod tests {
                 Value::Win(_) => expected == 10,
                 Value::Loss(_) => expected == -10,
                 Value::Draw => expected == 0,
+                Value::HalfWin(_) | Value::HalfLoss(_) => false,
             };
             assert!(agrees, "{position:?}: {value:?} vs {expected}");
         }
@@ -547,6 +597,7 @@ mod tests {
                 Value::Win(_) => expected == 10,
                 Value::Loss(_) => expected == -10,
                 Value::Draw => expected == 0,
+                Value::HalfWin(_) | Value::HalfLoss(_) => false,
             };
             assert!(agrees, "after {mv:?}: {value:?} vs {expected}");
         }

@@ -5,6 +5,7 @@ pub mod alphabeta;
 pub mod lookahead;
 pub mod mcts;
 pub mod minimax;
+pub mod quantum;
 pub mod qubic;
 pub mod rating;
 pub mod retrograde;

@@ -136,6 +136,7 @@ mod tests {
                 Value::Win(_) => expected == 10,
                 Value::Loss(_) => expected == -10,
                 Value::Draw => expected == 0,
+                Value::HalfWin(_) | Value::HalfLoss(_) => false,
             };
             assert!(agrees, "{}: {value:?} vs {expected}", position.picture());
         }

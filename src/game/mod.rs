@@ -12,6 +12,7 @@ pub mod four;
 pub mod gravity;
 pub mod morris;
 pub mod picture;
+pub mod quantum;
 pub mod strategic;
 pub mod symmetry;
 pub mod tictactoe;
@@ -229,6 +230,25 @@ pub trait Game: Clone + Debug {
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// What each side scored once the game is over, in half points, X first. Most
+    /// games give the winner a whole point (a draw half a point each); quantum
+    /// tic-tac-toe can end 1 to ½, which its own method says. Searches that weigh
+    /// results by points (alpha-beta) use this; [`Game::outcome`] names the side with
+    /// more.
+    fn points(&self) -> Option<[u8; 2]> {
+        self.outcome().map(|outcome| match outcome {
+            Outcome::Win(Player::X) => [2, 0],
+            Outcome::Win(Player::O) => [0, 2],
+            Outcome::Draw => [1, 1],
+        })
+    }
+
+    /// A sentence on how the game ended when the outcome alone does not tell it (both
+    /// players made a line at once, say).
+    fn result_note(&self) -> Option<String> {
+        None
+    }
 
     /// Reads a move written in the game's notation. The same code prints it back
     /// ([`Game::move_name`]), so the two never disagree.

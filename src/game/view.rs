@@ -24,7 +24,7 @@ pub enum Layout {
 
 /// One cell: which cell of the game it is, who holds it, and whether it belongs to the
 /// line that ended the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
     /// The game's own number for the cell, the same in every view of the game.
     pub id: usize,
@@ -34,6 +34,9 @@ pub struct Cell {
     /// ultimate player is sent to): drawn blank, so the cells in play stand out
     /// without colour.
     pub in_play: bool,
+    /// What to write in the cell when its owner alone does not say it: quantum
+    /// tic-tac-toe's numbered marks (`x1 o2`, `X3`). `None` draws the owner's letter.
+    pub text: Option<String>,
 }
 
 /// A row of cells with its label.
@@ -70,10 +73,15 @@ impl BoardView {
 
     /// The cells whose owner differs from `before`'s: what the last move changed.
     pub fn changed_since(&self, before: &BoardView) -> Vec<usize> {
-        let old: std::collections::HashMap<usize, Option<Player>> =
-            before.cells().map(|cell| (cell.id, cell.owner)).collect();
+        let old: std::collections::HashMap<usize, (Option<Player>, &Option<String>)> = before
+            .cells()
+            .map(|cell| (cell.id, (cell.owner, &cell.text)))
+            .collect();
         self.cells()
-            .filter(|cell| old.get(&cell.id).is_some_and(|owner| *owner != cell.owner))
+            .filter(|cell| {
+                old.get(&cell.id)
+                    .is_some_and(|(owner, text)| *owner != cell.owner || **text != cell.text)
+            })
             .map(|cell| cell.id)
             .collect()
     }
@@ -109,6 +117,7 @@ pub fn grid_panel(
                             owner: owner(id),
                             in_line: line(id),
                             in_play: true,
+                            text: None,
                         }
                     })
                     .collect(),

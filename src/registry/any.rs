@@ -2,7 +2,7 @@
 //! moves as text. [`Playing`] implements it once for every [`Game`], so a game gets the
 //! console, the generic AIs, `solve` and `replay` without code of its own.
 
-use crate::ai::alphabeta::{AlphaBeta, Searcher, Value, WIN, positions_memory_allows};
+use crate::ai::alphabeta::{AlphaBeta, HALF, Searcher, Value, positions_memory_allows};
 use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
@@ -105,6 +105,10 @@ pub trait AnyGame: fmt::Debug {
     fn to_move(&self) -> Player;
     fn ply(&self) -> usize;
     fn outcome(&self) -> Option<Outcome>;
+    /// What each side scored, in half points, X first ([`crate::game::Game::points`]).
+    fn points(&self) -> Option<[u8; 2]>;
+    /// A sentence on how the game ended, when the outcome alone does not tell it.
+    fn result_note(&self) -> Option<String>;
     /// The legal moves by name, in the game's order.
     fn legal_move_names(&self) -> Vec<String>;
     /// Reads a move in two phases, the notation and then the rules, without playing it:
@@ -252,6 +256,14 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+
+    fn points(&self) -> Option<[u8; 2]> {
+        self.game.points()
+    }
+
+    fn result_note(&self) -> Option<String> {
+        self.game.result_note()
     }
 
     fn legal_move_names(&self) -> Vec<String> {
@@ -435,8 +447,10 @@ impl<G: Declared> AnyGame for Playing<G> {
             .max_by_key(|(_, score)| *score)
             .map(|(mv, score)| {
                 let verdict = match *score {
-                    s if s > WIN / 2 => "a forced win found",
-                    s if s < -WIN / 2 => "every move loses",
+                    s if s > HALF => "a forced win found",
+                    s if s > 0 => "a forced win by half a point found",
+                    s if s < -HALF => "every move loses",
+                    s if s < 0 => "every move loses half a point",
                     _ => "no result within that depth",
                 };
                 (game.move_name(*mv), verdict)
@@ -458,7 +472,8 @@ fn solve_by_retrograde<G: Game>(game: &G) -> Solved {
             Some(Value::Loss(n)) => (0, i64::from(n)),
             Some(Value::Draw) => (1, 0),
             Some(Value::Win(n)) => (2, -i64::from(n)),
-            None => (3, 0),
+            // Retrograde analysis is for games of whole points (Morris).
+            Some(Value::HalfLoss(_) | Value::HalfWin(_)) | None => (3, 0),
         }
     });
     Solved::Value {

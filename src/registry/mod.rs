@@ -12,6 +12,7 @@ use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
 use crate::game::gravity::{self, Gravity};
 use crate::game::morris::{self, Morris};
+use crate::game::quantum::{self, Quantum};
 use crate::game::strategic::{self, Strategic};
 use crate::game::tictactoe::{self, TicTacToe};
 use crate::game::ultimate::{self, Ultimate};
@@ -61,6 +62,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Morris>(&morris::MORRIS),
     entry::<Ultimate>(&ultimate::ULTIMATE),
     entry::<Strategic>(&strategic::STRATEGIC),
+    entry::<Quantum>(&quantum::QUANTUM),
 ];
 
 /// The registered game of this name (any case).

@@ -9,6 +9,14 @@ use crate::game::{BoardView, Player};
 
 /// What stands in one cell, and how it is painted.
 fn cell_text(cell: &Cell, labels: &[(usize, String)]) -> (String, Role) {
+    if let Some(text) = &cell.text {
+        let role = match cell.owner {
+            Some(Player::X) => Role::X,
+            Some(Player::O) => Role::O,
+            None => Role::Plain,
+        };
+        return (text.clone(), role);
+    }
     match cell.owner {
         Some(Player::X) => ("X".into(), Role::X),
         Some(Player::O) => ("O".into(), Role::O),
@@ -69,7 +77,28 @@ pub fn draw(
         Layout::Blocks => 3,
         _ => 5,
     };
-    side_by_side(&lines, gap)
+    // Panels too wide to stand side by side within 80 columns go on in rows below.
+    let mut rows: Vec<Vec<Vec<String>>> = Vec::new();
+    let mut row_width = 0;
+    for panel in lines {
+        let width = panel
+            .iter()
+            .map(|line| visible_width(line))
+            .max()
+            .unwrap_or(0);
+        match rows.last_mut() {
+            Some(row) if row_width + gap + width <= 80 => {
+                row.push(panel);
+                row_width += gap + width;
+            }
+            _ => {
+                rows.push(vec![panel]);
+                row_width = width;
+            }
+        }
+    }
+    let drawn: Vec<String> = rows.iter().map(|row| side_by_side(row, gap)).collect();
+    drawn.join("\n")
 }
 
 /// Panels next to each other, `gap` spaces apart, each line trimmed at its end.

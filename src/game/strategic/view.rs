@@ -33,6 +33,7 @@ impl Strategic {
                                 in_line: false,
                                 in_play: self.outcome.is_some()
                                     || self.boards_in_play().contains(&(id / 9)),
+                                text: None,
                             }
                         })
                         .collect(),

@@ -39,6 +39,7 @@ impl Ultimate {
                                 owner: self.at(id),
                                 in_line: false,
                                 in_play: self.outcome.is_some() || self.playable(id / 9),
+                                text: None,
                             }
                         })
                         .collect(),

@@ -1,0 +1,714 @@
+//! Quantum tic-tac-toe (Allan Goff, 2006; seed 002): every move puts two "spooky" marks
+//! of the mover, numbered with the move, in two squares at once. Squares are the nodes
+//! and moves the edges of the entanglement graph; a move that closes a cycle must be
+//! collapsed before anything else: one player chooses which of its two squares the
+//! closing mark takes, and every mark of that cycle, and every mark hanging off it, is
+//! then forced into one square and becomes classical. Only classical marks make lines.
+//!
+//! The rules that published versions differ on are options:
+//! - who chooses the collapse: the opponent of the player who closed the cycle (the seed:
+//!   the closer "is to blame"; Goff's rule too), or with `closer-chooses` the closer;
+//! - lines made at once by both players (one collapse can do it): Goff numbers the moves
+//!   across both players (x1, o2, x3…) and gives the line whose highest number is lower a
+//!   whole point and the other half a point; seed 002's author numbers each player's
+//!   moves separately (x1, o1, x2…) and calls it a draw (`per-player`);
+//! - deterministic moves, both marks in one square (`deterministic`): forbidden by
+//!   default, as the seed's author did in most of his versions; allowed, the square
+//!   becomes classical at once and pushes the spooky marks already there out to their
+//!   other squares, and so on through the tree of entanglements.
+//!
+//! The game ends when a line exists or every square is classical; when a single square
+//! is left that is not classical, it fills itself with the mark of the player to move.
+//!
+//! Squares are named like the noughts and crosses cells: `LL-MM` is a move, `LL` the
+//! square a cycle's closing mark takes.
+
+use super::tictactoe::LINES;
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
+use std::fmt;
+
+mod picture;
+#[cfg(test)]
+mod tests;
+mod view;
+
+/// Quantum tic-tac-toe.
+pub const QUANTUM: Declaration = Declaration {
+    name: "quantum",
+    about: "Goff's quantum tic-tac-toe: two spooky marks a move",
+    options: &[
+        GameOption {
+            name: "closer-chooses",
+            help: "whoever closes a cycle chooses its collapse (else the opponent)",
+            value: None,
+        },
+        GameOption {
+            name: "per-player",
+            help: "marks numbered per player (x1 o1 x2); lines at once draw",
+            value: None,
+        },
+        GameOption {
+            name: "deterministic",
+            help: "both marks may go in one square, pushing others out",
+            value: None,
+        },
+    ],
+    notation: "two squares for your spooky marks (LL-MM); a cycle's square (LL)",
+    example: "LL-MM",
+    too_big_for_menace: None,
+};
+
+impl Declared for Quantum {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Quantum, String> {
+        Ok(Quantum::new(QuantumRules {
+            closer_chooses: options.contains(&"closer-chooses"),
+            per_player: options.contains(&"per-player"),
+            deterministic: options.contains(&"deterministic"),
+        }))
+    }
+}
+
+/// The rule options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct QuantumRules {
+    /// The player who closes a cycle chooses its collapse (else the opponent does).
+    pub closer_chooses: bool,
+    /// Moves numbered per player, and lines made at once a draw (else Goff's numbering
+    /// across both players and his 1 to ½).
+    pub per_player: bool,
+    /// Both marks of a move may go in one square.
+    pub deterministic: bool,
+}
+
+/// The most moves a game can have: each move ends up as one classical mark.
+const MOST_MOVES: usize = 9;
+/// Moves plus collapses: a collapse follows a move and makes at least two squares
+/// classical, so there are at most four.
+const MOST_PLIES: usize = 13;
+/// How many spooky marks a square may hold.
+const MOST_SPOOKY: usize = 8;
+
+/// A move: two squares for the mover's spooky marks (the same square twice is a
+/// deterministic move), or the square a cycle's closing mark takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum QuantumMove {
+    Spooky(u8, u8),
+    Collapse(u8),
+}
+
+/// Where one move's marks are now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Spooky in two squares.
+    Spooky(u8, u8),
+    /// Collapsed into one square.
+    Classical(u8),
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalQuantumMove {
+    GameOver,
+    /// A collapse is waiting: only the choice of its square may be made.
+    CollapseFirst {
+        chooser: Player,
+        first: u8,
+        second: u8,
+    },
+    /// A collapse choice with no cycle waiting.
+    NoCollapse,
+    /// The square is not one of the closing move's two.
+    NotACollapseSquare {
+        square: u8,
+        first: u8,
+        second: u8,
+    },
+    Classical(u8),
+    SameSquare(u8),
+    Crowded(u8),
+}
+
+fn name(square: u8) -> String {
+    Square::ALL[usize::from(square) % 9].name()
+}
+
+impl fmt::Display for IllegalQuantumMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalQuantumMove::GameOver => write!(f, "the game is already over"),
+            IllegalQuantumMove::CollapseFirst {
+                chooser,
+                first,
+                second,
+            } => write!(
+                f,
+                "a cycle must collapse first: {chooser} chooses {} or {}",
+                name(first),
+                name(second)
+            ),
+            IllegalQuantumMove::NoCollapse => write!(
+                f,
+                "no cycle is waiting to collapse, so a move names two squares (LL-MM)"
+            ),
+            IllegalQuantumMove::NotACollapseSquare {
+                square,
+                first,
+                second,
+            } => write!(
+                f,
+                "the closing mark is in {} and {}, so it cannot take {}",
+                name(first),
+                name(second),
+                name(square)
+            ),
+            IllegalQuantumMove::Classical(square) => {
+                write!(f, "{} already holds a classical mark", name(square))
+            }
+            IllegalQuantumMove::SameSquare(square) => write!(
+                f,
+                "both marks in {} is a deterministic move, which these rules forbid",
+                name(square)
+            ),
+            IllegalQuantumMove::Crowded(square) => {
+                write!(
+                    f,
+                    "{} already holds {MOST_SPOOKY} spooky marks",
+                    name(square)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalQuantumMove {}
+
+/// A position, with the moves that led to it (its picture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Quantum {
+    rules: QuantumRules,
+    /// Where the marks of move `k + 1` are now, for the moves made.
+    marks: [Mark; MOST_MOVES],
+    /// Moves made, numbered from 1.
+    made: u8,
+    /// The last move closed a cycle that has not collapsed yet.
+    pending: bool,
+    /// Every move and collapse so far, in order.
+    history: [QuantumMove; MOST_PLIES],
+    plies: u8,
+}
+
+/// How a finished game scored: each side's points in halves, and who made lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Score {
+    pub x_halves: u8,
+    pub o_halves: u8,
+    /// For each side that has a line, the highest move number in its best line.
+    pub x_line: Option<u8>,
+    pub o_line: Option<u8>,
+}
+
+impl Quantum {
+    pub fn new(rules: QuantumRules) -> Quantum {
+        Quantum {
+            rules,
+            marks: [Mark::Classical(0); MOST_MOVES],
+            made: 0,
+            pending: false,
+            history: [QuantumMove::Collapse(0); MOST_PLIES],
+            plies: 0,
+        }
+    }
+
+    pub fn rules(&self) -> QuantumRules {
+        self.rules
+    }
+
+    /// The marks of the moves made, move 1 first.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks[..usize::from(self.made)]
+    }
+
+    /// Who makes move number `number` (from 1): X the odd ones.
+    pub fn mover(number: u8) -> Player {
+        if number % 2 == 1 {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The moves and collapses made so far.
+    pub fn history(&self) -> &[QuantumMove] {
+        &self.history[..usize::from(self.plies)]
+    }
+
+    /// The number of the move whose classical mark stands in `square`, if one does.
+    pub fn classical(&self, square: u8) -> Option<u8> {
+        self.marks()
+            .iter()
+            .position(|mark| *mark == Mark::Classical(square))
+            .map(|index| index as u8 + 1)
+    }
+
+    /// The numbers of the moves with a spooky mark in `square`, in order.
+    pub fn spooky(&self, square: u8) -> Vec<u8> {
+        self.marks()
+            .iter()
+            .enumerate()
+            .filter(|(_, mark)| matches!(mark, Mark::Spooky(a, b) if *a == square || *b == square))
+            .map(|(index, _)| index as u8 + 1)
+            .collect()
+    }
+
+    /// The squares holding a classical mark, as a 9-bit mask.
+    fn classical_mask(&self) -> u16 {
+        self.marks().iter().fold(0, |mask, mark| match mark {
+            Mark::Classical(square) => mask | 1 << square,
+            Mark::Spooky(..) => mask,
+        })
+    }
+
+    /// The classical marks of one side, as a mask.
+    fn classical_of(&self, player: Player) -> u16 {
+        self.marks()
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (index, mark)| match mark {
+                Mark::Classical(square) if Quantum::mover(index as u8 + 1) == player => {
+                    mask | 1 << square
+                }
+                _ => mask,
+            })
+    }
+
+    /// The cycle waiting to collapse: the closing move's number and its two squares.
+    pub fn pending_collapse(&self) -> Option<(u8, u8, u8)> {
+        if !self.pending {
+            return None;
+        }
+        match self.marks[usize::from(self.made) - 1] {
+            Mark::Spooky(a, b) => Some((self.made, a, b)),
+            Mark::Classical(_) => None,
+        }
+    }
+
+    /// Who chooses the waiting collapse.
+    fn chooser(&self) -> Player {
+        let closer = Quantum::mover(self.made);
+        if self.rules.closer_chooses {
+            closer
+        } else {
+            closer.opponent()
+        }
+    }
+
+    /// Whether two squares are joined by a chain of spooky marks.
+    pub fn connected(&self, from: u8, to: u8) -> bool {
+        let mut reached = 1u16 << from;
+        loop {
+            let before = reached;
+            for mark in self.marks() {
+                if let Mark::Spooky(a, b) = *mark
+                    && (reached >> a & 1 != 0 || reached >> b & 1 != 0)
+                {
+                    reached |= 1 << a | 1 << b;
+                }
+            }
+            if reached >> to & 1 != 0 {
+                return true;
+            }
+            if reached == before {
+                return false;
+            }
+        }
+    }
+
+    /// The squares of the cycle the last move closed, in order around it from the first
+    /// of its squares (for the picture of a waiting collapse).
+    pub fn cycle(&self) -> Vec<u8> {
+        let Some((number, a, b)) = self.pending_collapse() else {
+            return Vec::new();
+        };
+        // The path from b to a without the closing move: search the tree of spooky marks.
+        let mut parent = [u8::MAX; 9];
+        let mut seen = 1u16 << b;
+        let mut queue = vec![b];
+        while let Some(square) = queue.pop() {
+            for (index, mark) in self.marks().iter().enumerate() {
+                if index as u8 + 1 == number {
+                    continue;
+                }
+                if let Mark::Spooky(p, q) = *mark {
+                    for (here, there) in [(p, q), (q, p)] {
+                        if here == square && seen >> there & 1 == 0 {
+                            seen |= 1 << there;
+                            parent[usize::from(there)] = square;
+                            queue.push(there);
+                        }
+                    }
+                }
+            }
+        }
+        let mut path = vec![a];
+        let mut square = a;
+        while square != b && parent[usize::from(square)] != u8::MAX {
+            square = parent[usize::from(square)];
+            path.push(square);
+        }
+        path
+    }
+
+    /// Puts mark `number` classically in `square` and forces every spooky mark there out
+    /// to its other square, and so on: what a collapse and a deterministic move do.
+    fn settle(&mut self, number: u8, square: u8) {
+        self.marks[usize::from(number) - 1] = Mark::Classical(square);
+        let mut queue = vec![square];
+        while let Some(here) = queue.pop() {
+            for mark in self.marks[..usize::from(self.made)].iter_mut() {
+                if let Mark::Spooky(a, b) = *mark
+                    && (a == here || b == here)
+                {
+                    let there = if a == here { b } else { a };
+                    *mark = Mark::Classical(there);
+                    queue.push(there);
+                }
+            }
+        }
+    }
+
+    /// After marks became classical: unless a line ended the game, a single square left
+    /// that is not classical fills itself with the mark of the player to move.
+    fn after_settling(&mut self) {
+        if self.lines().0 != 0 || self.lines().1 != 0 {
+            return;
+        }
+        let open = 0x1FF & !self.classical_mask();
+        if open.count_ones() == 1 {
+            self.made += 1;
+            self.marks[usize::from(self.made) - 1] = Mark::Classical(open.trailing_zeros() as u8);
+        }
+    }
+
+    /// The lines of classical marks of X and of O, as bit sets of [`LINES`] indices.
+    fn lines(&self) -> (u8, u8) {
+        let (x, o) = (self.classical_of(Player::X), self.classical_of(Player::O));
+        let mut found = (0u8, 0u8);
+        for (index, line) in LINES.iter().enumerate() {
+            if x & line == *line {
+                found.0 |= 1 << index;
+            }
+            if o & line == *line {
+                found.1 |= 1 << index;
+            }
+        }
+        found
+    }
+
+    /// The highest move number in the youngest-numbered of `lines` (a set of indices).
+    fn line_age(&self, lines: u8) -> Option<u8> {
+        (0..8)
+            .filter(|index| lines >> index & 1 != 0)
+            .map(|index| {
+                (0..9u8)
+                    .filter(|square| LINES[index] >> square & 1 != 0)
+                    .filter_map(|square| self.classical(square))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .min()
+    }
+
+    /// How the game scored, once it is over.
+    pub fn score(&self) -> Option<Score> {
+        let (x_lines, o_lines) = self.lines();
+        let (x_line, o_line) = (self.line_age(x_lines), self.line_age(o_lines));
+        let (x_halves, o_halves) = match (x_line, o_line) {
+            (None, None) if self.classical_mask() == 0x1FF => (1, 1),
+            (None, None) => return None,
+            (Some(_), None) => (2, 0),
+            (None, Some(_)) => (0, 2),
+            (Some(_), Some(_)) if self.rules.per_player => (1, 1),
+            (Some(x), Some(o)) if x < o => (2, 1),
+            (Some(_), Some(_)) => (1, 2),
+        };
+        Some(Score {
+            x_halves,
+            o_halves,
+            x_line,
+            o_line,
+        })
+    }
+
+    /// A move's number as the rules write it: across both players (`x3`), or per
+    /// player (`x2`) with `per-player`.
+    pub fn label(&self, number: u8) -> u8 {
+        if self.rules.per_player {
+            number.div_ceil(2)
+        } else {
+            number
+        }
+    }
+
+    /// A mark's name: `x3` spooky, `X3` classical.
+    pub fn mark_name(&self, number: u8, classical: bool) -> String {
+        let letter = match (Quantum::mover(number), classical) {
+            (Player::X, false) => 'x',
+            (Player::O, false) => 'o',
+            (Player::X, true) => 'X',
+            (Player::O, true) => 'O',
+        };
+        format!("{letter}{}", self.label(number))
+    }
+
+    fn legal_into(&self, out: &mut Vec<QuantumMove>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        if let Some((_, a, b)) = self.pending_collapse() {
+            out.extend([QuantumMove::Collapse(a), QuantumMove::Collapse(b)]);
+            return;
+        }
+        let open = 0x1FF & !self.classical_mask();
+        let mut counts = [0usize; 9];
+        for mark in self.marks() {
+            if let Mark::Spooky(a, b) = *mark {
+                counts[usize::from(a)] += 1;
+                counts[usize::from(b)] += 1;
+            }
+        }
+        let room =
+            |square: u8| open >> square & 1 != 0 && counts[usize::from(square)] < MOST_SPOOKY;
+        for a in 0..9u8 {
+            if !room(a) {
+                continue;
+            }
+            if self.rules.deterministic {
+                out.push(QuantumMove::Spooky(a, a));
+            }
+            for b in a + 1..9 {
+                if room(b) {
+                    out.push(QuantumMove::Spooky(a, b));
+                }
+            }
+        }
+    }
+
+    fn check(&self, mv: QuantumMove) -> Result<(), IllegalQuantumMove> {
+        if self.is_over() {
+            return Err(IllegalQuantumMove::GameOver);
+        }
+        match (mv, self.pending_collapse()) {
+            (QuantumMove::Collapse(square), Some((_, first, second))) => {
+                if square == first || square == second {
+                    Ok(())
+                } else {
+                    Err(IllegalQuantumMove::NotACollapseSquare {
+                        square,
+                        first,
+                        second,
+                    })
+                }
+            }
+            (QuantumMove::Collapse(_), None) => Err(IllegalQuantumMove::NoCollapse),
+            (QuantumMove::Spooky(..), Some((_, first, second))) => {
+                Err(IllegalQuantumMove::CollapseFirst {
+                    chooser: self.chooser(),
+                    first,
+                    second,
+                })
+            }
+            (QuantumMove::Spooky(a, b), None) => {
+                let classical = self.classical_mask();
+                for square in [a, b] {
+                    if square >= 9 || classical >> square & 1 != 0 {
+                        return Err(IllegalQuantumMove::Classical(square % 9));
+                    }
+                    if self.spooky(square).len() >= MOST_SPOOKY {
+                        return Err(IllegalQuantumMove::Crowded(square));
+                    }
+                }
+                if a == b && !self.rules.deterministic {
+                    return Err(IllegalQuantumMove::SameSquare(a));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The position after the waiting collapse puts the closing mark in `square`, drawn
+    /// beside the position itself so a learner sees the two worlds to choose between.
+    pub fn collapsed_into(&self, square: u8) -> Option<Quantum> {
+        let mut after = *self;
+        after.play(QuantumMove::Collapse(square)).ok()?;
+        Some(after)
+    }
+}
+
+impl Game for Quantum {
+    type Move = QuantumMove;
+    type IllegalMove = IllegalQuantumMove;
+    type BadNotation = BadMove;
+    type Key = u64;
+    type BadPicture = super::PictureError;
+
+    fn to_move(&self) -> Player {
+        if self.pending {
+            self.chooser()
+        } else {
+            Quantum::mover(self.made + 1)
+        }
+    }
+
+    fn ply(&self) -> usize {
+        usize::from(self.plies)
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<QuantumMove>) {
+        self.legal_into(out);
+    }
+
+    fn play(&mut self, mv: QuantumMove) -> Result<(), IllegalQuantumMove> {
+        self.check(mv)?;
+        match mv {
+            QuantumMove::Collapse(square) => {
+                self.pending = false;
+                self.settle(self.made, square);
+                self.after_settling();
+            }
+            QuantumMove::Spooky(a, b) => {
+                let (a, b) = (a.min(b), a.max(b));
+                self.made += 1;
+                if a == b {
+                    self.settle(self.made, a);
+                    self.after_settling();
+                } else {
+                    let closes = self.connected(a, b);
+                    self.marks[usize::from(self.made) - 1] = Mark::Spooky(a, b);
+                    self.pending = closes;
+                }
+            }
+        }
+        self.history[usize::from(self.plies)] = match mv {
+            QuantumMove::Spooky(a, b) => QuantumMove::Spooky(a.min(b), a.max(b)),
+            other => other,
+        };
+        self.plies += 1;
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let score = self.score()?;
+        Some(match score.x_halves.cmp(&score.o_halves) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::X),
+            std::cmp::Ordering::Less => Outcome::Win(Player::O),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn points(&self) -> Option<[u8; 2]> {
+        self.score().map(|score| [score.x_halves, score.o_halves])
+    }
+
+    fn result_note(&self) -> Option<String> {
+        let score = self.score()?;
+        let (x, o) = (score.x_line?, score.o_line?);
+        let (x, o) = (self.mark_name_of_line(x), self.mark_name_of_line(o));
+        Some(if self.rules.per_player {
+            format!("Both made a line at once (X up to {x}, O up to {o}): a draw.")
+        } else {
+            let (first, second) = if score.x_halves > score.o_halves {
+                ("X", "O")
+            } else {
+                ("O", "X")
+            };
+            format!(
+                "Both made a line at once; X's goes up to {x}, O's to {o}: {first} \
+                 scores 1, {second} ½."
+            )
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<QuantumMove, BadMove> {
+        picture::parse_move(text)
+    }
+
+    fn move_name(&self, mv: QuantumMove) -> String {
+        picture::move_name(mv)
+    }
+
+    /// Each move's state in six bits (0 not made, 1 + 9a + b spooky in a and b,
+    /// 82 + s classical in s; a < b) and whether a collapse waits: the numbers say whose
+    /// marks are whose and which are older.
+    fn key(&self) -> u64 {
+        let mut key = u64::from(self.pending) << 63;
+        for (index, mark) in self.marks().iter().enumerate() {
+            let code = match *mark {
+                Mark::Spooky(a, b) => 1 + 9 * u64::from(a.min(b)) + u64::from(a.max(b)),
+                Mark::Classical(s) => 82 + u64::from(s),
+            };
+            key |= code << (7 * index);
+        }
+        key
+    }
+
+    fn picture(&self) -> String {
+        picture::write(self)
+    }
+
+    fn from_picture(&self, text: &str) -> Result<Quantum, super::PictureError> {
+        picture::read(text, self.rules)
+    }
+
+    fn view(&self) -> super::BoardView {
+        self.draw()
+    }
+
+    fn symmetry_count(&self) -> usize {
+        8
+    }
+
+    fn transformed(&self, index: usize) -> Quantum {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return *self;
+        };
+        let map = |square: u8| symmetry.map(usize::from(square)) as u8;
+        let mut image = *self;
+        for mark in image.marks[..usize::from(self.made)].iter_mut() {
+            *mark = match *mark {
+                Mark::Spooky(a, b) => Mark::Spooky(map(a).min(map(b)), map(a).max(map(b))),
+                Mark::Classical(s) => Mark::Classical(map(s)),
+            };
+        }
+        for mv in image.history[..usize::from(self.plies)].iter_mut() {
+            *mv = self.transform_move(*mv, index);
+        }
+        image
+    }
+
+    fn transform_move(&self, mv: QuantumMove, index: usize) -> QuantumMove {
+        let Some(symmetry) = Symmetry::from_index(index) else {
+            return mv;
+        };
+        let map = |square: u8| symmetry.map(usize::from(square)) as u8;
+        match mv {
+            QuantumMove::Spooky(a, b) => {
+                QuantumMove::Spooky(map(a).min(map(b)), map(a).max(map(b)))
+            }
+            QuantumMove::Collapse(s) => QuantumMove::Collapse(map(s)),
+        }
+    }
+
+    fn symmetry_words(&self, index: usize) -> String {
+        Symmetry::from_index(index)
+            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
+            .to_string()
+    }
+}
+
+impl Quantum {
+    /// The name of the mark with number `number`, as the rules write it, classical.
+    fn mark_name_of_line(&self, number: u8) -> String {
+        self.mark_name(number, true)
+    }
+}

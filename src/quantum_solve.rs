@@ -1,0 +1,106 @@
+//! `menace solve quantum [OPTION…]`: the exact value of quantum tic-tac-toe under a rule
+//! set, in points, and the value of each first move up to symmetry (a front end: it
+//! prints; the search is `menace::ai::quantum`).
+
+use menace::ai::quantum::{Solver, margin_words};
+use menace::game::Game;
+use menace::game::quantum::Quantum;
+use menace::repl::render::grouped;
+use std::process::ExitCode;
+
+macro_rules! say {
+    ($($words:tt)*) => {{
+        let text = menace::repl::text::fill(&format!($($words)*), 79);
+        outln!("{text}");
+    }};
+}
+
+/// Solves the game `words` names (quantum and its options) from its start or from the
+/// position `from` (a picture: the moves that led to it).
+pub fn solve(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
+    let game = match menace::registry::start(words) {
+        Ok(game) => game,
+        Err(why) => {
+            eprintln!("menace: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match from {
+        None => game,
+        Some(picture) => match game.from_picture(picture) {
+            Ok(position) => position,
+            Err(why) => {
+                eprintln!("menace: {}", menace::repl::text::fill(&why, 79));
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let Some(playing) = game
+        .as_any()
+        .downcast_ref::<menace::registry::Playing<Quantum>>()
+    else {
+        eprintln!("menace: this solver is for quantum tic-tac-toe.");
+        return ExitCode::from(2);
+    };
+    let position = *playing.game();
+    if position.is_over() {
+        say!("{}: the game is over at this position.", game.title());
+        return ExitCode::SUCCESS;
+    }
+    let started = std::time::Instant::now();
+    let mut solver = Solver::new(budget);
+    let (value, moves) = match solver
+        .value(&position)
+        .and_then(|value| Ok((value, solver.move_values(&position)?)))
+    {
+        Ok(found) => found,
+        Err(_) => {
+            say!(
+                "{}: not solved within {} positions ({:.1} s).",
+                game.title(),
+                grouped(budget),
+                started.elapsed().as_secs_f64()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let whose = if position.ply() == 0 {
+        "from the empty board".to_string()
+    } else {
+        format!("from {}", position.picture())
+    };
+    say!(
+        "{} {whose}: with perfect play {}.",
+        game.title(),
+        margin_words(value)
+    );
+    say!(
+        "{}'s moves, one of each kind up to symmetry, and the result of each with best \
+         play after it:",
+        position.to_move()
+    );
+    for (mv, after) in &moves {
+        let best = if *after == value { "  (best)" } else { "" };
+        outln!(
+            "  {:<6} {}{best}",
+            position.move_name(*mv),
+            margin_words(*after)
+        );
+    }
+    let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
+    say!(
+        "({} positions in the table, {} visits, {seconds:.1} s{memory})",
+        grouped(solver.positions() as u64),
+        grouped(solver.visits)
+    );
+    ExitCode::SUCCESS
+}
+
+/// The peak memory of this process so far, in MB, where the system says (Linux).
+fn peak_megabytes() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024.0)
+}
