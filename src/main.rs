@@ -4,6 +4,7 @@
 mod output;
 mod proofs;
 mod quantum_solve;
+mod random_play;
 
 use clap::{Parser, Subcommand};
 use menace::app::{Session, Settings};
@@ -20,7 +21,7 @@ use std::process::ExitCode;
 #[command(version, about, term_width = 80)]
 struct Flags {
     /// Makes the whole session reproducible: every random choice comes from this seed.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", global = true)]
     seed: Option<u64>,
 
     /// How the boxes start and learn: challenge, michie, or "custom 8/4/2/1 3/1/-1 refill".
@@ -193,6 +194,16 @@ enum Task {
         #[arg(long, default_value_t = 2_000)]
         playouts: u32,
     },
+    /// Plays many games of uniformly random play (every legal move equally likely, for
+    /// both sides) and counts how they ended, with X's mean margin in points.
+    RandomPlay {
+        /// The game and its options, e.g. `quantum` or `quantum per-player`.
+        #[arg(required = true, num_args = 1..)]
+        game: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+    },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
     Lessons {
@@ -230,6 +241,9 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
+        Some(Task::RandomPlay { game, games }) => {
+            return random_play::run(&game, games, flags.seed.unwrap_or(1));
+        }
         Some(Task::Duel {
             game,
             first,

@@ -1,6 +1,7 @@
 //! `menace prove` and `menace verify`: the Qubic proof search and its independent
 //! checker at the command line (a front end: it reads files and prints).
 
+use menace::repl::render::grouped;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -56,7 +57,10 @@ pub fn prove(
                 return ExitCode::SUCCESS;
             }
             menace::ai::qubic::pns::Verdict::Unknown => {
-                say!("Not settled within {budget} positions ({seconds:.1} s).");
+                say!(
+                    "Not settled within {} positions ({seconds:.1} s).",
+                    grouped(budget)
+                );
                 return ExitCode::SUCCESS;
             }
         };
@@ -71,10 +75,21 @@ pub fn prove(
     let seconds = start.elapsed().as_secs_f64();
     let quiet_moves = if quiet == 1 { "move" } else { "moves" };
     let Some(proof) = found else {
-        say!(
-            "No proof with at most {quiet} quiet {quiet_moves} of X's ({} positions, {seconds:.1} s).",
-            prover.nodes
-        );
+        if prover.ran_out {
+            say!(
+                "Not settled: the budget of {} positions ran out before the search with at \
+                 most {quiet} quiet {quiet_moves} of X's was done ({} positions, \
+                 {seconds:.1} s); a larger --budget may find a proof.",
+                grouped(budget),
+                grouped(prover.nodes)
+            );
+        } else {
+            say!(
+                "No proof with at most {quiet} quiet {quiet_moves} of X's: every try was \
+                 searched ({} positions, {seconds:.1} s).",
+                grouped(prover.nodes)
+            );
+        }
         return ExitCode::SUCCESS;
     };
     say!(
@@ -303,9 +318,9 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
     let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
     let searched = format!(
         "{} positions in the table, {} visits, {} threat-search positions, {seconds:.1} s{memory}",
-        solver.positions(),
-        solver.visits,
-        solver.threat_nodes()
+        grouped(solver.positions() as u64),
+        grouped(solver.visits),
+        grouped(solver.threat_nodes())
     );
     use menace::ai::qubic::dfpn::Verdict;
     let proof = match verdict {
@@ -320,7 +335,10 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
             return Ok(Solved::Disproved);
         }
         Verdict::Unknown => {
-            say!("Not settled within {budget} positions ({searched}).");
+            say!(
+                "Not settled within {} positions ({searched}).",
+                grouped(budget)
+            );
             return Ok(Solved::Unsettled);
         }
     };

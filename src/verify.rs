@@ -148,7 +148,8 @@ impl Checker<'_> {
         }
         let Some(&moved) = self.proof.get(&key) else {
             return Err(format!(
-                "the proof has no move for X in the position X {x:#018x}, O {o:#018x}"
+                "the proof has no move for X in the position {}",
+                picture(x, o)
             ));
         };
         // The proof's move is on the canonical board: bring it back to this one.
@@ -281,7 +282,8 @@ pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
         });
         let Some((position, cell)) = parsed else {
             return Err(format!(
-                "move {} of the proof is not [x, o, cell]",
+                "move {} of the proof is not [x, o, cell]: two boards in hexadecimal and a \
+                 cell 0-63",
                 index + 1
             ));
         };
@@ -290,6 +292,23 @@ pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
         }
     }
     Ok((x, o, moves))
+}
+
+/// A position as the console writes Qubic: four layers of 16 cells, `/` between (its
+/// own few lines here, like everything else the checker needs).
+fn picture(x: u64, o: u64) -> String {
+    let mut text = String::new();
+    for cell in 0..64 {
+        if cell > 0 && cell % 16 == 0 {
+            text.push('/');
+        }
+        text.push(match (x >> cell & 1, o >> cell & 1) {
+            (1, _) => 'X',
+            (_, 1) => 'O',
+            _ => '.',
+        });
+    }
+    text
 }
 
 #[cfg(test)]

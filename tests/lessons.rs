@@ -614,6 +614,57 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     assert!(left.contains("The lesson's MENACE"), "{left}");
 }
 
+/// The Qubic lesson's forcing-chain puzzle: from its position, 22 is the only check after
+/// whose forced reply X can threaten twice, and then 3 the only double threat; the
+/// program's threat search finds a forced win there too.
+#[test]
+fn the_qubic_lessons_puzzle_is_computed() {
+    use menace::ai::qubic::threats::ThreatSearch;
+    use menace::game::cube::Geometry;
+    let geometry = Geometry::of(4);
+    let marks = |cells: &[u32]| cells.iter().fold(0u64, |mask, cell| mask | 1 << cell);
+    let (x, o) = (marks(&[4, 18, 30, 33, 60]), marks(&[1, 44, 49, 50, 57]));
+    let empty = |x: u64, o: u64| (0..64).filter(move |cell| (x | o) >> cell & 1 == 0);
+    let threats = |x: u64, o: u64| geometry.winning_cells(x, o);
+    assert_eq!(threats(x, o) | threats(o, x), 0, "nobody threatens yet");
+    let doubles = |x: u64, o: u64| -> Vec<u32> {
+        empty(x, o)
+            .filter(|cell| threats(x | 1 << cell, o).count_ones() >= 2)
+            .collect()
+    };
+    assert!(doubles(x, o).is_empty(), "no double threat at once");
+    let mut winning_checks = Vec::new();
+    for check in empty(x, o) {
+        let after = x | 1 << check;
+        if threats(after, o).count_ones() != 1 {
+            continue;
+        }
+        let reply = threats(after, o).trailing_zeros();
+        let doubled = doubles(after, o | 1 << reply);
+        if !doubled.is_empty() && threats(o | 1 << reply, after) == 0 {
+            winning_checks.push((check, reply, doubled));
+        }
+    }
+    assert_eq!(winning_checks, [(22, 26, vec![3])]);
+    assert!(ThreatSearch::new(4).find(x, o).is_some());
+    let qubic = every_lesson()
+        .into_iter()
+        .find(|lesson| lesson.title == "Qubic")
+        .expect("a Qubic lesson");
+    let answers: Vec<&str> = qubic
+        .steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Question { answers, .. } => Some(answers[0].as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        answers.contains(&"22") && answers.contains(&"3"),
+        "{answers:?}"
+    );
+}
+
 /// The Qubic lesson's count of O's replies to a corner opening, up to symmetry, is the
 /// one `menace solve qubic --first 0 --replies` computes from the 192 maps.
 #[test]

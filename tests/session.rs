@@ -429,3 +429,24 @@ fn train_plot_and_export_write_their_pictures_and_refuse_what_they_should() {
     assert_eq!(std::fs::read(&save).unwrap(), before);
     assert!(!folder.path().join("c.png").exists());
 }
+
+/// A game stopped half way teaches nothing and costs nothing: every bead MENACE drew in
+/// it goes back into its box, in the classic game and in a variant.
+#[test]
+fn stop_puts_the_drawn_beads_back() {
+    for setup in [&[][..], &["variant qubic", "side o"][..]] {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Session::new(settings(3, folder.path()));
+        for line in setup {
+            respond(&mut session, line);
+        }
+        // MENACE moves first and draws one bead; then it waits for us.
+        let text = respond(&mut session, "play 1");
+        assert!(text.contains("MENACE uses"), "{text}");
+        let during = session.learner().map(|learner| learner.all_beads());
+        let stopped = respond(&mut session, "stop");
+        assert!(stopped.contains("not counted"), "{stopped}");
+        let after = session.learner().map(|learner| learner.all_beads());
+        assert_eq!(after, during.map(|beads| beads + 1), "{setup:?}");
+    }
+}

@@ -124,6 +124,32 @@ impl Solver {
         Ok(lower)
     }
 
+    /// A move that keeps `value` (the position's value, from [`Solver::value`]): each
+    /// move is only tested against that bound (does it reach `value`?), which the table
+    /// mostly answers already.
+    pub fn best_move(
+        &mut self,
+        position: &Quantum,
+        value: i8,
+    ) -> Result<Option<QuantumMove>, OutOfBudget> {
+        let maximising = position.to_move() == Player::X;
+        for mv in position.legal_moves() {
+            let mut child = *position;
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let keeps = if maximising {
+                self.search(&child, value - 1, value)? >= value
+            } else {
+                self.search(&child, value, value + 1)? <= value
+            };
+            if keeps {
+                return Ok(Some(mv));
+            }
+        }
+        Ok(None)
+    }
+
     /// X's margin after each legal move, one move per class of moves equal up to the
     /// position's symmetries (the first such in the game's order), in the game's order.
     pub fn move_values(

@@ -76,6 +76,8 @@ pub enum Event {
     YourMove {
         side: Player,
         example: String,
+        /// What the move has to be, when it is not an ordinary one (a collapse choice).
+        prompt: Option<String>,
     },
     /// A game ended. `resigned` names the side that gave up, if one did.
     GameOver {
@@ -84,6 +86,8 @@ pub enum Event {
         resigned: Option<Player>,
         x: Who,
         o: Who,
+        /// How the game ended, when the outcome alone does not tell it.
+        note: Option<String>,
     },
     /// MENACE's result and how its boxes changed.
     Learned {
@@ -113,6 +117,9 @@ pub enum Event {
     },
     MatchOver {
         played: u32,
+        /// The game's moves are numbers (Qubic's cells), so a bare number is not a count
+        /// of games: `play N` is.
+        numbers_are_moves: bool,
     },
     /// A match with no one at the keys was stopped (Ctrl-C) after `played` of `asked`
     /// games; the ones played count.
@@ -209,6 +216,8 @@ pub enum Event {
         against: Who,
         /// Why MENACE does not play this game, if it does not.
         no_menace: Option<String>,
+        /// The game's moves are numbers, so games are started with `play N`.
+        numbers_are_moves: bool,
     },
     /// The value of a position of any game.
     GameSolved {

@@ -215,6 +215,7 @@ impl Session {
                     events.push(Event::YourMove {
                         side: you,
                         example: current.game.declaration().example.to_string(),
+                        prompt: current.game.move_prompt(),
                     });
                     return;
                 }
@@ -365,12 +366,31 @@ impl Session {
     }
 
     /// `stop`: the match ends now. The game in progress is dropped: no one learns from
-    /// it and it is not counted (MENACE's draws took no beads out, so none are lost).
+    /// it and it is not counted, and every bead MENACE (or a second MENACE opposite it)
+    /// drew in it goes back into its box, so nothing is lost.
     pub(super) fn stop(&mut self) -> Vec<Event> {
-        let Some(current) = &self.current else {
+        let Some(current) = self.current.as_mut() else {
             return refuse("No match is in progress, so there is nothing to stop.");
         };
         let (played, asked) = (current.finished, current.games);
+        let title = current.game.title();
+        let drawn = std::mem::take(&mut current.drawn);
+        if let Some(side) = current.menace_side()
+            && let Some(slot) = self
+                .slots
+                .iter_mut()
+                .find(|slot| slot.side == side && slot.title == title)
+        {
+            slot.learner.return_beads(&drawn);
+        }
+        for side in [Player::X, Player::O] {
+            if let (Seat::Rival(rival), game) = current.seat_and_game(side)
+                && game.outcome().is_none()
+            {
+                // A game without an outcome: the rival puts its beads back.
+                rival.game_over(game.as_ref());
+            }
+        }
         self.end_match_unfinished();
         vec![Event::Stopped { played, asked }]
     }
@@ -399,6 +419,7 @@ impl Session {
             resigned,
             x: current.x.who(),
             o: current.o.who(),
+            note: current.game.result_note(),
         };
         // The listing comes first, so that a game's output ends with its result and the
         // boxes it changed: what a learner at a 40-line screen sees.
@@ -465,7 +486,10 @@ impl Session {
         events.push(match refused {
             Some(first) if played < asked => Event::Refused(first),
             _ if played < asked => Event::MatchStopped { played, asked },
-            _ => Event::MatchOver { played },
+            _ => Event::MatchOver {
+                played,
+                numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
+            },
         });
         false
     }

@@ -35,6 +35,17 @@ impl Session {
                 return self.lesson_command(&answer).unwrap_or_default();
             }
         }
+        if line.trim().is_empty() {
+            let example = self.game.declaration().example;
+            let games = if registry::numbers_are_moves(self.game.as_ref()) {
+                "play N to play N games"
+            } else {
+                "a number of games to play"
+            };
+            return self.observed(refuse(&format!(
+                "Type a move like {example}, {games}, or help."
+            )));
+        }
         // Where moves are written as numbers (strategic's 541), a bare number is a move,
         // never a count of games: a move typed after the game ended must not start 541.
         let bare = line.trim();

@@ -46,6 +46,7 @@ impl Session {
                 you: self.you,
                 against: self.against_who(),
                 no_menace,
+                numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
             },
             Event::Board {
                 view: self.game.view(),
@@ -67,6 +68,7 @@ impl Session {
             you: self.you,
             against: self.against_who(),
             no_menace,
+            numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
         }]
     }
 

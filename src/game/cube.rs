@@ -513,7 +513,9 @@ impl Game for Cube {
                         )
                     };
                     grid_panel(
-                        &format!("layer {}", layer + 1),
+                        // The cube's layers are typed 1-3; Qubic's cells count them
+                        // from 0 (cell = 16 x layer + 4 x row + column).
+                        &format!("layer {}", if size == 3 { layer + 1 } else { layer }),
                         &rows,
                         &columns,
                         |row, column| layer * size * size + row * size + column,

@@ -250,6 +250,12 @@ pub trait Game: Clone + Debug {
         None
     }
 
+    /// What the player to move has to do when it is not an ordinary move (quantum
+    /// tic-tac-toe's collapse choice), in a few words for the prompt.
+    fn move_prompt(&self) -> Option<String> {
+        None
+    }
+
     /// Reads a move written in the game's notation. The same code prints it back
     /// ([`Game::move_name`]), so the two never disagree.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::BadNotation>;

@@ -615,7 +615,10 @@ impl Game for Quantum {
         let (x, o) = (score.x_line?, score.o_line?);
         let (x, o) = (self.mark_name_of_line(x), self.mark_name_of_line(o));
         Some(if self.rules.per_player {
-            format!("Both made a line at once (X up to {x}, O up to {o}): a draw.")
+            format!(
+                "Both made a line at once (X's complete at {x}, O's at {o}); with each \
+                 side's moves numbered on their own, that is a draw."
+            )
         } else {
             let (first, second) = if score.x_halves > score.o_halves {
                 ("X", "O")
@@ -623,10 +626,20 @@ impl Game for Quantum {
                 ("O", "X")
             };
             format!(
-                "Both made a line at once; X's goes up to {x}, O's to {o}: {first} \
-                 scores 1, {second} ½."
+                "Both made a line at once: X's is complete at {x}, O's at {o}, so \
+                 {first}'s came first: {first} scores 1, {second} ½."
             )
         })
+    }
+
+    fn move_prompt(&self) -> Option<String> {
+        let (number, first, second) = self.pending_collapse()?;
+        Some(format!(
+            "the square {} takes, {} or {}",
+            self.mark_name(number, false),
+            name(first),
+            name(second)
+        ))
     }
 
     fn parse_move(&self, text: &str) -> Result<QuantumMove, BadMove> {

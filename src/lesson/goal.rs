@@ -341,7 +341,7 @@ impl Tally {
                 Event::Solved { board, .. } => self.solved.push(board.picture()),
                 Event::GameSolved { title, solved, .. } => {
                     self.variants_tried.push(title.clone());
-                    if matches!(solved, Solved::Value { .. }) {
+                    if matches!(solved, Solved::Value { .. } | Solved::Points { .. }) {
                         self.variants_solved.push(title.clone());
                     }
                 }

@@ -7,9 +7,10 @@ use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
 use crate::ai::{Agent, RandomAgent};
+use crate::game::quantum::Quantum;
 use crate::game::{BoardView, Declaration, Declared, Game, Outcome, Player};
 use crate::play::OpponentKind;
-use rand::Rng;
+use rand::{Rng, RngExt};
 use std::any::Any;
 use std::fmt;
 
@@ -81,9 +82,42 @@ pub enum Solved {
         positions: u64,
         method: &'static str,
     },
+    /// The result in points for the player to move, from a search that weighs points
+    /// and not the moves to them (quantum tic-tac-toe, whose games can end 1 to ½):
+    /// `margin` is the player to move's points minus the opponent's, in half points.
+    Points {
+        margin: i8,
+        best: Option<String>,
+        positions: u64,
+        method: &'static str,
+    },
     /// The budget ran out first. `budget` is the one searched with: the one asked for,
     /// or less when a table of that many positions would not fit in memory (`asked`).
     TooBig { budget: u64, asked: u64 },
+}
+
+/// What uniformly random play gave: games by their score (X's and O's points in
+/// halves), and the moves they took.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RandomPlay {
+    pub by_score: std::collections::BTreeMap<[u8; 2], u64>,
+    pub moves: u64,
+}
+
+impl RandomPlay {
+    pub fn games(&self) -> u64 {
+        self.by_score.values().sum()
+    }
+
+    /// X's mean margin, in points a game.
+    pub fn mean_margin(&self) -> f64 {
+        let halves: i64 = self
+            .by_score
+            .iter()
+            .map(|([x, o], count)| (i64::from(*x) - i64::from(*o)) * *count as i64)
+            .sum();
+        halves as f64 / 2.0 / self.games().max(1) as f64
+    }
 }
 
 /// A position of any registered game. Moves travel as text in the game's notation;
@@ -109,6 +143,8 @@ pub trait AnyGame: fmt::Debug {
     fn points(&self) -> Option<[u8; 2]>;
     /// A sentence on how the game ended, when the outcome alone does not tell it.
     fn result_note(&self) -> Option<String>;
+    /// What the player to move has to do, when it is not an ordinary move.
+    fn move_prompt(&self) -> Option<String>;
     /// The legal moves by name, in the game's order.
     fn legal_move_names(&self) -> Vec<String>;
     /// Reads a move in two phases, the notation and then the rules, without playing it:
@@ -172,6 +208,9 @@ pub trait AnyGame: fmt::Debug {
     fn mcts_estimate(&self, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate>;
     /// The value under perfect play if found within `budget` positions.
     fn solve(&self, budget: u64) -> Solved;
+    /// `games` games of uniformly random play from this position (every legal move
+    /// equally likely, each side): how many ended with each score.
+    fn random_games(&self, games: u64, rng: &mut dyn Rng) -> RandomPlay;
     /// How many half-moves ahead `lookahead depth` gets from here within the budget.
     fn lookahead_reach(&self, depth: u32, effort: Effort) -> u32;
     /// How deep an iterative alpha-beta search gets within `budget` positions, with its
@@ -264,6 +303,10 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn result_note(&self) -> Option<String> {
         self.game.result_note()
+    }
+
+    fn move_prompt(&self) -> Option<String> {
+        self.game.move_prompt()
     }
 
     fn legal_move_names(&self) -> Vec<String> {
@@ -413,6 +456,9 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn solve(&self, budget: u64) -> Solved {
         let game = &self.game;
+        if let Some(quantum) = (game as &dyn Any).downcast_ref::<Quantum>() {
+            return solve_quantum(quantum, budget);
+        }
         if game.positions_repeat() {
             return solve_by_retrograde(game);
         }
@@ -429,6 +475,24 @@ impl<G: Declared> AnyGame for Playing<G> {
                 asked: budget,
             },
         }
+    }
+
+    fn random_games(&self, games: u64, rng: &mut dyn Rng) -> RandomPlay {
+        let mut tally = RandomPlay::default();
+        let mut buffer = Vec::new();
+        let mut pick = |count: usize| rng.random_range(0..count);
+        for _ in 0..games {
+            let mut game = self.game.clone();
+            while game.play_picked(&mut pick, &mut buffer) {
+                tally.moves += 1;
+            }
+            // A game stuck with no move and no result is counted as a draw.
+            *tally
+                .by_score
+                .entry(game.points().unwrap_or([1, 1]))
+                .or_insert(0) += 1;
+        }
+        tally
     }
 
     fn lookahead_reach(&self, depth: u32, effort: Effort) -> u32 {
@@ -456,6 +520,38 @@ impl<G: Declared> AnyGame for Playing<G> {
                 (game.move_name(*mv), verdict)
             });
         (depth, best)
+    }
+}
+
+/// Solves quantum tic-tac-toe by its own search over points (`menace::ai::quantum`): the
+/// generic alpha-beta counts the moves to every result and cannot prune enough to
+/// solve it from the start.
+fn solve_quantum(game: &Quantum, budget: u64) -> Solved {
+    // A table entry takes about 40 bytes with the hash table's slack; keep within 1 GB.
+    let budget = budget.min(crate::ai::alphabeta::MAX_TABLE_BYTES / 40);
+    let mut solver = crate::ai::quantum::Solver::new(budget);
+    let for_mover = |margin: i8| {
+        if game.to_move() == Player::X {
+            margin
+        } else {
+            -margin
+        }
+    };
+    let solved = solver.value(game).and_then(|value| {
+        let best = solver.best_move(game, value)?;
+        Ok((value, best.map(|mv| game.move_name(mv))))
+    });
+    match solved {
+        Ok((value, best)) => Solved::Points {
+            margin: for_mover(value),
+            best,
+            positions: solver.positions() as u64,
+            method: "minimax over points",
+        },
+        Err(_) => Solved::TooBig {
+            budget,
+            asked: budget,
+        },
     }
 }
 

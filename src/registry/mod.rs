@@ -6,7 +6,7 @@
 mod any;
 pub mod replay;
 
-pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, Solved};
+pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, RandomPlay, Solved};
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
@@ -134,6 +134,13 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
         })
         .collect();
     (entry.start)(entry.declaration, options)
+}
+
+/// Whether the game writes its moves as numbers (Qubic's cells, strategic's three
+/// digits), so that a bare number typed in the console is a move, not a count of games.
+pub fn numbers_are_moves(game: &dyn AnyGame) -> bool {
+    let example = game.declaration().example;
+    !example.is_empty() && example.chars().all(|c| c.is_ascii_digit())
 }
 
 /// The names of all games.

@@ -17,8 +17,16 @@ pub struct ReplayStep {
     /// `"X"` or `"O"`; `None` once the game is over.
     pub to_move: Option<String>,
     pub legal: Vec<String>,
-    /// `None` while the game goes on; `"X"`, `"O"` or `"draw"` once it is over.
+    /// `None` while the game goes on; `"X"`, `"O"` or `"draw"` once it is over: the
+    /// side with more points.
     pub outcome: Option<String>,
+    /// Once the game is over, X's and O's points in halves (`[2, 1]` is 1 to ½, which
+    /// quantum tic-tac-toe can give; a draw is `[1, 1]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u8; 2]>,
+    /// How the game ended, when the outcome alone does not tell it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The first move that could not be played, with the positions before it.
@@ -56,6 +64,8 @@ fn step(game: &dyn AnyGame, mv: Option<String>) -> ReplayStep {
             Outcome::Win(player) => player.to_string(),
             Outcome::Draw => "draw".to_string(),
         }),
+        points: game.points(),
+        note: game.result_note(),
     }
 }
 

@@ -183,9 +183,13 @@ pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
         None => "start".to_string(),
         Some(mv) => format!("{}. {mv}", step.ply),
     };
+    let note = step
+        .note
+        .as_ref()
+        .map_or(String::new(), |note| format!(". {note}"));
     let state = match (&step.outcome, &step.to_move) {
-        (Some(draw), _) if draw == "draw" => "game over: a draw".to_string(),
-        (Some(winner), _) => format!("game over: {winner} wins"),
+        (Some(draw), _) if draw == "draw" => format!("game over: a draw{note}"),
+        (Some(winner), _) => format!("game over: {winner} wins{note}"),
         (None, Some(player)) => format!(
             "{player} to move; legal ({}): {}",
             step.legal.len(),
@@ -204,14 +208,15 @@ pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
 }
 
 /// `heading` and a picture on one line when they fit 80 columns; otherwise the picture
-/// below, broken after a `/` (rows stay whole; joined again, the lines give the picture).
+/// below, broken after a `/` or `,` (rows and moves stay whole; joined again, the lines
+/// give the picture).
 fn picture_lines(heading: &str, picture: &str) -> String {
     if heading.len() + 2 + picture.len() <= 80 {
         return format!("{heading}  {picture}");
     }
     let mut lines = vec![heading.to_string()];
     let mut line = String::from("   ");
-    for piece in picture.split_inclusive('/') {
+    for piece in picture.split_inclusive(['/', ',']) {
         if line.len() > 3 && line.len() + piece.len() > 79 {
             lines.push(std::mem::replace(&mut line, String::from("   ")));
         }

@@ -231,7 +231,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
             }
             text
         }
-        Event::YourMove { side, example } => {
+        Event::YourMove {
+            side,
+            prompt: Some(prompt),
+            ..
+        } => format!("Your move as {side}: {prompt} (or help):\n"),
+        Event::YourMove { side, example, .. } => {
             format!("Your move as {side} (a move like {example}, or help):\n")
         }
         Event::GameOver {
@@ -239,8 +244,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
             resigned,
             x,
             o,
+            note,
             ..
-        } => game_over(*outcome, *resigned, *x, *o, palette),
+        } => {
+            let mut text = game_over(*outcome, *resigned, *x, *o, palette);
+            if let Some(note) = note {
+                text.push_str(&crate::repl::text::fill(note, 79));
+                text.push('\n');
+            }
+            text
+        }
         Event::Learned {
             result,
             changes,
@@ -270,14 +283,21 @@ pub fn event(event: &Event, palette: Palette) -> String {
             asked.as_ref(),
             palette,
         ),
-        Event::MatchOver { played } => {
+        Event::MatchOver {
+            played,
+            numbers_are_moves,
+        } => {
             let which = if *played == 1 {
                 "the game".to_string()
             } else {
                 format!("the last of the {played} games")
             };
-            let sentence =
-                format!("That was {which} you asked for. Type a number to play again, or stats.");
+            let again = if *numbers_are_moves {
+                "play N to play N more"
+            } else {
+                "a number to play again"
+            };
+            let sentence = format!("That was {which} you asked for. Type {again}, or stats.");
             format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
         Event::MatchStopped { played, asked } => {
@@ -472,6 +492,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             you,
             against,
             no_menace,
+            numbers_are_moves,
         } => {
             let mut text = format!(
                 "Playing {title}: you are {you}, {} is {}.\n",
@@ -481,7 +502,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
             if let Some(why) = no_menace {
                 let _ = writeln!(text, "MENACE does not play here: {why}.");
             }
-            text.push_str("Type a number of games to play. side X or O; against NAME (or menace);\nsolve; hint; variants lists the games.\n");
+            text.push_str(if *numbers_are_moves {
+                "Type play N to play N games (a bare number is a move here). side X or O;\nagainst NAME (or menace); solve; hint; variants lists the games.\n"
+            } else {
+                "Type a number of games to play. side X or O; against NAME (or menace);\nsolve; hint; variants lists the games.\n"
+            });
             text
         }
         Event::GameSolved {
@@ -503,6 +528,30 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 format!(
                     "{}\n({method}, {positions} positions, {millis} ms)\n",
                     crate::repl::text::fill(&sentence, 79)
+                )
+            }
+            Solved::Points {
+                margin,
+                best,
+                positions,
+                method,
+            } => {
+                let best = best
+                    .as_ref()
+                    .map_or(String::new(), |best| format!(" A best move: {best}."));
+                let result = match margin {
+                    2.. => "wins (1 point to 0)",
+                    1 => "wins by 1 point to ½",
+                    0 => "draws",
+                    -1 => "loses by ½ point to 1",
+                    _ => "loses (0 to 1)",
+                };
+                let sentence =
+                    format!("{title}: with perfect play the player to move {result}.{best}");
+                format!(
+                    "{}\n({method}, {} positions, {millis} ms)\n",
+                    crate::repl::text::fill(&sentence, 79),
+                    grouped(*positions)
                 )
             }
             Solved::TooBig { budget, asked } => {

@@ -74,6 +74,8 @@ pub struct Prover {
     pub nodes: u64,
     /// The most positions to look at before giving up.
     pub budget: u64,
+    /// The budget ran out somewhere, so a failure to find a proof says nothing.
+    pub ran_out: bool,
 }
 
 impl Prover {
@@ -84,11 +86,13 @@ impl Prover {
             refuted: HashMap::new(),
             nodes: 0,
             budget,
+            ran_out: false,
         }
     }
 
     /// A proof that X, to move with marks `x` against `o`, wins, using at most
-    /// `free_moves` moves that do not threaten; `None` if none was found.
+    /// `free_moves` moves that do not threaten; `None` if none was found (because there
+    /// is none, or because the budget ran out first: [`Prover::ran_out`]).
     pub fn prove(&mut self, x: u64, o: u64, free_moves: usize) -> Option<Proof> {
         for depth in 0..=free_moves {
             let mut proof = Proof::new();
@@ -109,7 +113,11 @@ impl Prover {
             record_chain(x, o, &chain, proof);
             return true;
         }
-        if depth == 0 || self.nodes >= self.budget {
+        if self.nodes >= self.budget {
+            self.ran_out = true;
+            return false;
+        }
+        if depth == 0 {
             return false;
         }
         if self
