@@ -38,7 +38,7 @@ pub fn prove(
     let (x, o) = match menace::ai::qubic::proof::read_position(position) {
         Ok(position) => position,
         Err(why) => {
-            eprintln!("menace: {why}.");
+            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
             return ExitCode::from(2);
         }
     };
@@ -94,8 +94,8 @@ pub fn prove(
     };
     say!(
         "X wins: a proof of {} positions with at most {quiet} quiet {quiet_moves} ({} positions searched, {seconds:.1} s).",
-        proof.len(),
-        prover.nodes
+        grouped(proof.len() as u64),
+        grouped(prover.nodes)
     );
     write_proof(file, x, o, &proof)
 }
@@ -112,11 +112,8 @@ fn write_proof(
         match menace::menace::save::write_output(file, text.as_bytes()) {
             Ok(()) => say!("Wrote the proof to {}.", file.display()),
             Err(error) => {
-                eprintln!(
-                    "menace: could not write {}: {}.",
-                    file.display(),
-                    error.error
-                );
+                let sentence = format!("menace: could not write {}: {}.", file.display(), error.error);
+                eprintln!("{}", menace::repl::text::fill(&sentence, 79));
                 return ExitCode::from(2);
             }
         }
@@ -146,8 +143,9 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
     match menace::verify::check(x, o, &moves) {
         Ok(checked) => {
             say!(
-                "The proof holds: X wins against every defence ({checked} positions of X's checked, {} in the file).",
-                moves.len()
+                "The proof holds: X wins against every defence ({} positions of X's checked, {} in the file).",
+                grouped(checked as u64),
+                grouped(moves.len() as u64)
             );
             ExitCode::SUCCESS
         }
@@ -220,14 +218,14 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
         None => (0, 0),
         Some(Ok(position)) => position,
         Some(Err(why)) => {
-            eprintln!("menace: {why}.");
+            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
             return ExitCode::from(2);
         }
     };
     let first_moves = match read_first_moves(request.first) {
         Ok(cells) => cells,
         Err(why) => {
-            eprintln!("menace: {why}.");
+            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
             return ExitCode::from(2);
         }
     };
@@ -248,7 +246,7 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
             return ExitCode::from(2);
         }
         Err(why) => {
-            eprintln!("menace: {why}.");
+            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
             return ExitCode::from(2);
         }
     };

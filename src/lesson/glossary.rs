@@ -32,6 +32,26 @@ pub const GLOSSARY: &[Entry] = &[
         text: "Of all the ways to turn and mirror a board, the one chosen to stand for them all (here the smallest picture in a fixed order). Each box is drawn in canonical form, so one box serves up to eight boards.",
     },
     Entry {
+        term: "check",
+        also: &["checks", "threat", "threats"],
+        text: "A move that makes a line one move from complete (in Qubic, three of four with the fourth cell empty): the opponent must block it at once, so the reply is forced.",
+    },
+    Entry {
+        term: "collapse",
+        also: &["collapses", "cycle", "cycles"],
+        text: "In quantum tic-tac-toe: when a move closes a cycle of entangled squares, its marks must be decided. One player chooses which of its two squares the closing mark takes, and every mark of the cycle, and every mark hanging off it, is forced into one square and becomes classical.",
+    },
+    Entry {
+        term: "entanglement",
+        also: &["entangled", "entanglement graph"],
+        text: "In quantum tic-tac-toe: a spooky move ties its two squares together. Drawn as a graph, squares are points and moves are lines between them; a move that closes a loop in it forces a collapse.",
+    },
+    Entry {
+        term: "forcing chain",
+        also: &["forced win", "threat sequence"],
+        text: "Checks one after another, each forcing the reply, ending in a move that makes two threats at once (a fork), which no single reply blocks. Searching them is fast because the defender never has a choice.",
+    },
+    Entry {
         term: "fork",
         also: &["forks"],
         text: "A move that makes two threats at once: two lines each one move from complete. The opponent can block only one, so a fork usually wins.",
@@ -92,9 +112,19 @@ pub const GLOSSARY: &[Entry] = &[
         text: "Find a position's value under perfect play: a win, a draw or a loss for the player to move, and in how many moves. Small games solve at once; big ones only within a budget, and the program says when the budget ran out.",
     },
     Entry {
+        term: "spooky mark",
+        also: &["spooky", "spooky marks", "superposition", "classical"],
+        text: "In quantum tic-tac-toe a move puts two spooky marks, numbered with the move (x1, o2), in two squares: the mark is in one of them, not yet known which. A collapse makes marks classical, drawn in capitals (X1); only classical marks make lines.",
+    },
+    Entry {
+        term: "strong cell",
+        also: &["strong cells", "weak cell", "weak cells"],
+        text: "In Qubic: the 8 corners and the 8 cells at the heart of the cube lie on 7 lines each, the other 48 cells on 4. Up to the 192 symmetries every first move is one or the other.",
+    },
+    Entry {
         term: "symmetry",
         also: &["symmetries", "turned", "mirrored"],
-        text: "A way to turn or mirror the board that keeps every line a line: the square has eight (four turns, each with or without a mirror). Positions that are the same up to symmetry play the same, so they share a box.",
+        text: "A way to turn or mirror the board that keeps every line a line: the square has eight (four turns, each with or without a mirror). Positions that are the same up to symmetry play the same, so they share a box. The 3x3x3 cube has 48 and Qubic 192 (the cube's 48 times four maps that shuffle the cells of every line the same way).",
     },
 ];
 
