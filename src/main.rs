@@ -301,8 +301,8 @@ fn main() -> ExitCode {
                 return quantum_solve::solve(&words, from.as_deref(), budget);
             }
             if from.is_some() || proof.is_some() || first != "any" || x_moves.is_some() || replies {
-                eprintln!(
-                    "menace: --from, --first, --proof, --x-moves and --replies are for `menace solve qubic`."
+                complain!(
+                    "menace: --from, --first, --proof, --x-moves and --replies are for `menace solve qubic` (and --from for `menace solve quantum`)."
                 );
                 return ExitCode::from(2);
             }
@@ -355,7 +355,7 @@ fn main() -> ExitCode {
             }) {
             Ok((path, loaded)) => Session::with_loaded(settings.clone(), path, loaded),
             Err(error) => {
-                eprintln!("menace: not loaded: {error}.");
+                complain!("menace: not loaded: {error}.");
                 return ExitCode::from(2);
             }
         },
@@ -387,7 +387,7 @@ fn main() -> ExitCode {
                 result
             }
             Err(error) => {
-                eprintln!("menace: the terminal could not be set up: {error}");
+                complain!("menace: the terminal could not be set up: {error}");
                 return ExitCode::FAILURE;
             }
         }
@@ -398,13 +398,13 @@ fn main() -> ExitCode {
     match result {
         Ok(Ended::Normally) => ExitCode::SUCCESS,
         Ok(Ended::InputFailed(why)) => {
-            eprintln!("menace: {why}; stopping.");
+            complain!("menace: {why}; stopping.");
             ExitCode::FAILURE
         }
         // The reader went away (e.g. `menace | head`): nothing more to say to anyone.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("menace: {error}");
+            complain!("menace: {error}");
             ExitCode::FAILURE
         }
     }
@@ -416,7 +416,7 @@ fn solve(words: &[String], budget: u64) -> ExitCode {
     let game = match menace::registry::start(&words) {
         Ok(game) => game,
         Err(why) => {
-            eprintln!("menace: {why}");
+            complain!("menace: {why}");
             return ExitCode::from(2);
         }
     };
@@ -462,7 +462,7 @@ fn game_experiment(
     let vs = match menace::play::OpponentKind::parse(&vs_words) {
         Ok(kind) => kind,
         Err(why) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
@@ -490,7 +490,7 @@ fn game_experiment(
             ExitCode::SUCCESS
         }
         Err(why) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             ExitCode::from(2)
         }
     }
@@ -521,7 +521,7 @@ fn duel(
     let (first, second) = match (kind(first), kind(second)) {
         (Ok(first), Ok(second)) => (first, second),
         (Err(why), _) | (_, Err(why)) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
@@ -533,7 +533,7 @@ fn duel(
             ExitCode::SUCCESS
         }
         Err(why) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             ExitCode::from(2)
         }
     }
@@ -545,7 +545,7 @@ fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
     let game = match menace::registry::start(&words) {
         Ok(game) => game,
         Err(why) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
@@ -584,7 +584,7 @@ fn replay(words: &[String], json: bool) -> ExitCode {
     match error {
         None => ExitCode::SUCCESS,
         Some(error) => {
-            eprintln!("menace: {error}.");
+            complain!("menace: {error}.");
             ExitCode::from(2)
         }
     }
@@ -595,12 +595,12 @@ fn replay(words: &[String], json: bool) -> ExitCode {
 fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
     let loaded = match menace::lesson::load_all(folder) {
         Ok(loaded) if loaded.lessons.is_empty() && loaded.broken.is_empty() => {
-            eprintln!("menace: there are no lessons in {}", folder.display());
+            complain!("menace: there are no lessons in {}", folder.display());
             return ExitCode::FAILURE;
         }
         Ok(loaded) => loaded,
         Err(error) => {
-            eprintln!("menace: {error}");
+            complain!("menace: {error}");
             return ExitCode::FAILURE;
         }
     };

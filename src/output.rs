@@ -21,3 +21,11 @@ macro_rules! outln {
         }
     }};
 }
+
+/// `eprintln!` of one sentence, wrapped to the 80 columns of a terminal.
+macro_rules! complain {
+    ($($words:tt)*) => {{
+        let text = menace::repl::text::fill(&format!($($words)*), 79);
+        eprintln!("{text}");
+    }};
+}

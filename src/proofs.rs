@@ -18,7 +18,7 @@ fn qubic_only(game: &str) -> Result<(), ExitCode> {
     if game.eq_ignore_ascii_case("qubic") {
         Ok(())
     } else {
-        eprintln!("menace: proofs are made for qubic only, not \"{game}\".");
+        complain!("menace: proofs are made for qubic only, not \"{game}\".");
         Err(ExitCode::from(2))
     }
 }
@@ -38,7 +38,10 @@ pub fn prove(
     let (x, o) = match menace::ai::qubic::proof::read_position(position) {
         Ok(position) => position,
         Err(why) => {
-            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
+            eprintln!(
+                "{}",
+                menace::repl::text::fill(&format!("menace: {why}."), 79)
+            );
             return ExitCode::from(2);
         }
     };
@@ -112,7 +115,11 @@ fn write_proof(
         match menace::menace::save::write_output(file, text.as_bytes()) {
             Ok(()) => say!("Wrote the proof to {}.", file.display()),
             Err(error) => {
-                let sentence = format!("menace: could not write {}: {}.", file.display(), error.error);
+                let sentence = format!(
+                    "menace: could not write {}: {}.",
+                    file.display(),
+                    error.error
+                );
                 eprintln!("{}", menace::repl::text::fill(&sentence, 79));
                 return ExitCode::from(2);
             }
@@ -129,14 +136,14 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
     let text = match menace::files::read_text(file, menace::verify::MAX_PROOF_BYTES) {
         Ok(text) => text,
         Err(problem) => {
-            eprintln!("menace: {} could not be read: {problem}.", file.display());
+            complain!("menace: {} could not be read: {problem}.", file.display());
             return ExitCode::from(2);
         }
     };
     let (x, o, moves) = match menace::verify::read(&text) {
         Ok(proof) => proof,
         Err(why) => {
-            eprintln!("menace: {}: {why}.", file.display());
+            complain!("menace: {}: {why}.", file.display());
             return ExitCode::from(2);
         }
     };
@@ -218,14 +225,20 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
         None => (0, 0),
         Some(Ok(position)) => position,
         Some(Err(why)) => {
-            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
+            eprintln!(
+                "{}",
+                menace::repl::text::fill(&format!("menace: {why}."), 79)
+            );
             return ExitCode::from(2);
         }
     };
     let first_moves = match read_first_moves(request.first) {
         Ok(cells) => cells,
         Err(why) => {
-            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
+            eprintln!(
+                "{}",
+                menace::repl::text::fill(&format!("menace: {why}."), 79)
+            );
             return ExitCode::from(2);
         }
     };
@@ -242,11 +255,14 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
     let first = match read_first_moves(request.first) {
         Ok(cells) if cells.count_ones() == 1 && request.from.is_none() => cells,
         Ok(_) => {
-            eprintln!("menace: --replies needs one first move, such as --first 0, and no --from.");
+            complain!("menace: --replies needs one first move, such as --first 0, and no --from.");
             return ExitCode::from(2);
         }
         Err(why) => {
-            eprintln!("{}", menace::repl::text::fill(&format!("menace: {why}."), 79));
+            eprintln!(
+                "{}",
+                menace::repl::text::fill(&format!("menace: {why}."), 79)
+            );
             return ExitCode::from(2);
         }
     };

@@ -21,7 +21,7 @@ pub fn solve(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
     let game = match menace::registry::start(words) {
         Ok(game) => game,
         Err(why) => {
-            eprintln!("menace: {why}");
+            complain!("menace: {why}");
             return ExitCode::from(2);
         }
     };
@@ -30,7 +30,7 @@ pub fn solve(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
         Some(picture) => match game.from_picture(picture) {
             Ok(position) => position,
             Err(why) => {
-                eprintln!("menace: {}", menace::repl::text::fill(&why, 79));
+                complain!("menace: {why}");
                 return ExitCode::from(2);
             }
         },
@@ -39,7 +39,7 @@ pub fn solve(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
         .as_any()
         .downcast_ref::<menace::registry::Playing<Quantum>>()
     else {
-        eprintln!("menace: this solver is for quantum tic-tac-toe.");
+        complain!("menace: this solver is for quantum tic-tac-toe.");
         return ExitCode::from(2);
     };
     let position = *playing.game();

@@ -29,10 +29,14 @@ pub fn run(words: &[String], games: u64, seed: u64) -> ExitCode {
     let game = match menace::registry::start(&words) {
         Ok(game) => game,
         Err(why) => {
-            eprintln!("menace: {why}.");
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
+    if games == 0 {
+        complain!("menace: --games takes a number of games from 1.");
+        return ExitCode::from(2);
+    }
     let started = std::time::Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let tally: RandomPlay = game.random_games(games, &mut rng);

@@ -155,8 +155,16 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
             OpponentKind::Mcts(Some(Thinking::Count(50))),
         ] {
             assert!(game.plays(kind));
+            // Small budgets: the test is that every AI answers with a legal move in every
+            // game, not how well (that is `menace duel`'s), and it runs unoptimized.
+            let effort = registry::Effort {
+                positions: 20_000,
+                playouts: 300,
+                lookahead: 1_000_000,
+                ..registry::Effort::default()
+            };
             let chosen = game
-                .suggest(kind, registry::Effort::default(), &mut rng)
+                .suggest(kind, effort, &mut rng)
                 .unwrap_or_else(|| panic!("{}: {kind} chose nothing", game.title()));
             assert!(
                 legal.contains(&chosen),

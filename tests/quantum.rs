@@ -168,3 +168,52 @@ fn every_rule_set_is_solved_from_the_empty_board() {
         }
     }
 }
+
+#[test]
+fn quantum_morris_records_a_collapse_a_split_and_a_merge() {
+    // x1 and o1 on one pair: a cycle of two, X chooses MM for o1 and x1 lands on LL.
+    let moves = [
+        "LL-MM", "LL-MM", "MM", "LR-RR", "RL-RM", "MR-RM", "ML-LM", "x1:LL-LM", "o1:MM-MR",
+        "x1:LM-LL",
+    ];
+    let mut args = vec!["replay", "--json", "quantum-morris"];
+    args.extend(moves);
+    let text = stdout(menace().args(&args));
+    let pictures: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let step: serde_json::Value = serde_json::from_str(line).unwrap();
+            step["picture"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(pictures[2], "LL-MM,LL-MM? X", "a cycle waits, X to choose");
+    assert_eq!(pictures[3], "LL,MM X");
+    assert_eq!(
+        pictures[8], "LL-LM,MM,LR-RR,RL-RM,MR-RM,LM-ML O",
+        "x1 split"
+    );
+    assert_eq!(
+        pictures[10], "LL,MM-MR,LR-RR,RL-RM,MR-RM,LM-ML O",
+        "x1 merged"
+    );
+    // A placement once all six are down is refused, naming the notation to use.
+    let mut args = vec!["replay", "quantum-morris"];
+    args.extend(&moves[..7]);
+    args.push("LL-LM");
+    let output = menace().args(&args).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8(output.stderr).unwrap();
+    assert!(said.contains("naming its piece, as x1:LL-LM"), "{said}");
+    within_80_columns(&said);
+}
+
+#[test]
+fn quantum_morris_too_big_to_solve_is_said_so() {
+    let output = menace()
+        .args(["solve", "quantum-morris", "--budget", "2000"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(said.contains("not solved within 2,000 positions"), "{said}");
+    within_80_columns(&said);
+}

@@ -259,11 +259,11 @@ impl Solver {
 /// A margin in half points as words for X: "X wins 1 to ½".
 pub fn margin_words(margin: i8) -> &'static str {
     match margin {
-        2 => "X wins (1 to 0)",
+        2 => "X wins 1 to 0",
         1 => "X wins 1 to ½",
         0 => "neither side wins: a draw",
         -1 => "O wins 1 to ½",
-        _ => "O wins (1 to 0)",
+        _ => "O wins 1 to 0",
     }
 }
 

@@ -21,6 +21,19 @@ impl<G: Game> Retrograde<G> {
     /// position remembers beyond the board (such as a repetition history), so that a
     /// position is its key.
     pub fn analyse(start: &G, normalize: impl Fn(&G) -> G) -> Retrograde<G> {
+        Retrograde::analyse_within(start, normalize, usize::MAX).unwrap_or_else(|| Retrograde {
+            index: HashMap::new(),
+            values: Vec::new(),
+        })
+    }
+
+    /// [`Retrograde::analyse`], giving up (`None`) once more than `limit` positions are
+    /// reachable: listing them all is the whole memory of the analysis.
+    pub fn analyse_within(
+        start: &G,
+        normalize: impl Fn(&G) -> G,
+        limit: usize,
+    ) -> Option<Retrograde<G>> {
         let start = normalize(start);
         let mut index: HashMap<G::Key, usize> = HashMap::new();
         let mut positions: Vec<G> = Vec::new();
@@ -47,6 +60,9 @@ impl<G: Game> Retrograde<G> {
             }
             successors.push(children);
             next += 1;
+            if positions.len() > limit {
+                return None;
+            }
         }
         let count = positions.len();
         let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); count];
@@ -101,7 +117,7 @@ impl<G: Game> Retrograde<G> {
                 None => Value::Draw,
             })
             .collect();
-        Retrograde { index, values }
+        Some(Retrograde { index, values })
     }
 
     /// How many positions were listed.

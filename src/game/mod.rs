@@ -13,6 +13,7 @@ pub mod gravity;
 pub mod morris;
 pub mod picture;
 pub mod quantum;
+pub mod quantum_morris;
 pub mod strategic;
 pub mod symmetry;
 pub mod tictactoe;

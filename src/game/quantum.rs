@@ -27,10 +27,11 @@ use super::tictactoe::LINES;
 use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
 use std::fmt;
 
+pub(crate) mod graph;
 mod picture;
 #[cfg(test)]
 mod tests;
-mod view;
+pub(crate) mod view;
 
 /// Quantum tic-tac-toe.
 pub const QUANTUM: Declaration = Declaration {
@@ -262,10 +263,7 @@ impl Quantum {
 
     /// The squares holding a classical mark, as a 9-bit mask.
     fn classical_mask(&self) -> u16 {
-        self.marks().iter().fold(0, |mask, mark| match mark {
-            Mark::Classical(square) => mask | 1 << square,
-            Mark::Spooky(..) => mask,
-        })
+        graph::classical_mask(self.marks())
     }
 
     /// The classical marks of one side, as a mask.
@@ -304,76 +302,23 @@ impl Quantum {
 
     /// Whether two squares are joined by a chain of spooky marks.
     pub fn connected(&self, from: u8, to: u8) -> bool {
-        let mut reached = 1u16 << from;
-        loop {
-            let before = reached;
-            for mark in self.marks() {
-                if let Mark::Spooky(a, b) = *mark
-                    && (reached >> a & 1 != 0 || reached >> b & 1 != 0)
-                {
-                    reached |= 1 << a | 1 << b;
-                }
-            }
-            if reached >> to & 1 != 0 {
-                return true;
-            }
-            if reached == before {
-                return false;
-            }
-        }
+        graph::joined(self.marks(), None, from, to)
     }
 
     /// The squares of the cycle the last move closed, in order around it from the first
     /// of its squares (for the picture of a waiting collapse).
     pub fn cycle(&self) -> Vec<u8> {
-        let Some((number, a, b)) = self.pending_collapse() else {
-            return Vec::new();
-        };
-        // The path from b to a without the closing move: search the tree of spooky marks.
-        let mut parent = [u8::MAX; 9];
-        let mut seen = 1u16 << b;
-        let mut queue = vec![b];
-        while let Some(square) = queue.pop() {
-            for (index, mark) in self.marks().iter().enumerate() {
-                if index as u8 + 1 == number {
-                    continue;
-                }
-                if let Mark::Spooky(p, q) = *mark {
-                    for (here, there) in [(p, q), (q, p)] {
-                        if here == square && seen >> there & 1 == 0 {
-                            seen |= 1 << there;
-                            parent[usize::from(there)] = square;
-                            queue.push(there);
-                        }
-                    }
-                }
-            }
+        match self.pending_collapse() {
+            Some((number, ..)) => graph::cycle(self.marks(), usize::from(number) - 1),
+            None => Vec::new(),
         }
-        let mut path = vec![a];
-        let mut square = a;
-        while square != b && parent[usize::from(square)] != u8::MAX {
-            square = parent[usize::from(square)];
-            path.push(square);
-        }
-        path
     }
 
     /// Puts mark `number` classically in `square` and forces every spooky mark there out
     /// to its other square, and so on: what a collapse and a deterministic move do.
     fn settle(&mut self, number: u8, square: u8) {
-        self.marks[usize::from(number) - 1] = Mark::Classical(square);
-        let mut queue = vec![square];
-        while let Some(here) = queue.pop() {
-            for mark in self.marks[..usize::from(self.made)].iter_mut() {
-                if let Mark::Spooky(a, b) = *mark
-                    && (a == here || b == here)
-                {
-                    let there = if a == here { b } else { a };
-                    *mark = Mark::Classical(there);
-                    queue.push(there);
-                }
-            }
-        }
+        let made = usize::from(self.made);
+        graph::settle(&mut self.marks[..made], usize::from(number) - 1, square);
     }
 
     /// After marks became classical: unless a line ended the game, a single square left
@@ -386,6 +331,23 @@ impl Quantum {
         if open.count_ones() == 1 {
             self.made += 1;
             self.marks[usize::from(self.made) - 1] = Mark::Classical(open.trailing_zeros() as u8);
+        }
+    }
+
+    /// The square that filled itself, the last one left, with the number of its mark,
+    /// if the last move ended so: every move but that one was typed as a pair.
+    pub fn filled_square(&self) -> Option<(u8, u8)> {
+        let typed = self
+            .history()
+            .iter()
+            .filter(|mv| matches!(mv, QuantumMove::Spooky(..)))
+            .count();
+        if usize::from(self.made) <= typed {
+            return None;
+        }
+        match self.marks[usize::from(self.made) - 1] {
+            Mark::Classical(square) => Some((self.made, square)),
+            Mark::Spooky(..) => None,
         }
     }
 
@@ -611,25 +573,17 @@ impl Game for Quantum {
     }
 
     fn result_note(&self) -> Option<String> {
-        let score = self.score()?;
-        let (x, o) = (score.x_line?, score.o_line?);
-        let (x, o) = (self.mark_name_of_line(x), self.mark_name_of_line(o));
-        Some(if self.rules.per_player {
+        let filled = self.filled_square().map(|(number, square)| {
             format!(
-                "Both made a line at once (X's complete at {x}, O's at {o}); with each \
-                 side's moves numbered on their own, that is a draw."
+                "{}, the last square left, filled itself with {}.",
+                name(square),
+                self.mark_name(number, true)
             )
-        } else {
-            let (first, second) = if score.x_halves > score.o_halves {
-                ("X", "O")
-            } else {
-                ("O", "X")
-            };
-            format!(
-                "Both made a line at once: X's is complete at {x}, O's at {o}, so \
-                 {first}'s came first: {first} scores 1, {second} ½."
-            )
-        })
+        });
+        match (filled, self.both_lines_note()) {
+            (Some(filled), Some(both)) => Some(format!("{filled} {both}")),
+            (filled, both) => filled.or(both),
+        }
     }
 
     fn move_prompt(&self) -> Option<String> {
@@ -720,6 +674,29 @@ impl Game for Quantum {
 }
 
 impl Quantum {
+    /// The sentence for lines made at once by both sides.
+    fn both_lines_note(&self) -> Option<String> {
+        let score = self.score()?;
+        let (x, o) = (score.x_line?, score.o_line?);
+        let (x, o) = (self.mark_name_of_line(x), self.mark_name_of_line(o));
+        Some(if self.rules.per_player {
+            format!(
+                "Both made a line at once (X's complete at {x}, O's at {o}); with each \
+                 side's moves numbered on their own, that is a draw."
+            )
+        } else {
+            let (first, second) = if score.x_halves > score.o_halves {
+                ("X", "O")
+            } else {
+                ("O", "X")
+            };
+            format!(
+                "Both made a line at once: X's is complete at {x}, O's at {o}, so \
+                 {first}'s came first: {first} scores 1, {second} ½."
+            )
+        })
+    }
+
     /// The name of the mark with number `number`, as the rules write it, classical.
     fn mark_name_of_line(&self, number: u8) -> String {
         self.mark_name(number, true)

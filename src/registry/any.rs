@@ -460,7 +460,7 @@ impl<G: Declared> AnyGame for Playing<G> {
             return solve_quantum(quantum, budget);
         }
         if game.positions_repeat() {
-            return solve_by_retrograde(game);
+            return solve_by_retrograde(game, budget);
         }
         let mut search = AlphaBeta::new(budget);
         match search.solve(game) {
@@ -555,14 +555,28 @@ fn solve_quantum(game: &Quantum, budget: u64) -> Solved {
     }
 }
 
-/// Solves a game whose positions repeat by retrograde analysis of all its positions.
-fn solve_by_retrograde<G: Game>(game: &G) -> Solved {
-    // Every position reachable from this one, and so every value it depends on.
-    let table = Retrograde::analyse(game, G::without_history);
+/// Solves a game whose positions repeat by retrograde analysis of all its positions, or
+/// says it is too big when more than `budget` are reachable.
+fn solve_by_retrograde<G: Game>(game: &G, budget: u64) -> Solved {
+    // Every position reachable from this one, and so every value it depends on. A listed
+    // position weighs a few hundred bytes: keep within the memory alpha-beta may use.
+    let limit = budget.min(crate::ai::alphabeta::MAX_TABLE_BYTES / 256);
+    let Some(table) = Retrograde::analyse_within(
+        game,
+        G::without_history,
+        usize::try_from(limit).unwrap_or(usize::MAX),
+    ) else {
+        return Solved::TooBig {
+            budget: limit,
+            asked: budget,
+        };
+    };
     let value = table.value(&game.without_history()).unwrap_or(Value::Draw);
     let best = game.legal_moves().into_iter().min_by_key(|mv| {
-        let mut child = game.without_history();
+        // The move as the game names it, on the game as it is; then the table's form.
+        let mut child = game.clone();
         let _ = child.play(*mv);
+        let child = child.without_history();
         // The best move leaves the opponent the worst value.
         match table.value(&child) {
             Some(Value::Loss(n)) => (0, i64::from(n)),

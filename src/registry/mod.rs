@@ -13,6 +13,7 @@ use crate::game::four::{self, FourByFour};
 use crate::game::gravity::{self, Gravity};
 use crate::game::morris::{self, Morris};
 use crate::game::quantum::{self, Quantum};
+use crate::game::quantum_morris::{self, QuantumMorris};
 use crate::game::strategic::{self, Strategic};
 use crate::game::tictactoe::{self, TicTacToe};
 use crate::game::ultimate::{self, Ultimate};
@@ -63,6 +64,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Ultimate>(&ultimate::ULTIMATE),
     entry::<Strategic>(&strategic::STRATEGIC),
     entry::<Quantum>(&quantum::QUANTUM),
+    entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
 ];
 
 /// The registered game of this name (any case).

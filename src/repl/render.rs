@@ -540,11 +540,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     .as_ref()
                     .map_or(String::new(), |best| format!(" A best move: {best}."));
                 let result = match margin {
-                    2.. => "wins (1 point to 0)",
-                    1 => "wins by 1 point to ½",
+                    2.. => "wins 1 to 0",
+                    1 => "wins 1 to ½",
                     0 => "draws",
-                    -1 => "loses by ½ point to 1",
-                    _ => "loses (0 to 1)",
+                    -1 => "loses ½ to 1",
+                    _ => "loses 0 to 1",
                 };
                 let sentence =
                     format!("{title}: with perfect play the player to move {result}.{best}");

@@ -62,8 +62,8 @@ pub(super) fn read(text: &str, rules: QuantumRules) -> Result<Quantum, PictureEr
     for (index, word) in text.split(',').enumerate() {
         let refuse = |why: String| {
             PictureError::Impossible(format!(
-                "a quantum position is its moves, commas between (LL-MM,MM-RR,…; start \
-                 for none); move {} (\"{}\") {why}",
+                "a position is its moves with commas between (LL-MM,MM-RR); move {} \
+                 (\"{}\") {why}",
                 index + 1,
                 word.trim().chars().take(12).collect::<String>()
             ))
