@@ -116,8 +116,18 @@ fn input_that_cannot_be_read_ends_the_session_with_one_sentence() {
     assert!(!output.status.success());
     assert!(output.stdout.len() < 2_000, "it stopped at once");
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("could not be read"), "{stderr}");
+    // One sentence, wrapped within 80 columns.
+    let sentence = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        stderr.lines().all(|line| line.chars().count() <= 80),
+        "{stderr}"
+    );
+    assert!(sentence.contains("could not be read"), "{stderr}");
+    assert_eq!(
+        sentence.trim_end_matches('.').matches(". ").count(),
+        0,
+        "{stderr}"
+    );
 }
 
 #[test]

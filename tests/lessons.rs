@@ -415,7 +415,17 @@ fn a_folder_of_thousands_of_files_is_named_as_the_wrong_folder() {
     let output = check_lessons_in(folder.path());
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // One sentence, wrapped within 80 columns.
+    assert!(
+        stderr.lines().all(|line| line.chars().count() <= 80),
+        "{stderr}"
+    );
+    let sentence = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        sentence.trim_end_matches('.').matches(". ").count(),
+        0,
+        "{stderr}"
+    );
 }
 
 #[test]

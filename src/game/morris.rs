@@ -406,9 +406,7 @@ impl Game for Morris {
     }
 
     fn symmetry_words(&self, index: usize) -> String {
-        Symmetry::from_index(index)
-            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
-            .to_string()
+        Symmetry::words(index)
     }
 
     fn positions_repeat(&self) -> bool {

@@ -667,9 +667,7 @@ impl Game for Quantum {
     }
 
     fn symmetry_words(&self, index: usize) -> String {
-        Symmetry::from_index(index)
-            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
-            .to_string()
+        Symmetry::words(index)
     }
 }
 

@@ -37,7 +37,7 @@ mod tests;
 /// Quantum Three Men's Morris.
 pub const QUANTUM_MORRIS: Declaration = Declaration {
     name: "quantum-morris",
-    about: "Three Men's Morris with quantum pieces (seed 002)",
+    about: "Three Men's Morris with pieces placed as two halves",
     options: &[
         GameOption {
             name: "diagonal-moves",
@@ -412,9 +412,7 @@ impl Game for QuantumMorris {
     }
 
     fn symmetry_words(&self, index: usize) -> String {
-        Symmetry::from_index(index)
-            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
-            .to_string()
+        Symmetry::words(index)
     }
 
     fn positions_repeat(&self) -> bool {

@@ -97,6 +97,14 @@ impl Symmetry {
             .expect("the symmetries of the square are closed under composition")
     }
 
+    /// The words a square game gives its symmetry `index` ([`crate::game::Game::symmetry_words`]):
+    /// how the board relates to its image under it.
+    pub fn words(index: usize) -> String {
+        Symmetry::from_index(index)
+            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
+            .to_string()
+    }
+
     /// Says, in a few words, how an image relates to the original, for sentences such as
     /// "MENACE uses box X...O.... turned 1/4 clockwise".
     pub fn describe(self) -> &'static str {

@@ -476,9 +476,7 @@ impl Game for TicTacToe {
     }
 
     fn symmetry_words(&self, index: usize) -> String {
-        Symmetry::from_index(index)
-            .map_or("as drawn", |symmetry| symmetry.inverse().describe())
-            .to_string()
+        Symmetry::words(index)
     }
 
     fn transformed(&self, index: usize) -> TicTacToe {

@@ -175,6 +175,22 @@ fn game_over(
     text
 }
 
+/// A solved value's sentence, its best move, and how it was found.
+fn solved_text(
+    sentence: &str,
+    best: Option<&str>,
+    method: &str,
+    positions: u64,
+    millis: u128,
+) -> String {
+    let best = best.map_or(String::new(), |best| format!(" A best move: {best}."));
+    format!(
+        "{}\n({method}, {} positions, {millis} ms)\n",
+        crate::repl::text::fill(&format!("{sentence}{best}"), 79),
+        grouped(positions)
+    )
+}
+
 pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -472,7 +488,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
             let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
             for entry in crate::registry::GAMES {
                 let declaration = entry.declaration;
-                let _ = writeln!(text, "  {:<10} {}", declaration.name, declaration.about);
+                // A name too long for its column puts its line under it, in the column.
+                if declaration.name.len() > 10 {
+                    let _ = writeln!(
+                        text,
+                        "  {}\n             {}",
+                        declaration.name, declaration.about
+                    );
+                } else {
+                    let _ = writeln!(text, "  {:<10} {}", declaration.name, declaration.about);
+                }
                 for option in declaration.options {
                     let name = match option.value {
                         Some(value) => format!("{} {}", option.name, value.placeholder),
@@ -519,26 +544,19 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 best,
                 positions,
                 method,
-            } => {
-                let best = best
-                    .as_ref()
-                    .map_or(String::new(), |best| format!(" A best move: {best}."));
-                let sentence =
-                    format!("{title}: with perfect play the player to move has {value}.{best}");
-                format!(
-                    "{}\n({method}, {positions} positions, {millis} ms)\n",
-                    crate::repl::text::fill(&sentence, 79)
-                )
-            }
+            } => solved_text(
+                &format!("{title}: with perfect play the player to move has {value}."),
+                best.as_deref(),
+                method,
+                *positions,
+                *millis,
+            ),
             Solved::Points {
                 margin,
                 best,
                 positions,
                 method,
             } => {
-                let best = best
-                    .as_ref()
-                    .map_or(String::new(), |best| format!(" A best move: {best}."));
                 let result = match margin {
                     2.. => "wins 1 to 0",
                     1 => "wins 1 to ½",
@@ -546,12 +564,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     -1 => "loses ½ to 1",
                     _ => "loses 0 to 1",
                 };
-                let sentence =
-                    format!("{title}: with perfect play the player to move {result}.{best}");
-                format!(
-                    "{}\n({method}, {} positions, {millis} ms)\n",
-                    crate::repl::text::fill(&sentence, 79),
-                    grouped(*positions)
+                solved_text(
+                    &format!("{title}: with perfect play the player to move {result}."),
+                    best.as_deref(),
+                    method,
+                    *positions,
+                    *millis,
                 )
             }
             Solved::TooBig { budget, asked } => {
