@@ -3,8 +3,8 @@
 #[macro_use]
 mod output;
 mod proofs;
-mod quantum_solve;
 mod random_play;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use menace::app::{Session, Settings};
@@ -298,7 +298,7 @@ fn main() -> ExitCode {
                 && !replies
             {
                 let words: Vec<&str> = variant.iter().map(String::as_str).collect();
-                return quantum_solve::solve(&words, from.as_deref(), budget);
+                return solve::quantum(&words, from.as_deref(), budget);
             }
             if from.is_some() || proof.is_some() || first != "any" || x_moves.is_some() || replies {
                 complain!(
@@ -306,7 +306,7 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            return solve(&variant, budget);
+            return solve::any(&variant, budget);
         }
         Some(Task::Replay { words, json }) => return replay(&words, json),
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),
@@ -408,43 +408,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// `menace solve VARIANT [--budget N]`.
-fn solve(words: &[String], budget: u64) -> ExitCode {
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let game = match menace::registry::start(&words) {
-        Ok(game) => game,
-        Err(why) => {
-            complain!("menace: {why}");
-            return ExitCode::from(2);
-        }
-    };
-    let start = std::time::Instant::now();
-    let solved = game.solve(budget);
-    let millis = start.elapsed().as_millis();
-    out!(
-        "{}",
-        render::event(
-            &menace::app::Event::GameSolved {
-                title: game.title(),
-                solved: solved.clone(),
-                millis,
-            },
-            Palette::PLAIN,
-        )
-    );
-    if let menace::registry::Solved::TooBig { .. } = solved {
-        let (depth, best) = game.deepest_search(budget);
-        let sentence = format!(
-            "An iterative search with the same budget completed depth {depth} (half-moves){}.",
-            best.map_or(String::new(), |(name, verdict)| format!(
-                "; there it prefers {name} ({verdict})"
-            ))
-        );
-        outln!("{}", menace::repl::text::fill(&sentence, 79));
-    }
-    ExitCode::SUCCESS
 }
 
 /// `menace experiment --game GAME ...`.

@@ -58,6 +58,8 @@ pub struct Solver {
     budget: u64,
     /// The squares each symmetry sends each square to.
     maps: [[u8; 9]; 8],
+    /// Move lists of finished nodes, reused so that no node allocates one.
+    spare: Vec<Vec<QuantumMove>>,
 }
 
 /// X's margin, in half points, of a finished game.
@@ -74,6 +76,7 @@ impl Solver {
             table: HashMap::default(),
             visits: 0,
             budget,
+            spare: Vec::new(),
             maps: std::array::from_fn(|index| {
                 let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
                 std::array::from_fn(|square| symmetry.map(square) as u8)
@@ -199,7 +202,7 @@ impl Solver {
         let maximising = position.to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
         let mut best_index = 0u8;
-        let mut moves = Vec::with_capacity(45);
+        let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
         // Moves that close a cycle first: they decide the most.
         moves.sort_by_key(|mv| match *mv {
@@ -238,6 +241,7 @@ impl Solver {
                 break;
             }
         }
+        self.spare.push(moves);
         let entry = self.table.entry(key).or_insert(Bounds {
             lower: -2,
             upper: 2,

@@ -486,7 +486,12 @@ impl Quantum {
                     if square >= 9 || classical >> square & 1 != 0 {
                         return Err(IllegalQuantumMove::Classical(square % 9));
                     }
-                    if self.spooky(square).len() >= MOST_SPOOKY {
+                    let crowd = self
+                        .marks()
+                        .iter()
+                        .filter(|mark| matches!(mark, Mark::Spooky(a, b) if *a == square || *b == square))
+                        .count();
+                    if crowd >= MOST_SPOOKY {
                         return Err(IllegalQuantumMove::Crowded(square));
                     }
                 }

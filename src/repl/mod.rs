@@ -9,6 +9,7 @@ pub mod long_run;
 pub mod move_picture;
 pub mod pager;
 pub mod render;
+pub mod solved;
 pub mod text;
 
 use crate::app::{Event, Session, command};

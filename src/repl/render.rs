@@ -6,7 +6,6 @@ use super::board;
 use super::text::{box_view, learned, listing, menace_moved, stats};
 use crate::app::{Event, Question, Who};
 use crate::game::{Outcome, Player};
-use crate::registry::Solved;
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
@@ -173,22 +172,6 @@ fn game_over(
     };
     let _ = writeln!(text, "{}", palette.paint(&words, Role::Result));
     text
-}
-
-/// A solved value's sentence, its best move, and how it was found.
-fn solved_text(
-    sentence: &str,
-    best: Option<&str>,
-    method: &str,
-    positions: u64,
-    millis: u128,
-) -> String {
-    let best = best.map_or(String::new(), |best| format!(" A best move: {best}."));
-    format!(
-        "{}\n({method}, {} positions, {millis} ms)\n",
-        crate::repl::text::fill(&format!("{sentence}{best}"), 79),
-        grouped(positions)
-    )
 }
 
 pub(super) fn capitalised(text: &str) -> String {
@@ -538,57 +521,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             title,
             solved,
             millis,
-        } => match solved {
-            Solved::Value {
-                value,
-                best,
-                positions,
-                method,
-            } => solved_text(
-                &format!("{title}: with perfect play the player to move has {value}."),
-                best.as_deref(),
-                method,
-                *positions,
-                *millis,
-            ),
-            Solved::Points {
-                margin,
-                best,
-                positions,
-                method,
-            } => {
-                let result = match margin {
-                    2.. => "wins 1 to 0",
-                    1 => "wins 1 to ½",
-                    0 => "draws",
-                    -1 => "loses ½ to 1",
-                    _ => "loses 0 to 1",
-                };
-                solved_text(
-                    &format!("{title}: with perfect play the player to move {result}."),
-                    best.as_deref(),
-                    method,
-                    *positions,
-                    *millis,
-                )
-            }
-            Solved::TooBig { budget, asked } => {
-                let lowered = if asked > budget {
-                    format!(
-                        ", all that a table in {} of memory holds ({} were asked for)",
-                        crate::files::bytes(crate::ai::alphabeta::MAX_TABLE_BYTES),
-                        grouped(*asked)
-                    )
-                } else {
-                    String::new()
-                };
-                let sentence = format!(
-                    "{title}: not solved within {} positions{lowered} ({millis} ms); the game is too big to solve here from this position.",
-                    grouped(*budget)
-                );
-                format!("{}\n", crate::repl::text::fill(&sentence, 79))
-            }
-        },
+        } => super::solved::game_solved(title, solved, *millis),
         Event::Solved { board, scores } => super::text::minimax_scores(board, scores, palette),
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {

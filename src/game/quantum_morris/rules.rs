@@ -70,11 +70,42 @@ impl QuantumMorris {
         }
     }
 
+    /// Whether `mv` is one of [`QuantumMorris::moves_ignoring_outcome`], decided from
+    /// the move itself: every move a search plays is checked, so no list is made.
+    fn is_legal(&self, mv: QuantumMorrisMove) -> bool {
+        let open = |point: u8| point < 9 && self.classical_mask() >> point & 1 == 0;
+        let placing = usize::from(self.placed) < PIECES;
+        match (mv, self.pending_collapse()) {
+            (QuantumMorrisMove::Collapse(point), Some((_, a, b))) => point == a || point == b,
+            (_, Some(_)) | (QuantumMorrisMove::Collapse(_), None) => false,
+            (QuantumMorrisMove::Place(a, b), None) => {
+                placing && open(a) && open(b) && (a != b || self.rules.merges)
+            }
+            (QuantumMorrisMove::Slide { piece, from, to }, None) => {
+                let piece = usize::from(piece);
+                if placing
+                    || piece >= usize::from(self.placed)
+                    || QuantumMorris::owner(piece) != self.next
+                    || !open(to)
+                    || !slides(from, to, self.rules)
+                {
+                    return false;
+                }
+                match self.marks[piece] {
+                    Mark::Spooky(a, b) if a == from || b == from => {
+                        let other = if a == from { b } else { a };
+                        to != other || self.rules.merges
+                    }
+                    Mark::Classical(p) => p == from,
+                    Mark::Spooky(..) => false,
+                }
+            }
+        }
+    }
+
     /// Says why a move cannot be played here, or nothing if it can.
     pub(super) fn check(&self, mv: QuantumMorrisMove) -> Result<(), Refusal> {
-        let mut legal = Vec::new();
-        self.moves_ignoring_outcome(&mut legal);
-        if legal.contains(&mv) {
+        if self.is_legal(mv) {
             return Ok(());
         }
         let classical = self.classical_mask();

@@ -201,3 +201,39 @@ fn random_games_keep_the_rules_invariants() {
         }
     }
 }
+
+#[test]
+fn checking_a_move_agrees_with_the_list_of_legal_moves() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let every: Vec<QuantumMorrisMove> = (0..9u8)
+        .flat_map(|a| (a..9).map(move |b| QuantumMorrisMove::Place(a, b)))
+        .chain((0..6u8).flat_map(|piece| {
+            (0..9u8).flat_map(move |from| {
+                (0..9u8).map(move |to| QuantumMorrisMove::Slide { piece, from, to })
+            })
+        }))
+        .chain((0..9u8).map(QuantumMorrisMove::Collapse))
+        .collect();
+    for options in [&[][..], &["no-merge", "diagonal-moves"]] {
+        for _ in 0..40 {
+            let mut game = QuantumMorris::new(rules(options));
+            for _ in 0..40 {
+                let mut legal = Vec::new();
+                game.moves_ignoring_outcome(&mut legal);
+                if legal.is_empty() || game.is_over() {
+                    break;
+                }
+                for mv in &every {
+                    assert_eq!(
+                        game.check(*mv).is_ok(),
+                        legal.contains(mv),
+                        "{} {mv:?}",
+                        game.picture()
+                    );
+                }
+                game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+            }
+        }
+    }
+}

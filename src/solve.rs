@@ -1,11 +1,11 @@
-//! `menace solve quantum [OPTION…]`: the exact value of quantum tic-tac-toe under a rule
-//! set, in points, and the value of each first move up to symmetry (a front end: it
-//! prints; the search is `menace::ai::quantum`).
+//! `menace solve`: the value of a game under perfect play, at the command line (a front
+//! end: it prints; the searches are the registry's and `menace::ai::quantum`). Qubic's
+//! proofs have their own front end, `proofs.rs`.
 
 use menace::ai::quantum::{Solver, margin_words};
 use menace::game::Game;
 use menace::game::quantum::Quantum;
-use menace::repl::render::grouped;
+use menace::repl::render::{self, Palette, grouped};
 use std::process::ExitCode;
 
 macro_rules! say {
@@ -17,7 +17,7 @@ macro_rules! say {
 
 /// Solves the game `words` names (quantum and its options) from its start or from the
 /// position `from` (a picture: the moves that led to it).
-pub fn solve(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
+pub fn quantum(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
     let game = match menace::registry::start(words) {
         Ok(game) => game,
         Err(why) => {
@@ -103,4 +103,41 @@ fn peak_megabytes() -> Option<f64> {
     let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
     let kilobytes: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kilobytes / 1024.0)
+}
+
+/// `menace solve VARIANT [--budget N]`.
+pub fn any(words: &[String], budget: u64) -> ExitCode {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let game = match menace::registry::start(&words) {
+        Ok(game) => game,
+        Err(why) => {
+            complain!("menace: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = std::time::Instant::now();
+    let solved = game.solve(budget);
+    let millis = start.elapsed().as_millis();
+    out!(
+        "{}",
+        render::event(
+            &menace::app::Event::GameSolved {
+                title: game.title(),
+                solved: solved.clone(),
+                millis,
+            },
+            Palette::PLAIN,
+        )
+    );
+    if let menace::registry::Solved::TooBig { .. } = solved {
+        let (depth, best) = game.deepest_search(budget);
+        let sentence = format!(
+            "An iterative search with the same budget completed depth {depth} (half-moves){}.",
+            best.map_or(String::new(), |(name, verdict)| format!(
+                "; there it prefers {name} ({verdict})"
+            ))
+        );
+        outln!("{}", menace::repl::text::fill(&sentence, 79));
+    }
+    ExitCode::SUCCESS
 }

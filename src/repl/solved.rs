@@ -1,0 +1,76 @@
+//! How the console and `menace solve` tell a solved value: the sentence, a best move,
+//! and how it was found.
+
+use super::render::grouped;
+use crate::registry::Solved;
+
+/// `solve`'s answer for a game.
+pub fn game_solved(title: &str, solved: &Solved, millis: u128) -> String {
+    match solved {
+        Solved::Value {
+            value,
+            best,
+            positions,
+            method,
+        } => solved_text(
+            &format!("{title}: with perfect play the player to move has {value}."),
+            best.as_deref(),
+            method,
+            *positions,
+            millis,
+        ),
+        Solved::Points {
+            margin,
+            best,
+            positions,
+            method,
+        } => {
+            let result = match margin {
+                2.. => "wins 1 to 0",
+                1 => "wins 1 to ½",
+                0 => "draws",
+                -1 => "loses ½ to 1",
+                _ => "loses 0 to 1",
+            };
+            solved_text(
+                &format!("{title}: with perfect play the player to move {result}."),
+                best.as_deref(),
+                method,
+                *positions,
+                millis,
+            )
+        }
+        Solved::TooBig { budget, asked } => {
+            let lowered = if asked > budget {
+                format!(
+                    ", all that a table in {} of memory holds ({} were asked for)",
+                    crate::files::bytes(crate::ai::alphabeta::MAX_TABLE_BYTES),
+                    grouped(*asked)
+                )
+            } else {
+                String::new()
+            };
+            let sentence = format!(
+                "{title}: not solved within {} positions{lowered} ({millis} ms); the game is too big to solve here from this position.",
+                grouped(*budget)
+            );
+            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+        }
+    }
+}
+
+/// A solved value's sentence, its best move, and how it was found.
+fn solved_text(
+    sentence: &str,
+    best: Option<&str>,
+    method: &str,
+    positions: u64,
+    millis: u128,
+) -> String {
+    let best = best.map_or(String::new(), |best| format!(" A best move: {best}."));
+    format!(
+        "{}\n({method}, {} positions, {millis} ms)\n",
+        crate::repl::text::fill(&format!("{sentence}{best}"), 79),
+        grouped(positions)
+    )
+}
