@@ -40,6 +40,60 @@ pub struct VariantBench {
     pub qubic_proof_numbers: Duration,
     /// The same position by df-pn with its table on symmetric keys.
     pub qubic_proof_dfpn: Duration,
+    /// Seed 003's gomoku bot choosing a move on 15x15, over positions of its own play.
+    pub gomoku_attack_move: Duration,
+    /// Positions a second the gomoku threats bot searches (a fifth of a second a move)
+    /// on the same positions.
+    pub gomoku_threat_nodes_per_second: f64,
+}
+
+/// Positions 10 to 30 stones into games of seed 003's bot against itself on 15x15.
+fn gomoku_positions(seed: u64) -> Vec<crate::game::gomoku::Gomoku> {
+    use crate::game::Game;
+    use crate::game::gomoku::{Gomoku, GomokuRules};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for _ in 0..4 {
+        let mut game = Gomoku::new(GomokuRules::freestyle(15));
+        // A random second stone, so that the games differ.
+        let _ = game.play(game.centre() as u16);
+        let near: Vec<u16> = [-1i32, 0, 1]
+            .iter()
+            .flat_map(|dy| [-1i32, 0, 1].map(|dx| (dx, *dy)))
+            .filter(|d| *d != (0, 0))
+            .filter_map(|(dx, dy)| game.index(7 + dx, 7 + dy).map(|c| c as u16))
+            .collect();
+        let _ = game.play(near[rand::RngExt::random_range(&mut rng, 0..near.len())]);
+        while !game.is_over() && game.stones() < 30 {
+            let Some(mv) = crate::ai::gomoku::attack::choose(&game, &mut rng) else {
+                break;
+            };
+            let _ = game.play(mv);
+            if game.stones() >= 10 && !game.is_over() {
+                positions.push(game.clone());
+            }
+        }
+    }
+    positions
+}
+
+/// The mean time of the seed bot's move, and the threats bot's positions a second.
+fn gomoku_speed(seed: u64) -> (Duration, f64) {
+    let positions = gomoku_positions(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let start = Instant::now();
+    for position in &positions {
+        let _ = crate::ai::gomoku::attack::choose(position, &mut rng);
+    }
+    let attack = start.elapsed() / positions.len().max(1) as u32;
+    let bot = crate::ai::gomoku::threats::Threats {
+        time: Duration::from_millis(200),
+    };
+    let (mut nodes, start) = (0, Instant::now());
+    for position in positions.iter().step_by(4) {
+        nodes += bot.choose_counted(position, &mut rng).1.nodes;
+    }
+    (attack, nodes as f64 / start.elapsed().as_secs_f64())
 }
 
 /// `count` Qubic positions of random play, X and O taking turns, each with as many
@@ -182,6 +236,7 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let (mut by_tables, mut by_bits, mut by_swaps) = (Vec::new(), Vec::new(), Vec::new());
     let (mut threat_nodes, mut deepening, mut proof_numbers) = (Vec::new(), Vec::new(), Vec::new());
     let mut dfpn = Vec::new();
+    let (mut gomoku_attack, mut gomoku_threats) = (Vec::new(), Vec::new());
     let cells = |cells: &[u64]| cells.iter().fold(0u64, |mask, cell| mask | 1 << cell);
     let (proved_x, proved_o) = (cells(&[0, 15, 60]), cells(&[3, 25, 63]));
     let empty_ultimate = crate::game::ultimate::Ultimate::new(Default::default());
@@ -200,6 +255,9 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         let start = Instant::now();
         let _ = crate::ai::qubic::dfpn::Solver::new(10_000_000).solve(proved_x, proved_o);
         dfpn.push(start.elapsed());
+        let (attack, threat_nodes) = gomoku_speed(repeat);
+        gomoku_attack.push(attack);
+        gomoku_threats.push(threat_nodes);
         ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
@@ -252,6 +310,8 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         qubic_proof_deepening: median(deepening),
         qubic_proof_numbers: median(proof_numbers),
         qubic_proof_dfpn: median(dfpn),
+        gomoku_attack_move: median(gomoku_attack),
+        gomoku_threat_nodes_per_second: median(gomoku_threats),
     }
 }
 

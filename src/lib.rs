@@ -6,6 +6,7 @@ pub mod app;
 pub mod bench;
 pub mod files;
 pub mod game;
+pub mod gomocup;
 pub mod lesson;
 pub mod menace;
 pub mod pictures;

@@ -194,6 +194,20 @@ enum Task {
         #[arg(long, default_value_t = 2_000)]
         playouts: u32,
     },
+    /// `duel` in one line: `menace match gomoku threats attack 200` plays 200 games,
+    /// half with each AI moving first, and counts them
+    Match {
+        /// The game and its options, then the two AIs, then the number of games in all:
+        /// GAME [OPTION...] FIRST SECOND GAMES
+        #[arg(required = true, num_args = 4.., value_name = "WORDS")]
+        words: Vec<String>,
+        /// Alpha-beta's positions per move.
+        #[arg(long, default_value_t = 200_000)]
+        positions: u64,
+        /// Monte-Carlo tree search's playouts per move.
+        #[arg(long, default_value_t = 2_000)]
+        playouts: u32,
+    },
     /// Plays many games of uniformly random play (every legal move equally likely, for
     /// both sides) and counts how they ended, with X's mean margin in points.
     RandomPlay {
@@ -203,6 +217,14 @@ enum Task {
         /// How many games.
         #[arg(long, default_value_t = 100_000)]
         games: u64,
+    },
+    /// Plays gomoku as a brain of the Gomocup (Piskvork) protocol on standard input and
+    /// output, for match managers such as piskvork or c-gomoku-cli.
+    Gomocup {
+        /// The bot: threats (threat-space search within the manager's time a move) or
+        /// attack (seed 003's weights, instant).
+        #[arg(long, value_parser = ["attack", "threats"], default_value = "threats")]
+        bot: String,
     },
     /// Lists the lessons; with --check, runs every lesson headlessly (its demonstrations
     /// and the scripted solutions of its exercises) and fails naming any broken step.
@@ -266,6 +288,36 @@ fn main() -> ExitCode {
                 flags.seed.unwrap_or(1),
             );
         }
+        Some(Task::Match {
+            words,
+            positions,
+            playouts,
+        }) => {
+            let effort = menace::registry::Effort {
+                positions,
+                playouts,
+                ..menace::registry::Effort::default()
+            };
+            let (game, rest) = words.split_at(words.len().saturating_sub(3));
+            let games = match rest[2].parse::<u32>() {
+                Ok(games) if games >= 2 && games % 2 == 0 => games / 2,
+                _ => {
+                    complain!(
+                        "menace: the last word is the number of games in all, an even number (half with each AI first), not \"{}\".",
+                        rest[2]
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            return duel(
+                game,
+                &rest[0],
+                &rest[1],
+                games,
+                effort,
+                flags.seed.unwrap_or(1),
+            );
+        }
         Some(Task::Solve {
             variant,
             budget,
@@ -321,6 +373,11 @@ fn main() -> ExitCode {
             return proofs::prove(&game, &position, quiet, budget, proof.as_deref(), pns);
         }
         Some(Task::Verify { game, file }) => return proofs::verify(&game, &file),
+        Some(Task::Gomocup { bot }) => {
+            let bot = menace::gomocup::Bot::parse(&bot).unwrap_or(menace::gomocup::Bot::Threats);
+            menace::gomocup::serve_stdio(bot, flags.seed.unwrap_or_else(rand::random));
+            return ExitCode::SUCCESS;
+        }
         None => {}
     }
     // Temporary files a crash left behind (a save is written beside its file first).

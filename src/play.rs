@@ -42,12 +42,23 @@ pub enum OpponentKind {
     /// Generic Monte-Carlo tree search, with its playouts or time a move (`None`: the
     /// session's effort).
     Mcts(Option<Thinking>),
+    /// Seed 003's gomoku bot: the heaviest cell by its attack weights.
+    Attack,
+    /// The gomoku threat-space searcher, with its time a move (`None`: one second).
+    Threats(Option<Thinking>),
+}
+
+impl OpponentKind {
+    /// True for the AIs that play only gomoku (five in a row), not every game.
+    pub fn gomoku_only(self) -> bool {
+        matches!(self, OpponentKind::Attack | OpponentKind::Threats(_))
+    }
 }
 
 pub use crate::ai::{MAX_MILLIS, Thinking};
 
 /// The opponents in the order `help` lists them.
-pub const OPPONENT_NAMES: [&str; 9] = [
+pub const OPPONENT_NAMES: [&str; 11] = [
     "random",
     "minimax",
     "perfect",
@@ -57,6 +68,8 @@ pub const OPPONENT_NAMES: [&str; 9] = [
     "menace",
     "alphabeta",
     "mcts",
+    "attack",
+    "threats",
 ];
 
 /// The deepest `lookahead` allowed (the whole game is 9 half-moves).
@@ -97,6 +110,23 @@ impl OpponentKind {
             "perfect" => plain(OpponentKind::Perfect),
             "teacher" => plain(OpponentKind::Teacher),
             "menace" => plain(OpponentKind::Menace),
+            "attack" => plain(OpponentKind::Attack),
+            "threats" => match rest {
+                [] => Ok(OpponentKind::Threats(None)),
+                [time] => time
+                    .to_ascii_lowercase()
+                    .strip_suffix("ms")
+                    .and_then(|millis| millis.parse::<u32>().ok())
+                    .filter(|millis| (1..=MAX_MILLIS).contains(millis))
+                    .map(|millis| OpponentKind::Threats(Some(Thinking::Millis(millis))))
+                    .ok_or_else(|| {
+                        format!(
+                            "threats takes its time a move, 1ms to {MAX_MILLIS}ms, not \"{}\"",
+                            crate::files::shown(time, 20)
+                        )
+                    }),
+                [_, extra @ ..] => Err(format!("threats does not take \"{}\"", extra.join(" "))),
+            },
             "alphabeta" | "mcts" => {
                 let (unit, max) = if name.eq_ignore_ascii_case("mcts") {
                     ("playouts", u64::from(MAX_PLAYOUTS))
@@ -144,6 +174,9 @@ impl fmt::Display for OpponentKind {
             OpponentKind::AlphaBeta(Some(thinking)) => write!(f, "alphabeta {thinking}"),
             OpponentKind::Mcts(None) => write!(f, "mcts"),
             OpponentKind::Mcts(Some(thinking)) => write!(f, "mcts {thinking}"),
+            OpponentKind::Attack => write!(f, "attack"),
+            OpponentKind::Threats(None) => write!(f, "threats"),
+            OpponentKind::Threats(Some(thinking)) => write!(f, "threats {thinking}"),
         }
     }
 }
@@ -236,6 +269,9 @@ impl Opponent {
             OpponentKind::Mcts(thinking) => {
                 Opponent::Mcts(Mcts::thinking(thinking, Mcts::default().playouts), thinking)
             }
+            // The gomoku bots have no move on the classic board; `Rival::new` refuses
+            // them there, so random play stands in only if a caller skips that check.
+            OpponentKind::Attack | OpponentKind::Threats(_) => Opponent::Random,
         }
     }
 

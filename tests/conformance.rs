@@ -21,8 +21,10 @@ fn check_position(game: &dyn AnyGame, rng: &mut dyn Rng, seen: &[String]) {
         "{title} {picture}: legal moves {legal:?}, outcome {:?}",
         game.outcome()
     );
-    // Move names round-trip through the game's notation.
-    for name in &legal {
+    // Move names round-trip through the game's notation (a sample of them on the big
+    // boards, where hundreds of cells are legal).
+    let step = legal.len().div_ceil(40).max(1);
+    for name in legal.iter().step_by(step) {
         assert_eq!(
             game.check_move(name).as_ref(),
             Ok(name),

@@ -2,6 +2,7 @@
 //! algorithm allows it are generic over [`Game`], so every variant gets them for free.
 
 pub mod alphabeta;
+pub mod gomoku;
 pub mod lookahead;
 pub mod mcts;
 pub mod minimax;

@@ -83,6 +83,8 @@ impl Session {
         let classic = classic_board(position.as_ref()).is_some();
         let by = kind.unwrap_or(if classic {
             OpponentKind::Teacher
+        } else if position.plays(OpponentKind::Threats(None)) {
+            OpponentKind::Threats(None)
         } else {
             OpponentKind::AlphaBeta(None)
         });

@@ -47,6 +47,8 @@ pub enum Command {
     Rate(Option<String>),
     /// The value of the board, or of a position (a picture) given.
     Solve(Option<String>),
+    /// Seed 003's gomoku weights of every empty cell, or the attacks behind one cell's.
+    Weights(Option<String>),
     /// How many games MENACE needs against perfect play, over many seeds.
     Experiment(u64),
     /// The list of lessons with your progress.
@@ -242,6 +244,14 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         },
         "rate" => parse_position("rate", rest).map(Command::Rate),
         "solve" => parse_position("solve", rest).map(Command::Solve),
+        "weights" => match rest {
+            [] => Ok(Command::Weights(None)),
+            [cell] => Ok(Command::Weights(Some(cell.to_string()))),
+            [_, extra @ ..] => Err(CommandError::ExtraWords {
+                command: "weights",
+                extra: extra.join(" "),
+            }),
+        },
         "rules" => match rest {
             [rules] if rules.eq_ignore_ascii_case("classic") => {
                 Ok(Command::Variant(vec!["classic".into()]))

@@ -177,6 +177,18 @@ pub enum Event {
         board: TicTacToe,
         ratings: [u32; 9],
     },
+    /// Seed 003's weight of every legal empty cell (cell, name, weight), `mover` to move.
+    Weights {
+        view: crate::game::BoardView,
+        weights: Vec<(usize, String, f64)>,
+        mover: &'static str,
+    },
+    /// The attacks behind one cell's weight.
+    CellWeight {
+        name: String,
+        mover: &'static str,
+        explained: crate::ai::gomoku::attack::CellWeight,
+    },
     Experiments {
         runs: Vec<Experiment>,
         seeds: u64,

@@ -16,6 +16,7 @@ pub mod rival;
 mod seats;
 pub mod session;
 pub mod training;
+mod weights;
 
 pub use command::Command;
 pub use event::{Asked, Event, Question, Stats, Who};

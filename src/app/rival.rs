@@ -58,6 +58,12 @@ impl Rival {
                 )),
             };
         }
+        if kind.gomoku_only() && !game.plays(kind) {
+            return Err(format!(
+                "{kind} plays only gomoku (five in a row), not {}",
+                game.declaration().name
+            ));
+        }
         if classic {
             return Ok(Rival::Classic(Opponent::new(kind, preset, rng)));
         }

@@ -38,7 +38,12 @@ impl Session {
         }
         let no_menace = self.slot_index().err();
         if no_menace.is_some() && self.against.is_none() {
-            self.against = Some(OpponentKind::AlphaBeta(None));
+            // Gomoku starts against the seed's own bot; other games against alpha-beta.
+            self.against = Some(if self.game.plays(OpponentKind::Attack) {
+                OpponentKind::Attack
+            } else {
+                OpponentKind::AlphaBeta(None)
+            });
         }
         vec![
             Event::GameChosen {

@@ -368,6 +368,7 @@ impl Session {
             Command::Hint(kind) => self.hint(kind),
             Command::Rate(position) => self.rate(position.as_deref()),
             Command::Solve(position) => self.solve(position.as_deref()),
+            Command::Weights(cell) => self.weights(cell.as_deref()),
             Command::Experiment(seeds) => self.experiment(seeds),
             // Lesson commands are handled before `execute`; reaching here means a script
             // called `execute` directly.

@@ -17,6 +17,11 @@ pub const GLOSSARY: &[Entry] = &[
         text: "Minimax that skips the moves it can prove cannot change the answer: once one reply refutes a move, the other replies need not be looked at. Same result, far fewer positions. Here it also remembers positions already valued (a transposition table) and works within a budget of positions or time.",
     },
     Entry {
+        term: "attack",
+        also: &["attacks", "attack weight", "weights"],
+        text: "In seed 003's gomoku bot: a run of like stones on a line through the cell weighed, with its power (stones), potential (open ends) and divider (1, or more for a run beyond a gap). Each weighs by a table, divided by its divider; a cell's weight is the sum for a black stone there and a white one (weights CELL shows them).",
+    },
+    Entry {
         term: "bead",
         also: &["beads"],
         text: "One coloured bead in a matchbox stands for one move from that box's position. MENACE draws a bead at random, so a move with more beads is more likely. Learning is adding beads after a good game and taking them away after a bad one.",
@@ -25,6 +30,11 @@ pub const GLOSSARY: &[Entry] = &[
         term: "box",
         also: &["matchbox", "boxes", "matchboxes"],
         text: "One matchbox per position MENACE can face with X to move (304 for noughts and crosses, counting positions that are the same up to symmetry once). Its picture shows the position; its beads are the moves.",
+    },
+    Entry {
+        term: "breakpoint",
+        also: &["breakpoints"],
+        text: "Seed 003's word for an attack that must be answered at once: four stones, or three with both ends open, or a run and a run one gap away that together make four. Two breakpoints from one cell (a double threat) add 100 to its weight.",
     },
     Entry {
         term: "canonical form",
@@ -97,6 +107,11 @@ pub const GLOSSARY: &[Entry] = &[
         text: "How MENACE's boxes start and learn: how many beads of each move a box starts with, the reward for a win, a draw and a loss, and what happens when a box runs empty. challenge and michie are built in; custom makes your own.",
     },
     Entry {
+        term: "renju",
+        also: &["foul", "forbidden move"],
+        text: "Gomoku with black's strongest weapons forbidden, to balance the first move: black may not make two open threes at once, two fours at once, or six in a row; a three counts only if it can become an open four by a move black is allowed. White may do anything, and six wins for white.",
+    },
+    Entry {
         term: "reward",
         also: &["rewards", "reinforcement"],
         text: "What a game's result does to the beads MENACE drew: under challenge a win puts each back with one more, a draw puts it back, a loss keeps it out. Learning from rewards like this is reinforcement learning.",
@@ -125,6 +140,11 @@ pub const GLOSSARY: &[Entry] = &[
         term: "symmetry",
         also: &["symmetries", "turned", "mirrored"],
         text: "A way to turn or mirror the board that keeps every line a line: the square has eight (four turns, each with or without a mirror). Positions that are the same up to symmetry play the same, so they share a box. The 3x3x3 cube has 48 and Qubic 192 (the cube's 48 times four maps that shuffle the cells of every line the same way).",
+    },
+    Entry {
+        term: "threat-space search",
+        also: &["vcf", "vct", "threat space search"],
+        text: "Searching only the moves that threaten (fours, which must be blocked, and open threes, which must be blocked soon) and the few replies that stop them. Allis used it in 1993 to prove that the first player wins free-style gomoku on 15x15; the threats bot here searches so.",
     },
 ];
 

@@ -61,6 +61,10 @@ pub enum Goal {
     },
     /// Ask `solve` about a variant, whether or not it can answer within its budget.
     TrySolve(String),
+    /// Look at seed 003's gomoku weights of the whole board (`weights`).
+    ShowWeights,
+    /// Look at the attacks behind one cell's weight (`weights CELL`).
+    WeighCell(String),
 }
 
 /// A game's title as the registry writes it (options in their declared order).
@@ -173,6 +177,8 @@ impl Goal {
             }
             Goal::SolveVariant(variant) => format!("you solved {variant}"),
             Goal::TrySolve(variant) => format!("you asked the solver about {variant}"),
+            Goal::ShowWeights => "you saw the gomoku bot's weights".into(),
+            Goal::WeighCell(cell) => format!("you saw why {cell} weighs what it does"),
         }
     }
 
@@ -218,6 +224,11 @@ impl Goal {
                     .any(|(trained, share)| *trained == kind && share >= percent)
             }),
             Goal::RateFork => tally.rated_fork,
+            Goal::ShowWeights => tally.weighed_board,
+            Goal::WeighCell(cell) => tally
+                .cells_weighed
+                .iter()
+                .any(|weighed| weighed.eq_ignore_ascii_case(cell)),
             Goal::AskHint => tally.hinted,
             Goal::Preset(name) => Preset::parse(name).is_ok_and(|preset| {
                 session
@@ -263,6 +274,9 @@ pub struct Tally {
     /// Draw percentage of each training run's last tenth.
     pub draw_shares: Vec<(OpponentKind, u32)>,
     pub rated_fork: bool,
+    /// `weights` drew the board's weights; `weights CELL` explained these cells.
+    pub weighed_board: bool,
+    pub cells_weighed: Vec<String>,
     pub hinted: bool,
     pub experiment: bool,
     pub saw_symmetry: bool,
@@ -346,6 +360,8 @@ impl Tally {
                     }
                 }
                 Event::Hint { .. } => self.hinted = true,
+                Event::Weights { .. } => self.weighed_board = true,
+                Event::CellWeight { name, .. } => self.cells_weighed.push(name.clone()),
                 Event::Experiments { .. } => self.experiment = true,
                 Event::MenaceMoved {
                     turn: MenaceMove::Drew { relation, .. },

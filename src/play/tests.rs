@@ -44,6 +44,9 @@ fn every_opponent_plays_only_legal_moves_to_the_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for name in OPPONENT_NAMES {
         let kind = OpponentKind::parse(&[name]).unwrap();
+        if kind.gomoku_only() {
+            continue;
+        }
         let mut opponent = Opponent::new(kind, Preset::challenge(), &mut rng);
         let mut menace = Menace::new(Preset::challenge(), &mut rng);
         let mut drawn = Vec::new();

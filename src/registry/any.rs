@@ -2,17 +2,22 @@
 //! moves as text. [`Playing`] implements it once for every [`Game`], so a game gets the
 //! console, the generic AIs, `solve` and `replay` without code of its own.
 
+use crate::ai::Thinking;
 use crate::ai::alphabeta::{AlphaBeta, HALF, Searcher, Value, positions_memory_allows};
+use crate::ai::gomoku::attack;
+use crate::ai::gomoku::threats::Threats;
 use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
 use crate::ai::{Agent, RandomAgent};
+use crate::game::gomoku::Gomoku;
 use crate::game::quantum::Quantum;
 use crate::game::{BoardView, Declaration, Declared, Game, Outcome, Player};
 use crate::play::OpponentKind;
 use rand::{Rng, RngExt};
 use std::any::Any;
 use std::fmt;
+use std::time::Duration;
 
 /// Why a line of text is not a move here, by phase: the text is not written as this
 /// game writes moves, or it names a move the position does not allow. Both carry the
@@ -174,6 +179,9 @@ pub trait AnyGame: fmt::Debug {
     fn as_any(&self) -> &dyn Any;
     /// True if `kind` can choose moves in this game.
     fn plays(&self, kind: OpponentKind) -> bool {
+        if kind.gomoku_only() {
+            return five_in_a_row(self.as_any()).is_some();
+        }
         matches!(
             kind,
             OpponentKind::Random
@@ -435,6 +443,21 @@ impl<G: Declared> AnyGame for Playing<G> {
             }
             .choose(game, rng),
             OpponentKind::Random => RandomAgent.choose(game, rng),
+            OpponentKind::Attack => {
+                let gomoku = five_in_a_row(game)?;
+                return attack::choose(gomoku, rng).map(|mv| gomoku.move_name(mv));
+            }
+            OpponentKind::Threats(thinking) => {
+                let gomoku = five_in_a_row(game)?;
+                let time = match thinking {
+                    Some(Thinking::Millis(millis)) => Duration::from_millis(u64::from(millis)),
+                    _ => Threats::default().time,
+                };
+                return Threats { time }
+                    .choose_counted(gomoku, rng)
+                    .0
+                    .map(|mv| gomoku.move_name(mv));
+            }
             _ => None,
         }?;
         Some(game.move_name(mv))
@@ -521,6 +544,14 @@ impl<G: Declared> AnyGame for Playing<G> {
             });
         (depth, best)
     }
+}
+
+/// The game as gomoku if it is a five-in-a-row game, which the gomoku bots play
+/// (connect-6's six in a row is not theirs).
+fn five_in_a_row(game: &dyn Any) -> Option<&Gomoku> {
+    game.downcast_ref::<Gomoku>()
+        .or_else(|| game.downcast_ref::<Playing<Gomoku>>().map(Playing::game))
+        .filter(|gomoku| gomoku.rules().goal == 5)
 }
 
 /// Solves quantum tic-tac-toe by its own search over points (`menace::ai::quantum`): the

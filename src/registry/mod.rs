@@ -10,6 +10,7 @@ pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, RandomPlay, Solved}
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
+use crate::game::gomoku::{self, Gomoku};
 use crate::game::gravity::{self, Gravity};
 use crate::game::morris::{self, Morris};
 use crate::game::quantum::{self, Quantum};
@@ -65,6 +66,8 @@ pub const GAMES: &[Entry] = &[
     entry::<Strategic>(&strategic::STRATEGIC),
     entry::<Quantum>(&quantum::QUANTUM),
     entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
+    entry::<Gomoku>(&gomoku::GOMOKU),
+    entry::<Gomoku>(&gomoku::CONNECT6),
 ];
 
 /// The registered game of this name (any case).
@@ -90,7 +93,19 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
     let name = entry.declaration.name;
     // Each option chosen, with its value if it takes one (`map maps/rows.yaml`).
     let mut chosen: Vec<(&'static GameOption, Option<&str>)> = Vec::new();
-    let mut words = options.iter();
+    // A bare number is the board's size, for the games that take one: `gomoku 19`.
+    let sized: Vec<&str> = options
+        .iter()
+        .flat_map(|word| {
+            let size_option = declared.iter().any(|known| known.name == "size");
+            if size_option && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+                vec!["size", *word]
+            } else {
+                vec![*word]
+            }
+        })
+        .collect();
+    let mut words = sized.iter();
     while let Some(option) = words.next() {
         let Some(known) = declared
             .iter()

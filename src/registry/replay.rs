@@ -92,14 +92,22 @@ pub fn replay(words: &[&str]) -> Result<Vec<ReplayStep>, ReplayError> {
         )));
     };
     // The options, each with its value if it takes one, up to the first move.
+    // A bare number is a size, as `variant gomoku 19` reads it.
     let mut options = 0;
-    while let Some(option) = rest.get(options).and_then(|word| {
-        entry
+    let sized = entry.declaration.options.iter().any(|o| o.name == "size");
+    while let Some(word) = rest.get(options) {
+        if sized && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+            options += 1;
+            continue;
+        }
+        let Some(option) = entry
             .declaration
             .options
             .iter()
             .find(|option| option.name.eq_ignore_ascii_case(word))
-    }) {
+        else {
+            break;
+        };
         options += if option.value.is_some() { 2 } else { 1 };
     }
     let options = options.min(rest.len());

@@ -11,6 +11,7 @@ pub mod pager;
 pub mod render;
 pub mod solved;
 pub mod text;
+pub mod weights;
 
 use crate::app::{Event, Session, command};
 

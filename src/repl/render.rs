@@ -416,6 +416,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
             }
             text
         }
+        Event::Weights {
+            view,
+            weights,
+            mover,
+        } => super::weights::heat_map(view, weights, mover, palette),
+        Event::CellWeight {
+            name,
+            mover,
+            explained,
+        } => super::weights::cell_weight(name, mover, explained),
         Event::Ratings { board, ratings } => {
             let mut text = format!(
                 "The rating heuristic's scores for {} (rating 1 plays the highest):\n",

@@ -108,6 +108,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         "rate XO.......",
     ),
     info(
+        "weights",
+        "weights [CELL]",
+        "gomoku: the seed bot's weight of every cell, or why",
+        Group::Play,
+        "weights h8",
+    ),
+    info(
         "solve",
         "solve [POS]",
         "the value with perfect play (board or POS)",
