@@ -70,9 +70,28 @@ impl Rival {
         if game.plays(kind) {
             Ok(Rival::Generic(kind, effort))
         } else {
+            let choices: Vec<&str> = crate::play::OPPONENT_NAMES
+                .iter()
+                .copied()
+                .filter(|name| {
+                    OpponentKind::parse(&[name]).is_ok_and(|kind| {
+                        game.plays(kind)
+                            || (kind == OpponentKind::Menace
+                                && game.declaration().too_big_for_menace.is_none())
+                    })
+                })
+                .map(|name| {
+                    if name == "lookahead" {
+                        "lookahead D"
+                    } else {
+                        name
+                    }
+                })
+                .collect();
             Err(format!(
-                "{kind} plays only noughts and crosses; in {} choose random, alphabeta, mcts, lookahead D or menace",
-                game.declaration().name
+                "{kind} plays only noughts and crosses; in {} choose {}",
+                game.declaration().name,
+                choices.join(", ")
             ))
         }
     }

@@ -658,17 +658,9 @@ impl Game for Gomoku {
             owner,
             |cell| line[cell],
         );
+        // Stones are drawn by the seat that owns them: after a swap, black's stones
+        // change hands and letters with them.
         panel.columns_below = true;
-        // Stones are drawn by colour, whoever plays them after a swap.
-        if self.swapped {
-            for cell in panel.rows.iter_mut().flat_map(|row| row.cells.iter_mut()) {
-                cell.text = match self.cells[cell.id] {
-                    BLACK => Some("X".into()),
-                    WHITE => Some("O".into()),
-                    _ => None,
-                };
-            }
-        }
         BoardView {
             layout: Layout::Spaced,
             panels: vec![panel],

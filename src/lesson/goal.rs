@@ -63,7 +63,7 @@ pub enum Goal {
     TrySolve(String),
     /// Look at seed 003's gomoku weights of the whole board (`weights`).
     ShowWeights,
-    /// Look at the attacks behind one cell's weight (`weights CELL`).
+    /// Look at the attacks behind one cell's weight (`weights CELL`; `any` for any cell).
     WeighCell(String),
 }
 
@@ -178,6 +178,7 @@ impl Goal {
             Goal::SolveVariant(variant) => format!("you solved {variant}"),
             Goal::TrySolve(variant) => format!("you asked the solver about {variant}"),
             Goal::ShowWeights => "you saw the gomoku bot's weights".into(),
+            Goal::WeighCell(cell) if cell == "any" => "you saw what makes a cell's weight".into(),
             Goal::WeighCell(cell) => format!("you saw why {cell} weighs what it does"),
         }
     }
@@ -228,7 +229,7 @@ impl Goal {
             Goal::WeighCell(cell) => tally
                 .cells_weighed
                 .iter()
-                .any(|weighed| weighed.eq_ignore_ascii_case(cell)),
+                .any(|weighed| cell == "any" || weighed.eq_ignore_ascii_case(cell)),
             Goal::AskHint => tally.hinted,
             Goal::Preset(name) => Preset::parse(name).is_ok_and(|preset| {
                 session

@@ -336,11 +336,15 @@ pub fn duel(report: &crate::app::duel::Duel, seconds: f64) -> String {
         )
     };
     let heading = format!(
-        "{}: {} against {}, {} games on each side\n  {:.1} moves a game, {seconds:.0} s",
+        "{}: {} against {}, {} on each side\n  {:.1} moves a game, {seconds:.0} s",
         report.title,
         report.first,
         report.second,
-        report.as_x.won + report.as_x.drawn + report.as_x.lost,
+        crate::repl::render::plural(
+            u64::from(report.as_x.won + report.as_x.drawn + report.as_x.lost),
+            "game",
+            "games"
+        ),
         report.mean_length
     );
     let all = crate::app::duel::Score {

@@ -47,11 +47,25 @@ pub fn heat_map(
         })
         .collect();
     let mut text = format!(
-        "Seed 003's weights, {mover} to move: 9 the heaviest, 1 light, . no more than most.\n"
+        "Seed 003's weights, {mover} to move: 9 heaviest, 1 barely above most, . no more than most cells.\n"
     );
     text.push_str(&board::draw(view, &[], &labels, palette));
+    // Heaviest first and, among equals, nearest the centre, as the bot chooses.
+    let size = view
+        .panels
+        .first()
+        .map_or(1, |panel| panel.columns.len().max(1)) as f64;
+    let from_centre = |cell: usize| {
+        let centre = (size - 1.0) / 2.0;
+        let (x, y) = ((cell as f64) % size, (cell as f64 / size).floor());
+        (x - centre).abs().max((y - centre).abs())
+    };
     let mut sorted: Vec<&(usize, String, f64)> = weights.iter().collect();
-    sorted.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+    sorted.sort_by(|a, b| {
+        b.2.total_cmp(&a.2)
+            .then(from_centre(a.0).total_cmp(&from_centre(b.0)))
+            .then(a.0.cmp(&b.0))
+    });
     let heaviest: Vec<String> = sorted
         .iter()
         .take(LISTED)
@@ -59,7 +73,7 @@ pub fn heat_map(
         .collect();
     if !heaviest.is_empty() {
         let _ = writeln!(text, "Heaviest: {}.", heaviest.join(", "));
-        text.push_str("The bot plays the heaviest. weights CELL shows what makes a weight.\n");
+        text.push_str("Seed 003's bot (attack) plays the heaviest, the nearest the centre of equals.\nweights CELL shows what makes a cell's weight.\n");
     }
     super::render::fit(&text)
 }
