@@ -203,7 +203,9 @@ impl Clock {
             (Some(0), _) | (_, None) => u64::MAX,
             (_, Some(left)) => left / 20,
         };
-        Duration::from_millis(turn.min(share))
+        // An hour at most: a search needs no more, and a clock far in the future would
+        // overflow.
+        Duration::from_millis(turn.min(share).min(3_600_000))
     }
 
     /// The time the threat search is given: the time a move less a safety margin of
@@ -434,9 +436,11 @@ impl Brain {
             } else {
                 names.join(" and ")
             };
-            self.notes.push(format!(
-                "MESSAGE rule {bits}: {names} not supported; menace plays {played}"
-            ));
+            let note = format!("MESSAGE rule {bits}: {names} not supported; menace plays {played}");
+            // Told once before the next move, however often the rule is sent.
+            if !self.notes.contains(&note) {
+                self.notes.push(note);
+            }
         }
         let Some(table) = &self.table else {
             return;
@@ -689,6 +693,8 @@ mod tests {
         );
         assert_eq!(clock(Some(5000), None, Some(20_000)).budget(), ms(850));
         assert_eq!(clock(Some(1000), Some(180_000), Some(100)).budget(), ms(10));
+        // A clock far in the future is an hour.
+        assert_eq!(clock(Some(u64::MAX), None, None).limit(), ms(3_348_000));
     }
 
     #[test]

@@ -37,7 +37,13 @@ impl Session {
             self.against = None;
         }
         let no_menace = self.slot_index().err();
-        if no_menace.is_some() && self.against.is_none() {
+        // The default AI of the game left (alpha-beta or the seed's gomoku bot) gives way
+        // to this game's; an AI chosen by name stays.
+        let defaulted = matches!(
+            self.against,
+            None | Some(OpponentKind::AlphaBeta(None)) | Some(OpponentKind::Attack)
+        );
+        if no_menace.is_some() && defaulted {
             // Gomoku starts against the seed's own bot; other games against alpha-beta.
             self.against = Some(if self.game.plays(OpponentKind::Attack) {
                 OpponentKind::Attack
