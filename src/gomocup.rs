@@ -8,22 +8,26 @@
 //! the order `Gomoku::index` takes. Answers: a move `X,Y`; `OK`; `ERROR sentence` for
 //! what the brain cannot do (the line changes nothing); `UNKNOWN sentence` for a command
 //! it does not know; `MESSAGE sentence` for what the manager may show.
+//!
+//! `input` reads the lines, `command` parses one, `table` keeps the game and `search`
+//! times the bots and runs them; this file is the brain that answers.
 
 mod command;
+mod input;
+mod search;
+mod table;
 
 use crate::ai::gomoku::attack;
-use crate::ai::gomoku::threats::Threats;
 use crate::game::Game;
-use crate::game::gomoku::renju::EMPTY;
-use crate::game::gomoku::{Colour, Gomoku, GomokuRules, MAX_SIZE, MIN_SIZE, SWAP};
-use command::{BoardLine, Command, Info};
+use crate::game::gomoku::{GomokuRules, MAX_SIZE, MIN_SIZE};
+use command::{Command, Info};
+use input::{Block, read_block, read_line};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use search::{Clock, Search, choose};
 use std::io::{self, BufRead, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::mpsc;
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+use table::{Table, board_table, takeback};
 
 /// Which bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,15 +49,13 @@ impl Bot {
     }
 }
 
-/// The longest line read whole; a longer one is answered with `ERROR` and skipped.
-const LONGEST_LINE: usize = 4096;
 /// Rule bits: exactly five wins; renju.
 const EXACTLY_FIVE: u32 = 1;
 const RENJU: u32 = 4;
 
 /// Serves the protocol on the process's standard input and output until `END` or the
 /// end of input. A panic is kept off standard error (a manager could take it for an
-/// answer): a bot that panics is replaced for that move, see `Brain::choose`.
+/// answer): a bot that panics is replaced for that move, see `search::choose`.
 pub fn serve_stdio(bot: Bot, seed: u64) {
     std::panic::set_hook(Box::new(|_| {}));
     let stdin = io::stdin();
@@ -95,197 +97,6 @@ pub fn serve(
             writeln!(output, "{answer}")?;
         }
         output.flush()?;
-    }
-}
-
-/// One line without its line ending: `None` at the end of input, `Some(Err)` for a line
-/// that is too long or not UTF-8 (read to its end and dropped).
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
-    let mut bytes = Vec::new();
-    let mut too_long = false;
-    let mut read_any = false;
-    loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if buffer.is_empty() {
-            if !read_any {
-                return Ok(None);
-            }
-            break;
-        }
-        read_any = true;
-        let (chunk, used, ended) = match buffer.iter().position(|b| *b == b'\n') {
-            Some(end) => (&buffer[..end], end + 1, true),
-            None => (buffer, buffer.len(), false),
-        };
-        if bytes.len() + chunk.len() > LONGEST_LINE {
-            too_long = true;
-        } else {
-            bytes.extend_from_slice(chunk);
-        }
-        input.consume(used);
-        if ended {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Some(Err(format!(
-            "a line of more than {LONGEST_LINE} bytes is not a command"
-        ))));
-    }
-    Ok(Some(match String::from_utf8(bytes) {
-        Ok(mut line) => {
-            line.truncate(line.trim_end_matches('\r').len());
-            Ok(line)
-        }
-        Err(_) => Err("a line that is not UTF-8 text is not a command".into()),
-    }))
-}
-
-/// The lines of a `BOARD`-like body.
-enum Block {
-    /// Up to `DONE` (the body's lines, or why one could not be read).
-    Done(Vec<Result<String, String>>),
-    /// `END` or the end of input came first.
-    Ended,
-}
-
-/// Reads the lines up to `DONE`. A body longer than any board could need is still read
-/// to its end, but only its first lines are kept.
-fn read_block(input: &mut impl BufRead) -> io::Result<Block> {
-    let mut lines = Vec::new();
-    loop {
-        let line = match read_line(input) {
-            Ok(Some(line)) => line,
-            Ok(None) | Err(_) => return Ok(Block::Ended),
-        };
-        if let Ok(text) = &line {
-            let word = text.trim();
-            if word.eq_ignore_ascii_case("DONE") {
-                return Ok(Block::Done(lines));
-            }
-            if word.eq_ignore_ascii_case("END") {
-                return Ok(Block::Ended);
-            }
-            if word.is_empty() {
-                continue;
-            }
-        }
-        if lines.len() <= usize::from(MAX_SIZE) * usize::from(MAX_SIZE) {
-            lines.push(line);
-        }
-    }
-}
-
-/// The manager's clock, as `INFO` last told it (milliseconds).
-#[derive(Debug, Clone, Copy, Default)]
-struct Clock {
-    turn: Option<u64>,
-    whole_match: Option<u64>,
-    left: Option<u64>,
-}
-
-impl Clock {
-    /// The time a move from the manager's clock: the time a move, or a twentieth of what
-    /// is left of the match if that is less. One second if nothing was said, 0 (as fast
-    /// as possible) taken as 100 ms.
-    fn turn(&self) -> Duration {
-        let turn = match self.turn {
-            None => 1000,
-            Some(0) => 100,
-            Some(ms) => ms,
-        };
-        let share = match (self.whole_match, self.left) {
-            // A match without a limit: the time left means nothing.
-            (Some(0), _) | (_, None) => u64::MAX,
-            (_, Some(left)) => left / 20,
-        };
-        // An hour at most: a search needs no more, and a clock far in the future would
-        // overflow.
-        Duration::from_millis(turn.min(share).min(3_600_000))
-    }
-
-    /// The time the threat search is given: the time a move less a safety margin of
-    /// 15% and at least 50 ms (the answer still has to reach the manager).
-    fn budget(&self) -> Duration {
-        let whole = self.turn();
-        whole
-            .saturating_sub((whole * 15 / 100).max(Duration::from_millis(50)))
-            .max(Duration::from_millis(10))
-    }
-
-    /// When the brain stops waiting for a search that overruns its budget: 7% and at
-    /// least 30 ms before the time a move is up.
-    fn limit(&self) -> Duration {
-        let whole = self.turn();
-        whole
-            .saturating_sub((whole * 7 / 100).max(Duration::from_millis(30)))
-            .max(self.budget())
-    }
-}
-
-/// A game in progress: its position and the stones of each colour, kept so that a
-/// stone can be taken back or the rules changed by rebuilding the position.
-#[derive(Debug, Clone)]
-struct Table {
-    game: Gomoku,
-    black: Vec<usize>,
-    white: Vec<usize>,
-}
-
-impl Table {
-    fn new(rules: GomokuRules) -> Table {
-        Table {
-            game: Gomoku::new(rules),
-            black: Vec::new(),
-            white: Vec::new(),
-        }
-    }
-
-    /// The position with these stones under `rules`, or why there is none.
-    fn with_stones(
-        rules: GomokuRules,
-        black: Vec<usize>,
-        white: Vec<usize>,
-    ) -> Result<Table, String> {
-        let game = Gomoku::with_stones(rules, &black, &white).map_err(|why| why.to_string())?;
-        Ok(Table { game, black, white })
-    }
-
-    /// The cell at `x,y`, or why there is none.
-    fn cell(&self, x: u32, y: u32) -> Result<usize, String> {
-        let size = self.game.size();
-        i32::try_from(x)
-            .ok()
-            .zip(i32::try_from(y).ok())
-            .and_then(|(x, y)| self.game.index(x, y))
-            .ok_or_else(|| format!("{x},{y} is off the {size}x{size} board"))
-    }
-
-    /// Puts the stone to move on `cell`, or says why not.
-    fn play(&mut self, cell: usize) -> Result<(), String> {
-        let colour = self.game.colour_to_move();
-        let at = self.coordinates(cell);
-        if self.game.cells().get(cell) != Some(&EMPTY) {
-            return Err(format!("{at} is taken"));
-        }
-        self.game
-            .play(cell as u16)
-            .map_err(|why| format!("{at} cannot be played: {why}"))?;
-        match colour {
-            Colour::Black => self.black.push(cell),
-            Colour::White => self.white.push(cell),
-        }
-        Ok(())
-    }
-
-    /// The move's coordinates, `X,Y`.
-    fn coordinates(&self, cell: usize) -> String {
-        let size = self.game.size();
-        format!("{},{}", cell % size, cell / size)
     }
 }
 
@@ -449,7 +260,7 @@ impl Brain {
         if rules == table.game.rules() {
             return;
         }
-        match Table::with_stones(rules, table.black.clone(), table.white.clone()) {
+        match table.with_rules(rules) {
             Ok(rebuilt) => self.table = Some(rebuilt),
             Err(why) => {
                 self.rule = old;
@@ -504,198 +315,13 @@ impl Brain {
     }
 }
 
-/// The threat search, run on a worker thread so that a search that overruns its time
-/// cannot make the brain lose on time: past the limit the attack weights choose
-/// instead, and while an abandoned search is still running no other is started.
-#[derive(Debug, Default)]
-struct Search {
-    running: Option<JoinHandle<()>>,
-}
-
-impl Search {
-    fn choose(
-        &mut self,
-        game: &Gomoku,
-        rng: &mut ChaCha8Rng,
-        clock: &Clock,
-        received: Instant,
-    ) -> (Option<usize>, Option<String>) {
-        let stand_in = |rng: &mut ChaCha8Rng, why: &str| {
-            let (cell, trouble) = choose(game, |game| attack::choose(game, rng));
-            (
-                cell,
-                trouble.or_else(|| Some(format!("MESSAGE {why}; the attack weights chose"))),
-            )
-        };
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|worker| !worker.is_finished())
-        {
-            return stand_in(rng, "an earlier threat search is still running");
-        }
-        let time = clock.budget().saturating_sub(received.elapsed());
-        let (sender, receiver) = mpsc::channel();
-        let (position, mut worker_rng) = (game.clone(), rng.clone());
-        let worker = std::thread::Builder::new().spawn(move || {
-            let chosen = catch_unwind(AssertUnwindSafe(|| {
-                Threats { time }
-                    .choose_counted(&position, &mut worker_rng)
-                    .0
-            }));
-            let _ = sender.send((chosen, worker_rng));
-        });
-        match worker {
-            Ok(worker) => self.running = Some(worker),
-            Err(_) => return stand_in(rng, "no thread for the threat search"),
-        }
-        let wait = (received + clock.limit()).saturating_duration_since(Instant::now());
-        match receiver.recv_timeout(wait) {
-            Ok((chosen, used)) => {
-                // The worker has sent its last word: wait the moment it takes to end.
-                if let Some(worker) = self.running.take() {
-                    let _ = worker.join();
-                }
-                *rng = used;
-                choose(game, |_| {
-                    chosen.unwrap_or_else(|panic| resume_unwind(panic))
-                })
-            }
-            Err(_) => stand_in(rng, "the threat search overran its time"),
-        }
-    }
-}
-
-/// The cell `bot` chooses for the side to move, and a `MESSAGE` if it failed (panicked,
-/// or chose nothing or a cell that cannot be played) and the first free cell stood in.
-fn choose(
-    game: &Gomoku,
-    bot: impl FnOnce(&Gomoku) -> Option<u16>,
-) -> (Option<usize>, Option<String>) {
-    let chosen = catch_unwind(AssertUnwindSafe(|| bot(game)));
-    let legal = |cell: &u16| *cell != SWAP && game.legal_moves().contains(cell);
-    match chosen {
-        Ok(Some(cell)) if legal(&cell) => (Some(usize::from(cell)), None),
-        outcome => {
-            let why = match outcome {
-                Err(panic) => panic
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".into()),
-                Ok(Some(cell)) => format!("cell {cell}, which cannot be played"),
-                Ok(None) => "no move".into(),
-            };
-            let fallback = game.legal_moves().into_iter().find(|cell| *cell != SWAP);
-            let note = format!(
-                "MESSAGE the bot failed ({}); a free cell stands in",
-                command::shown(&why)
-            );
-            (fallback.map(usize::from), Some(note))
-        }
-    }
-}
-
 fn before_start(what: &str) -> Vec<String> {
     vec![format!("ERROR {what} before START: there is no board yet")]
-}
-
-/// The table without the stone at `x,y`.
-fn takeback(table: &Table, x: u32, y: u32) -> Result<Table, String> {
-    let cell = table.cell(x, y)?;
-    let (mut black, mut white) = (table.black.clone(), table.white.clone());
-    if let Some(at) = black.iter().position(|c| *c == cell) {
-        black.remove(at);
-    } else if let Some(at) = white.iter().position(|c| *c == cell) {
-        white.remove(at);
-    } else {
-        return Err(format!("{x},{y} has no stone to take back"));
-    }
-    Table::with_stones(table.game.rules(), black, white)
-        .map_err(|why| format!("taking back {x},{y} leaves a position play cannot reach: {why}"))
-}
-
-/// The table a `BOARD` body describes: field 1 the brain's own stones, 2 the
-/// opponent's. The brain is to move, so it is black if both have as many stones and
-/// white if the opponent has one more.
-fn board_table(
-    table: &Table,
-    lines: &[Result<String, String>],
-    rules: GomokuRules,
-) -> Result<Table, String> {
-    let mut own = Vec::new();
-    let mut theirs = Vec::new();
-    for line in lines {
-        let BoardLine { x, y, field } = line
-            .as_ref()
-            .map_err(String::clone)
-            .and_then(|line| command::board_line(line))?;
-        let cell = table.cell(x, y)?;
-        match field {
-            1 => own.push(cell),
-            2 => theirs.push(cell),
-            3 => {
-                return Err(format!(
-                    "{x},{y},3: a continuous game's winning line is not supported"
-                ));
-            }
-            _ => {
-                return Err(format!(
-                    "{x},{y},{field}: a field is 1 (own stone) or 2 (opponent's)"
-                ));
-            }
-        }
-    }
-    let (black, white) = if own.len() == theirs.len() {
-        (own, theirs)
-    } else if theirs.len() == own.len() + 1 {
-        (theirs, own)
-    } else {
-        return Err(format!(
-            "{} own and {} opponent's stones: with the brain to move, the opponent has as many or one more",
-            own.len(),
-            theirs.len()
-        ));
-    };
-    Table::with_stones(rules, black, white)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn clock(turn: Option<u64>, whole_match: Option<u64>, left: Option<u64>) -> Clock {
-        Clock {
-            turn,
-            whole_match,
-            left,
-        }
-    }
-
-    #[test]
-    fn the_search_gets_the_time_a_move_less_a_margin() {
-        let ms = Duration::from_millis;
-        // Nothing said: a second, less 15%.
-        assert_eq!(clock(None, None, None).budget(), ms(850));
-        assert_eq!(clock(None, None, None).limit(), ms(930));
-        // At least 50 ms of margin, and never nothing.
-        assert_eq!(clock(Some(200), None, None).budget(), ms(150));
-        assert_eq!(clock(Some(30), None, None).budget(), ms(10));
-        assert_eq!(clock(Some(0), None, None).budget(), ms(50));
-        // A match without a limit ignores the time left; with one, a twentieth of it.
-        assert_eq!(
-            clock(Some(1000), Some(0), Some(2_147_483_647)).budget(),
-            ms(850)
-        );
-        assert_eq!(
-            clock(Some(5000), Some(180_000), Some(20_000)).budget(),
-            ms(850)
-        );
-        assert_eq!(clock(Some(5000), None, Some(20_000)).budget(), ms(850));
-        assert_eq!(clock(Some(1000), Some(180_000), Some(100)).budget(), ms(10));
-        // A clock far in the future is an hour.
-        assert_eq!(clock(Some(u64::MAX), None, None).limit(), ms(3_348_000));
-    }
 
     #[test]
     fn a_session_in_memory_answers_line_by_line() {
