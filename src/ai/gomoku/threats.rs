@@ -121,6 +121,18 @@ impl Board {
         DIRECTIONS.iter().any(|d| self.five_along(cell, stone, *d))
     }
 
+    /// Keeps only the cells of `cells` that `stone` may play (renju's fouls).
+    fn retain_allowed(&mut self, cells: &mut Vec<usize>, stone: u8) {
+        let mut index = 0;
+        while index < cells.len() {
+            if self.allowed(cells[index], stone) {
+                index += 1;
+            } else {
+                cells.remove(index);
+            }
+        }
+    }
+
     /// True if `stone` may be put on the empty `cell` (renju's fouls for black).
     fn allowed(&mut self, cell: usize, stone: u8) -> bool {
         !(self.renju && stone == BLACK && renju::foul(self.size, &mut self.cells, cell).is_some())
@@ -196,14 +208,7 @@ impl Board {
             }
         }
         for list in [&mut fives, &mut open_fours, &mut fours] {
-            let mut i = 0;
-            while i < list.len() {
-                if self.allowed(list[i], stone) {
-                    i += 1;
-                } else {
-                    list.remove(i);
-                }
-            }
+            self.retain_allowed(list, stone);
         }
         (fives, open_fours, fours)
     }
@@ -319,14 +324,7 @@ impl Board {
             }
             answers
         };
-        let mut i = 0;
-        while i < moves.len() {
-            if self.allowed(moves[i], stone) {
-                i += 1;
-            } else {
-                moves.remove(i);
-            }
-        }
+        self.retain_allowed(&mut moves, stone);
         let mut weighed: Vec<(usize, f64)> = moves
             .into_iter()
             .map(|c| (c, cell_weight(self.size, &self.cells, c, stone)))
