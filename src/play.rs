@@ -46,19 +46,25 @@ pub enum OpponentKind {
     Attack,
     /// The gomoku threat-space searcher, with its time a move (`None`: one second).
     Threats(Option<Thinking>),
+    /// Seed 001's 3-D giveaway strategy: the centre, then the cell opposite.
+    Mirror,
 }
 
 impl OpponentKind {
-    /// True for the AIs that play only gomoku (five in a row), not every game.
-    pub fn gomoku_only(self) -> bool {
-        matches!(self, OpponentKind::Attack | OpponentKind::Threats(_))
+    /// For the AIs that play only one family of games, not every game: which.
+    pub fn only_in(self) -> Option<&'static str> {
+        match self {
+            OpponentKind::Attack | OpponentKind::Threats(_) => Some("gomoku (five in a row)"),
+            OpponentKind::Mirror => Some("the 3x3x3 cube"),
+            _ => None,
+        }
     }
 }
 
 pub use crate::ai::{MAX_MILLIS, Thinking};
 
 /// The opponents in the order `help` lists them.
-pub const OPPONENT_NAMES: [&str; 11] = [
+pub const OPPONENT_NAMES: [&str; 12] = [
     "random",
     "minimax",
     "perfect",
@@ -70,6 +76,7 @@ pub const OPPONENT_NAMES: [&str; 11] = [
     "mcts",
     "attack",
     "threats",
+    "mirror",
 ];
 
 /// The deepest `lookahead` allowed (the whole game is 9 half-moves).
@@ -111,6 +118,7 @@ impl OpponentKind {
             "teacher" => plain(OpponentKind::Teacher),
             "menace" => plain(OpponentKind::Menace),
             "attack" => plain(OpponentKind::Attack),
+            "mirror" => plain(OpponentKind::Mirror),
             "threats" => match rest {
                 [] => Ok(OpponentKind::Threats(None)),
                 [time] => time
@@ -177,6 +185,7 @@ impl fmt::Display for OpponentKind {
             OpponentKind::Attack => write!(f, "attack"),
             OpponentKind::Threats(None) => write!(f, "threats"),
             OpponentKind::Threats(Some(thinking)) => write!(f, "threats {thinking}"),
+            OpponentKind::Mirror => write!(f, "mirror"),
         }
     }
 }
@@ -269,9 +278,12 @@ impl Opponent {
             OpponentKind::Mcts(thinking) => {
                 Opponent::Mcts(Mcts::thinking(thinking, Mcts::default().playouts), thinking)
             }
-            // The gomoku bots have no move on the classic board; `Rival::new` refuses
-            // them there, so random play stands in only if a caller skips that check.
-            OpponentKind::Attack | OpponentKind::Threats(_) => Opponent::Random,
+            // The gomoku bots and the cube's mirror have no move on the classic board;
+            // `Rival::new` refuses them there, so random play stands in only if a caller
+            // skips that check.
+            OpponentKind::Attack | OpponentKind::Threats(_) | OpponentKind::Mirror => {
+                Opponent::Random
+            }
         }
     }
 

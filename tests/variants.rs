@@ -140,7 +140,7 @@ fn three_mens_morris_values_under_every_rule_option() {
 fn crazy_4x4_is_a_first_player_win() {
     let rules = FourRules {
         crazy: true,
-        no_anti_diagonal: false,
+        ..FourRules::default()
     };
     let solution = AlphaBeta::new(u64::MAX)
         .solve(&FourByFour::new(rules))

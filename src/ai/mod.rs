@@ -6,6 +6,7 @@ pub mod gomoku;
 pub mod lookahead;
 pub mod mcts;
 pub mod minimax;
+pub mod mirror;
 pub mod quantum;
 pub mod qubic;
 pub mod rating;

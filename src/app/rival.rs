@@ -58,9 +58,9 @@ impl Rival {
                 )),
             };
         }
-        if kind.gomoku_only() && !game.plays(kind) {
+        if let Some(home) = kind.only_in().filter(|_| !game.plays(kind)) {
             return Err(format!(
-                "{kind} plays only gomoku (five in a row), not {}",
+                "{kind} plays only {home}, not {}",
                 game.declaration().name
             ));
         }

@@ -9,7 +9,7 @@
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, Outcome, Player};
+use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -17,7 +17,11 @@ use std::sync::OnceLock;
 pub const CUBE: Declaration = Declaration {
     name: "cube",
     about: "3x3x3 cube, three in a row along any of its 49 lines",
-    options: &[],
+    options: &[GameOption {
+        name: "misere",
+        help: "3-D giveaway (seed 001): whoever makes three in a row loses",
+        value: None,
+    }],
     notation: "layer 1-3 (top to bottom), then row and column letters: 2MM is the centre",
     example: "2MM",
     too_big_for_menace: None,
@@ -34,12 +38,14 @@ pub const QUBIC: Declaration = Declaration {
 };
 
 impl Declared for Cube {
-    fn start(declaration: &Declaration, _options: &[&str]) -> Result<Cube, String> {
-        Ok(Cube::new(if declaration.name == QUBIC.name {
-            4
+    fn start(declaration: &Declaration, options: &[&str]) -> Result<Cube, String> {
+        if declaration.name == QUBIC.name {
+            Ok(Cube::new(4))
+        } else if options.contains(&"misere") {
+            Ok(Cube::misere())
         } else {
-            3
-        }))
+            Ok(Cube::new(3))
+        }
     }
 }
 
@@ -280,9 +286,11 @@ pub struct Cube {
     size: u8,
     x: u64,
     o: u64,
-    /// Set by the move that completed a line: only the lines through that cell are
-    /// looked at.
+    /// Set by the move that completed a line (who made it): only the lines through
+    /// that cell are looked at.
     winner: Option<Player>,
+    /// 3-D giveaway: the player who makes a line loses.
+    misere: bool,
 }
 
 const ROW_LETTERS: [char; 3] = ['L', 'M', 'R'];
@@ -296,7 +304,21 @@ impl Cube {
             x: 0,
             o: 0,
             winner: None,
+            misere: false,
         }
+    }
+
+    /// The empty 3x3x3 cube of the giveaway game, where a line loses.
+    pub fn misere() -> Cube {
+        Cube {
+            misere: true,
+            ..Cube::new(3)
+        }
+    }
+
+    /// Whether a line loses (3-D giveaway).
+    pub fn is_misere(&self) -> bool {
+        self.misere
     }
 
     pub fn geometry(&self) -> &'static Geometry {
@@ -387,8 +409,12 @@ impl Game for Cube {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if let Some(winner) = self.winner {
-            Some(Outcome::Win(winner))
+        if let Some(maker) = self.winner {
+            Some(Outcome::Win(if self.misere {
+                maker.opponent()
+            } else {
+                maker
+            }))
         } else if self.x | self.o == self.full() {
             Some(Outcome::Draw)
         } else {
@@ -482,6 +508,7 @@ impl Game for Cube {
             x,
             o,
             winner,
+            misere: self.misere,
         })
     }
 
@@ -541,6 +568,7 @@ impl Game for Cube {
             x: geometry.image(index, self.x),
             o: geometry.image(index, self.o),
             winner: self.winner,
+            misere: self.misere,
         }
     }
 
@@ -557,6 +585,18 @@ impl Game for Cube {
         let wins = self.winning_cells(me);
         let blocks = self.winning_cells(me.opponent());
         let geometry = self.geometry();
+        if self.misere {
+            // In giveaway a line loses: cells that complete one of the mover's lines go
+            // last, and the fewer lines a cell lies on the safer it is.
+            moves.sort_by_key(|cell| {
+                let bit = 1u64 << cell.0;
+                (
+                    wins & bit != 0,
+                    geometry.lines_through[usize::from(cell.0)].len(),
+                )
+            });
+            return;
+        }
         moves.sort_by_key(|cell| {
             let bit = 1u64 << cell.0;
             let urgency = if wins & bit != 0 {

@@ -2,8 +2,9 @@
 //!
 //! - **Silverman 4x4**: the first player places X, the second O. If a row of four
 //!   identical marks (X or O) appears in a row, column or diagonal, the first player wins;
-//!   if the board fills without one, the second player wins. Option: the anti-diagonal
-//!   (top-right to bottom-left) does not count.
+//!   if the board fills without one, the second player wins. Options: the anti-diagonal
+//!   (top-right to bottom-left) does not count (the seed's second article); neither
+//!   diagonal counts (its first).
 //! - **Crazy 4x4**: the same, but on every move the player chooses which mark to place.
 //!
 //! Squares are named as in seed 001, chess-style: files `a`-`d` left to right, ranks
@@ -18,11 +19,18 @@ use std::fmt;
 pub const SILVERMAN: Declaration = Declaration {
     name: "silverman",
     about: "4x4: any four alike in a row wins for the first player",
-    options: &[GameOption {
-        name: "no-anti-diagonal",
-        help: "the diagonal from d4 to a1 does not count",
-        value: None,
-    }],
+    options: &[
+        GameOption {
+            name: "no-anti-diagonal",
+            help: "the diagonal from d4 to a1 does not count",
+            value: None,
+        },
+        GameOption {
+            name: "no-diagonals",
+            help: "neither diagonal counts: only rows and columns",
+            value: None,
+        },
+    ],
     notation: "a square, file a-d and rank 1-4 (a4 top-left): b3",
     example: "b3",
     too_big_for_menace: None,
@@ -43,6 +51,7 @@ impl Declared for FourByFour {
         Ok(FourByFour::new(FourRules {
             crazy: declaration.name == CRAZY.name,
             no_anti_diagonal: options.contains(&"no-anti-diagonal"),
+            no_diagonals: options.contains(&"no-diagonals"),
         }))
     }
 }
@@ -54,6 +63,8 @@ pub struct FourRules {
     pub crazy: bool,
     /// The anti-diagonal (top-right d4 to bottom-left a1) does not count.
     pub no_anti_diagonal: bool,
+    /// Neither diagonal counts (seed 001's first article): only rows and columns.
+    pub no_diagonals: bool,
 }
 
 /// A move: the square, and the mark placed there.
@@ -153,17 +164,20 @@ impl FourByFour {
     fn lines(&self) -> &'static [u16] {
         static LINES: std::sync::OnceLock<[u16; 10]> = std::sync::OnceLock::new();
         let lines = LINES.get_or_init(all_lines);
-        if self.rules.no_anti_diagonal {
+        if self.rules.no_diagonals {
+            &lines[..8]
+        } else if self.rules.no_anti_diagonal {
             &lines[..9]
         } else {
             &lines[..]
         }
     }
 
-    /// The symmetries that keep the counted lines: all 8 of the square, or with the
-    /// anti-diagonal left out the 4 that keep each diagonal a diagonal.
+    /// The symmetries that keep the counted lines: all 8 of the square (also with no
+    /// diagonal at all), or with only the anti-diagonal left out the 4 that keep each
+    /// diagonal a diagonal.
     fn geometric_symmetries(&self) -> &'static [usize] {
-        if self.rules.no_anti_diagonal {
+        if self.rules.no_anti_diagonal && !self.rules.no_diagonals {
             &[0, 2, 6, 7]
         } else {
             &[0, 1, 2, 3, 4, 5, 6, 7]
@@ -499,11 +513,15 @@ mod tests {
             FourRules::default(),
             FourRules {
                 crazy: true,
-                no_anti_diagonal: false,
+                ..FourRules::default()
             },
             FourRules {
-                crazy: false,
                 no_anti_diagonal: true,
+                ..FourRules::default()
+            },
+            FourRules {
+                no_diagonals: true,
+                ..FourRules::default()
             },
         ] {
             let mut game = FourByFour::new(rules);

@@ -44,7 +44,7 @@ fn every_opponent_plays_only_legal_moves_to_the_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for name in OPPONENT_NAMES {
         let kind = OpponentKind::parse(&[name]).unwrap();
-        if kind.gomoku_only() {
+        if kind.only_in().is_some() {
             continue;
         }
         let mut opponent = Opponent::new(kind, Preset::challenge(), &mut rng);

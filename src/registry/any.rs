@@ -10,6 +10,7 @@ use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
 use crate::ai::{Agent, RandomAgent};
+use crate::game::cube::Cube;
 use crate::game::gomoku::Gomoku;
 use crate::game::quantum::Quantum;
 use crate::game::{BoardView, Declaration, Declared, Game, Outcome, Player};
@@ -179,8 +180,12 @@ pub trait AnyGame: fmt::Debug {
     fn as_any(&self) -> &dyn Any;
     /// True if `kind` can choose moves in this game.
     fn plays(&self, kind: OpponentKind) -> bool {
-        if kind.gomoku_only() {
-            return five_in_a_row(self.as_any()).is_some();
+        match kind {
+            OpponentKind::Attack | OpponentKind::Threats(_) => {
+                return five_in_a_row(self.as_any()).is_some();
+            }
+            OpponentKind::Mirror => return three_cube(self.as_any()).is_some(),
+            _ => {}
         }
         matches!(
             kind,
@@ -458,6 +463,10 @@ impl<G: Declared> AnyGame for Playing<G> {
                     .0
                     .map(|mv| gomoku.move_name(mv));
             }
+            OpponentKind::Mirror => {
+                let cube = three_cube(game)?;
+                return crate::ai::mirror::choose(cube).map(|mv| cube.move_name(mv));
+            }
             _ => None,
         }?;
         Some(game.move_name(mv))
@@ -552,6 +561,12 @@ fn five_in_a_row(game: &dyn Any) -> Option<&Gomoku> {
     game.downcast_ref::<Gomoku>()
         .or_else(|| game.downcast_ref::<Playing<Gomoku>>().map(Playing::game))
         .filter(|gomoku| gomoku.rules().goal == 5)
+}
+
+fn three_cube(game: &dyn Any) -> Option<&Cube> {
+    game.downcast_ref::<Cube>()
+        .or_else(|| game.downcast_ref::<Playing<Cube>>().map(Playing::game))
+        .filter(|cube| cube.geometry().size == 3)
 }
 
 /// Solves quantum tic-tac-toe by its own search over points (`menace::ai::quantum`): the
