@@ -163,39 +163,8 @@ impl OpponentKind {
                 })
             }
             "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
-            "lookahead" => {
-                // The draw rule's word may follow the depth, or stand alone (depth 2).
-                let (fin, depth_words) = match rest.split_last() {
-                    Some((last, before)) if last.parse::<u32>().is_err() => {
-                        let fin = Fin::parse(last).ok_or_else(|| {
-                            format!(
-                                "lookahead takes a depth from 1 to {MAX_DEPTH} and then {}, not \"{}\"",
-                                Fin::WORDS.join(" or "),
-                                crate::files::shown(last, 20)
-                            )
-                        })?;
-                        (fin, before)
-                    }
-                    _ => (Fin::Seed, rest),
-                };
-                let depth = match depth_words {
-                    [] => 2,
-                    [n] => n
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|n| *n <= MAX_DEPTH)
-                        .ok_or_else(|| {
-                            format!("lookahead takes a number from 0 to {MAX_DEPTH}, not \"{n}\"")
-                        })?,
-                    [_, extra @ ..] => {
-                        return Err(format!("lookahead does not take \"{}\"", extra.join(" ")));
-                    }
-                };
-                match depth {
-                    0 => Err("lookahead needs a depth of at least 1".into()),
-                    depth => Ok(OpponentKind::Lookahead(depth, fin)),
-                }
-            }
+            "lookahead" => lookahead::parse_options(rest, MAX_DEPTH)
+                .map(|(depth, fin)| OpponentKind::Lookahead(depth, fin)),
             _ => Err(format!(
                 "there is no opponent \"{name}\": choose {}",
                 OPPONENT_NAMES.join(", ")

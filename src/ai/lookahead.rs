@@ -59,6 +59,42 @@ impl Fin {
     }
 }
 
+/// Reads what follows `lookahead`: an optional depth from 1 to `max_depth` (default
+/// 2), then optionally the draw rule's word (`lookahead 4 full-board`,
+/// `lookahead full-board`); or says in one sentence what is wrong.
+pub fn parse_options(words: &[&str], max_depth: u32) -> Result<(u32, Fin), String> {
+    let (fin, depth_words) = match words.split_last() {
+        Some((last, before)) if last.parse::<u32>().is_err() => {
+            let fin = Fin::parse(last).ok_or_else(|| {
+                format!(
+                    "lookahead takes a depth from 1 to {max_depth} and then {}, not \"{}\"",
+                    Fin::WORDS.join(" or "),
+                    crate::files::shown(last, 20)
+                )
+            })?;
+            (fin, before)
+        }
+        _ => (Fin::Seed, words),
+    };
+    let depth = match depth_words {
+        [] => 2,
+        [n] => n
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n <= max_depth)
+            .ok_or_else(|| {
+                format!("lookahead takes a number from 0 to {max_depth}, not \"{n}\"")
+            })?,
+        [_, extra @ ..] => {
+            return Err(format!("lookahead does not take \"{}\"", extra.join(" ")));
+        }
+    };
+    match depth {
+        0 => Err("lookahead needs a depth of at least 1".into()),
+        depth => Ok((depth, fin)),
+    }
+}
+
 /// Seed 001's `Fin` on a board of noughts and crosses: a line of three names its owner
 /// (who has won, or in misère lost); otherwise, every line holding both an X and an O is
 /// a draw, full board or not; otherwise the game goes on (`None`).
@@ -215,6 +251,44 @@ mod tests {
             .into_iter()
             .map(|(square, rating)| (square.name(), rating))
             .collect()
+    }
+
+    #[test]
+    fn the_seeds_fin_draws_a_board_whose_every_line_holds_both_marks() {
+        let board = |picture| TicTacToe::from_picture(picture, Rules::default()).unwrap();
+        // One cell empty, every line blocked: the seed's draw, not yet the rules'.
+        for picture in ["XOXXOOOX.", "XOXXO.OXO"] {
+            assert_eq!(board(picture).outcome(), None, "{picture}");
+            assert_eq!(seed_fin(&board(picture)), Some(Outcome::Draw), "{picture}");
+        }
+        // The right column is still open for X, the bottom row for O.
+        assert_eq!(seed_fin(&board("XOXXO.OX.")), None);
+        assert_eq!(seed_fin(&board("XOXOXO...")), None);
+        let won = board("XXXOO....");
+        assert_eq!(seed_fin(&won), Some(Outcome::Win(Player::X)));
+        let misere = TicTacToe::from_picture("XXXOO....", Rules { misere: true }).unwrap();
+        assert_eq!(seed_fin(&misere), Some(Outcome::Win(Player::O)));
+        // The search sees it only under the seed's rule.
+        let position = board("XOXXO.OX.");
+        assert!(
+            rate_moves(&position, 1, Fin::Seed)
+                .iter()
+                .all(|(_, r)| *r == DRAW)
+        );
+        assert!(
+            rate_moves(&position, 1, Fin::FullBoard)
+                .iter()
+                .all(|(_, r)| *r == UNKNOWN)
+        );
+    }
+
+    #[test]
+    fn the_option_words_read_back() {
+        for fin in [Fin::Seed, Fin::FullBoard] {
+            assert_eq!(Fin::parse(fin.word()), Some(fin));
+        }
+        assert_eq!(Fin::parse("Full-Board"), Some(Fin::FullBoard));
+        assert_eq!(Fin::parse("full"), None);
     }
 
     #[test]

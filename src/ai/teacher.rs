@@ -501,6 +501,27 @@ mod tests {
     }
 
     #[test]
+    fn corners_beside_share_a_side_and_corners_of_an_edge_lie_on_it() {
+        for corner in CORNERS {
+            for other in corners_beside(corner) {
+                assert!(CORNERS.contains(&other));
+                assert!(corner / 3 == other / 3 || corner % 3 == other % 3);
+            }
+        }
+        for edge in EDGES {
+            for corner in corners_of_edge(edge) {
+                assert!(LINES.iter().any(|line| {
+                    line & bit(edge) != 0 && line & bit(corner) != 0 && line & bit(CENTRE) == 0
+                }));
+            }
+        }
+        for opening in [Opening::Corner, Opening::Centre] {
+            assert_eq!(Opening::parse(opening.word()), Some(opening));
+        }
+        assert_eq!(Opening::parse("Center"), Some(Opening::Centre));
+    }
+
+    #[test]
     fn reasons_name_what_happens() {
         assert_eq!(advice_for("XX.OO....").square.name(), "LR");
         assert!(advice_for("XX.OO....").reason.contains("top row"));
