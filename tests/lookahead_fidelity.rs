@@ -209,3 +209,16 @@ fn the_player_to_move_never_sees_31_or_8_on_the_classic_board() {
     eprintln!("misère ratings met: {misere:?}");
     assert_eq!(misere, [8, 10, 12, 14, 16, 24, 25, 27, 29, 31].into());
 }
+
+/// Blocking all eight lines takes four marks of each side (three of one side cover the
+/// eight lines only through the centre and two opposite corners, which is a line), so
+/// the seed's early draw comes only after the eighth half-move, with one cell left.
+#[test]
+fn a_board_blocked_before_it_is_full_has_exactly_one_empty_cell() {
+    let plies: BTreeSet<usize> = menace::menace::boxes::reachable_positions()
+        .into_iter()
+        .filter(|position| position.outcome().is_none() && seed_fin(position).is_some())
+        .map(|position| position.ply())
+        .collect();
+    assert_eq!(plies, [8].into());
+}
