@@ -5,11 +5,11 @@
 //! nothing is allocated per game.
 
 use crate::ai::alphabeta::Searcher;
-use crate::ai::lookahead::{self, Lookahead};
+use crate::ai::lookahead::{self, Fin, Lookahead};
 use crate::ai::mcts::Mcts;
 use crate::ai::minimax::Solver;
 use crate::ai::rating::{self, Rating};
-use crate::ai::teacher;
+use crate::ai::teacher::{self, Opening};
 use crate::ai::{Agent, best_moves};
 use crate::game::{Game, Player, Rules, Square, TicTacToe};
 use crate::menace::learn::Record;
@@ -30,10 +30,12 @@ pub enum OpponentKind {
     Perfect,
     /// Seed 001's rating heuristic at a level (0 proportional, 1 best).
     Rating(u8),
-    /// Seed 001's NextStep search to a depth.
-    Lookahead(u32),
-    /// The rule-based teacher.
-    Teacher,
+    /// Seed 001's NextStep search to a depth, with its rule for a draw (`Fin::Seed`:
+    /// the seed's, every line blocked; `Fin::FullBoard`: the board full).
+    Lookahead(u32, Fin),
+    /// The rule-based teacher, opening (as X) in a corner or, as seed 001's strategy
+    /// text does, in the centre.
+    Teacher(Opening),
     /// A second MENACE, learning as O.
     Menace,
     /// Generic alpha-beta search, with its positions or time a move (`None`: the
@@ -89,7 +91,8 @@ pub const MAX_PLAYOUTS: u32 = crate::ai::mcts::MAX_PLAYOUTS;
 pub const MAX_POSITIONS: u64 = 100_000_000;
 
 impl OpponentKind {
-    /// Reads a name with its optional number: `rating 0`, `lookahead 3`, `perfect`.
+    /// Reads a name with its optional number or word: `rating 0`, `lookahead 3`,
+    /// `lookahead 4 full-board`, `teacher centre`, `perfect`.
     pub fn parse(words: &[&str]) -> Result<OpponentKind, String> {
         let Some((name, rest)) = words.split_first() else {
             return Err(format!("name an opponent: {}", OPPONENT_NAMES.join(", ")));
@@ -115,7 +118,19 @@ impl OpponentKind {
             "random" => plain(OpponentKind::Random),
             "minimax" => plain(OpponentKind::Minimax),
             "perfect" => plain(OpponentKind::Perfect),
-            "teacher" => plain(OpponentKind::Teacher),
+            "teacher" => match rest {
+                [] => Ok(OpponentKind::Teacher(Opening::Corner)),
+                [word] => Opening::parse(word)
+                    .map(OpponentKind::Teacher)
+                    .ok_or_else(|| {
+                        format!(
+                            "teacher takes {} (where X opens), not \"{}\"",
+                            Opening::WORDS.join(" or "),
+                            crate::files::shown(word, 20)
+                        )
+                    }),
+                [_, extra @ ..] => Err(format!("teacher does not take \"{}\"", extra.join(" "))),
+            },
             "menace" => plain(OpponentKind::Menace),
             "attack" => plain(OpponentKind::Attack),
             "mirror" => plain(OpponentKind::Mirror),
@@ -156,10 +171,8 @@ impl OpponentKind {
                 })
             }
             "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
-            "lookahead" => match number(2, MAX_DEPTH)? {
-                0 => Err("lookahead needs a depth of at least 1".into()),
-                depth => Ok(OpponentKind::Lookahead(depth)),
-            },
+            "lookahead" => lookahead::parse_options(rest, MAX_DEPTH)
+                .map(|(depth, fin)| OpponentKind::Lookahead(depth, fin)),
             _ => Err(format!(
                 "there is no opponent \"{name}\": choose {}",
                 OPPONENT_NAMES.join(", ")
@@ -175,8 +188,10 @@ impl fmt::Display for OpponentKind {
             OpponentKind::Minimax => write!(f, "minimax"),
             OpponentKind::Perfect => write!(f, "perfect"),
             OpponentKind::Rating(level) => write!(f, "rating {level}"),
-            OpponentKind::Lookahead(depth) => write!(f, "lookahead {depth}"),
-            OpponentKind::Teacher => write!(f, "teacher"),
+            OpponentKind::Lookahead(depth, Fin::Seed) => write!(f, "lookahead {depth}"),
+            OpponentKind::Lookahead(depth, fin) => write!(f, "lookahead {depth} {}", fin.word()),
+            OpponentKind::Teacher(Opening::Corner) => write!(f, "teacher"),
+            OpponentKind::Teacher(opening) => write!(f, "teacher {}", opening.word()),
             OpponentKind::Menace => write!(f, "menace"),
             OpponentKind::AlphaBeta(None) => write!(f, "alphabeta"),
             OpponentKind::AlphaBeta(Some(thinking)) => write!(f, "alphabeta {thinking}"),
@@ -244,7 +259,7 @@ pub enum Opponent {
     Perfect,
     Rating(Rating),
     Lookahead(Lookahead),
-    Teacher,
+    Teacher(Opening),
     Menace {
         menace: Box<Menace>,
         drawn: Vec<Drawn>,
@@ -262,11 +277,12 @@ impl Opponent {
             OpponentKind::Minimax => Opponent::Minimax,
             OpponentKind::Perfect => Opponent::Perfect,
             OpponentKind::Rating(level) => Opponent::Rating(Rating { level }),
-            OpponentKind::Lookahead(depth) => Opponent::Lookahead(Lookahead {
+            OpponentKind::Lookahead(depth, fin) => Opponent::Lookahead(Lookahead {
                 depth,
                 budget: u64::MAX,
+                fin,
             }),
-            OpponentKind::Teacher => Opponent::Teacher,
+            OpponentKind::Teacher(opening) => Opponent::Teacher(opening),
             OpponentKind::Menace => Opponent::Menace {
                 menace: Box::new(Menace::new_for(Player::O, preset, rng)),
                 drawn: Vec::new(),
@@ -293,8 +309,10 @@ impl Opponent {
             Opponent::Minimax => OpponentKind::Minimax,
             Opponent::Perfect => OpponentKind::Perfect,
             Opponent::Rating(rating) => OpponentKind::Rating(rating.level),
-            Opponent::Lookahead(lookahead) => OpponentKind::Lookahead(lookahead.depth),
-            Opponent::Teacher => OpponentKind::Teacher,
+            Opponent::Lookahead(lookahead) => {
+                OpponentKind::Lookahead(lookahead.depth, lookahead.fin)
+            }
+            Opponent::Teacher(opening) => OpponentKind::Teacher(*opening),
             Opponent::Menace { .. } => OpponentKind::Menace,
             Opponent::AlphaBeta(_, thinking) => OpponentKind::AlphaBeta(*thinking),
             Opponent::Mcts(_, thinking) => OpponentKind::Mcts(*thinking),
@@ -315,7 +333,9 @@ impl Opponent {
             Opponent::Perfect => random_cell(perfect_moves(board.rules())[board.code()], rng),
             Opponent::Rating(rating) => rating.choose(board, rng),
             Opponent::Lookahead(lookahead) => lookahead.choose(board, rng),
-            Opponent::Teacher => teacher::advise(board).map(|advice| advice.square),
+            Opponent::Teacher(opening) => {
+                teacher::advise_opening(board, *opening).map(|advice| advice.square)
+            }
             Opponent::AlphaBeta(searcher, _) => searcher.choose(board, rng),
             Opponent::Mcts(mcts, _) => mcts.choose(board, rng),
             Opponent::Menace { menace, drawn } => match menace.take_turn(board, rng).ok()? {
@@ -337,8 +357,8 @@ impl Opponent {
         rng: &mut dyn Rng,
     ) -> Option<OpponentMove> {
         let reason = match self {
-            Opponent::Teacher => {
-                let advice = teacher::advise(board)?;
+            Opponent::Teacher(opening) => {
+                let advice = teacher::advise_opening(board, *opening)?;
                 return Some(OpponentMove {
                     square: advice.square,
                     reason: Some(advice.reason),
@@ -354,7 +374,7 @@ impl Opponent {
                 ray[square.index()],
                 ray.iter().max().copied().unwrap_or(0)
             )),
-            (OpponentKind::Lookahead(depth), _) => lookahead::rate_moves(board, depth)
+            (OpponentKind::Lookahead(depth, fin), _) => lookahead::rate_moves(board, depth, fin)
                 .into_iter()
                 .find(|(mv, _)| *mv == square)
                 .map(|(_, rating)| {

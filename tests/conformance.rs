@@ -151,7 +151,7 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
         let legal = game.legal_move_names();
         for kind in [
             OpponentKind::Random,
-            OpponentKind::Lookahead(2),
+            OpponentKind::Lookahead(2, Default::default()),
             OpponentKind::AlphaBeta(None),
             OpponentKind::Mcts(None),
             OpponentKind::Mcts(Some(Thinking::Count(50))),

@@ -3,6 +3,11 @@
 //! (X opens in a corner; O answers a centre opening with a corner and anything else with
 //! the centre); make a fork; stop the opponent's fork; centre; the corner opposite the
 //! opponent's; any corner; any edge. It never loses (tested over every line of play).
+//!
+//! With [`Opening::Centre`] it plays X as seed 001's strategy text does: the centre
+//! first; a corner in reply is met with a corner beside it (O must take the corner
+//! opposite, and it is a draw), an edge with a corner on the edge's line (O must take
+//! the corner opposite, and the triangle of X's corners and the centre is a fork).
 
 use super::Agent;
 use super::rating::winning_cells;
@@ -82,16 +87,120 @@ fn advice(cell: usize, reason: String) -> Option<Advice> {
     })
 }
 
+/// Where the teacher opens as X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Opening {
+    /// In a corner (seed 003's advice; most replies to it lose).
+    #[default]
+    Corner,
+    /// In the centre, with seed 001's follow-ups to a corner or an edge.
+    Centre,
+}
+
+impl Opening {
+    /// The option words, as typed after `teacher`.
+    pub const WORDS: [&'static str; 2] = ["corner", "centre"];
+
+    /// Reads an option word (any case; `center` too).
+    pub fn parse(word: &str) -> Option<Opening> {
+        match word.to_ascii_lowercase().as_str() {
+            "corner" => Some(Opening::Corner),
+            "centre" | "center" => Some(Opening::Centre),
+            _ => None,
+        }
+    }
+
+    /// The word for this opening.
+    pub fn word(self) -> &'static str {
+        match self {
+            Opening::Corner => Self::WORDS[0],
+            Opening::Centre => Self::WORDS[1],
+        }
+    }
+}
+
 /// The teacher's move for the player to move, with its reason as the teacher says it
 /// when it plays ("I block the top row"); `None` once the game is over.
 pub fn advise(position: &TicTacToe) -> Option<Advice> {
-    advise_in(position, Voice::Player)
+    advise_in(position, Voice::Player, Opening::Corner)
 }
 
 /// The same move, its reason said to the player it advises ("Block the top row: they
 /// have two in it"), for a hint.
 pub fn advise_you(position: &TicTacToe) -> Option<Advice> {
-    advise_in(position, Voice::Adviser)
+    advise_in(position, Voice::Adviser, Opening::Corner)
+}
+
+/// [`advise`] for a teacher with the given opening.
+pub fn advise_opening(position: &TicTacToe, opening: Opening) -> Option<Advice> {
+    advise_in(position, Voice::Player, opening)
+}
+
+/// [`advise_you`] for a teacher with the given opening.
+pub fn advise_you_opening(position: &TicTacToe, opening: Opening) -> Option<Advice> {
+    advise_in(position, Voice::Adviser, opening)
+}
+
+/// The corners that share a side of the board with `corner`.
+fn corners_beside(corner: usize) -> [usize; 2] {
+    match corner {
+        0 => [2, 6],
+        2 => [0, 8],
+        6 => [0, 8],
+        _ => [2, 6],
+    }
+}
+
+/// The corners on the side of the board through `edge`.
+fn corners_of_edge(edge: usize) -> [usize; 2] {
+    match edge {
+        1 => [0, 2],
+        3 => [0, 6],
+        5 => [2, 8],
+        _ => [6, 8],
+    }
+}
+
+/// Seed 001's centre opening for X: its move and reasons (as played, as advised), or
+/// `None` where the position is not one of its lines.
+fn centre_opening(position: &TicTacToe) -> Option<(usize, &'static str, &'static str)> {
+    let x = position.marks(Player::X);
+    let o = position.marks(Player::O);
+    match position.ply() {
+        0 => Some((
+            CENTRE,
+            "I open in the centre: it lies on four lines, and an edge in reply loses.",
+            "Open in the centre: it lies on four lines, and an edge in reply loses.",
+        )),
+        2 if x == bit(CENTRE) => {
+            let theirs = first_cell(o)?;
+            if CORNERS.contains(&theirs) {
+                Some((
+                    corners_beside(theirs)[0],
+                    "I take a corner beside yours: you must take the one opposite mine, or lose.",
+                    "Take a corner beside theirs: they must take the one opposite, or lose.",
+                ))
+            } else {
+                Some((
+                    corners_of_edge(theirs)[0],
+                    "You took an edge: I take a corner, you must block opposite, and I fork next.",
+                    "They took an edge: take a corner; they must block opposite, then fork.",
+                ))
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The corner where X, holding the centre and one corner, makes the strategy text's
+/// triangle: a fork on the side of the board and the diagonal.
+fn triangle_cell(position: &TicTacToe) -> Option<usize> {
+    let x = position.marks(Player::X);
+    if position.to_move() != Player::X || x & bit(CENTRE) == 0 || x.count_ones() != 2 {
+        return None;
+    }
+    let forks = fork_cells(position, Player::X);
+    CORNERS.into_iter().find(|corner| forks & bit(*corner) != 0)
 }
 
 /// Who the teacher's reason speaks as.
@@ -103,7 +212,7 @@ enum Voice {
     Adviser,
 }
 
-fn advise_in(position: &TicTacToe, voice: Voice) -> Option<Advice> {
+fn advise_in(position: &TicTacToe, voice: Voice, opening: Opening) -> Option<Advice> {
     if position.is_over() {
         return None;
     }
@@ -135,6 +244,27 @@ fn advise_in(position: &TicTacToe, voice: Voice) -> Option<Advice> {
                 format!("Block {line}: they have two in it and would win there."),
             ),
         );
+    }
+    if opening == Opening::Centre && me == Player::X {
+        if let Some((cell, playing, advising)) = centre_opening(position) {
+            return advice(cell, say(playing.into(), advising.into()));
+        }
+        if let Some(cell) = triangle_cell(position) {
+            let threats = threats_after(position, me, cell);
+            return advice(
+                cell,
+                say(
+                    format!(
+                        "A triangle with the centre, a fork: I threaten {} and {}.",
+                        threats[0], threats[1]
+                    ),
+                    format!(
+                        "Make a triangle with the centre, a fork: threaten {} and {}.",
+                        threats[0], threats[1]
+                    ),
+                ),
+            );
+        }
     }
     match position.ply() {
         0 => {
@@ -288,9 +418,9 @@ fn advise_in(position: &TicTacToe, voice: Voice) -> Option<Advice> {
         })
 }
 
-/// The teacher as a player.
+/// The teacher as a player, with its opening.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Teacher;
+pub struct Teacher(pub Opening);
 
 impl Agent<TicTacToe> for Teacher {
     fn name(&self) -> &'static str {
@@ -298,7 +428,7 @@ impl Agent<TicTacToe> for Teacher {
     }
 
     fn choose(&mut self, position: &TicTacToe, _rng: &mut dyn Rng) -> Option<Square> {
-        advise(position).map(|advice| advice.square)
+        advise_opening(position, self.0).map(|advice| advice.square)
     }
 }
 
@@ -368,6 +498,27 @@ mod tests {
                 assert!(advice.reason.len() <= 100, "{}", advice.reason);
             }
         }
+    }
+
+    #[test]
+    fn corners_beside_share_a_side_and_corners_of_an_edge_lie_on_it() {
+        for corner in CORNERS {
+            for other in corners_beside(corner) {
+                assert!(CORNERS.contains(&other));
+                assert!(corner / 3 == other / 3 || corner % 3 == other % 3);
+            }
+        }
+        for edge in EDGES {
+            for corner in corners_of_edge(edge) {
+                assert!(LINES.iter().any(|line| {
+                    line & bit(edge) != 0 && line & bit(corner) != 0 && line & bit(CENTRE) == 0
+                }));
+            }
+        }
+        for opening in [Opening::Corner, Opening::Centre] {
+            assert_eq!(Opening::parse(opening.word()), Some(opening));
+        }
+        assert_eq!(Opening::parse("Center"), Some(Opening::Centre));
     }
 
     #[test]

@@ -82,7 +82,7 @@ impl Session {
         let position = current.game.boxed_clone();
         let classic = classic_board(position.as_ref()).is_some();
         let by = kind.unwrap_or(if classic {
-            OpponentKind::Teacher
+            OpponentKind::Teacher(Default::default())
         } else if position.plays(OpponentKind::Threats(None)) {
             OpponentKind::Threats(None)
         } else {
@@ -124,9 +124,11 @@ impl Session {
                 // The teacher's reason, as a hint, is said to you about your opponent
                 // ("Block the top row: they have two in it"), not as it plays.
                 let reason = match (by, classic_board(position.as_ref())) {
-                    (OpponentKind::Teacher, Some(board)) => crate::ai::teacher::advise_you(&board)
-                        .map(|advice| advice.reason)
-                        .or(chosen.reason),
+                    (OpponentKind::Teacher(opening), Some(board)) => {
+                        crate::ai::teacher::advise_you_opening(&board, opening)
+                            .map(|advice| advice.reason)
+                            .or(chosen.reason)
+                    }
                     _ => chosen.reason,
                 };
                 let mut events = vec![Event::Hint {

@@ -132,7 +132,7 @@ impl Session {
         kind: OpponentKind,
         position: &dyn crate::registry::AnyGame,
     ) -> Option<Event> {
-        let OpponentKind::Lookahead(depth) = kind else {
+        let OpponentKind::Lookahead(depth, _) = kind else {
             return None;
         };
         if crate::menace::learner::classic_board(position).is_some() {

@@ -10,7 +10,9 @@ fn opponents_parse_and_print_alike() {
         "rating 0",
         "rating 1",
         "lookahead 3",
+        "lookahead 4 full-board",
         "teacher",
+        "teacher centre",
         "menace",
     ] {
         let words: Vec<&str> = text.split(' ').collect();

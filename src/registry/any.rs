@@ -192,7 +192,7 @@ pub trait AnyGame: fmt::Debug {
             OpponentKind::Random
                 | OpponentKind::AlphaBeta(_)
                 | OpponentKind::Mcts(_)
-                | OpponentKind::Lookahead(_)
+                | OpponentKind::Lookahead(..)
         )
     }
     /// A fresh generic MENACE for `side` of this game (boxes made as positions are met).
@@ -442,9 +442,10 @@ impl<G: Declared> AnyGame for Playing<G> {
             OpponentKind::Mcts(thinking) => {
                 Mcts::thinking(thinking, effort.playouts).choose(game, rng)
             }
-            OpponentKind::Lookahead(depth) => Lookahead {
+            OpponentKind::Lookahead(depth, fin) => Lookahead {
                 depth,
                 budget: effort.lookahead,
+                fin,
             }
             .choose(game, rng),
             OpponentKind::Random => RandomAgent.choose(game, rng),
@@ -528,7 +529,13 @@ impl<G: Declared> AnyGame for Playing<G> {
     }
 
     fn lookahead_reach(&self, depth: u32, effort: Effort) -> u32 {
-        crate::ai::lookahead::rate_moves_within(&self.game, depth, effort.lookahead).1
+        crate::ai::lookahead::rate_moves_within(
+            &self.game,
+            depth,
+            crate::ai::lookahead::Fin::Seed,
+            effort.lookahead,
+        )
+        .1
     }
 
     fn deepest_search(&self, budget: u64) -> (u32, Option<(String, &'static str)>) {

@@ -32,7 +32,7 @@ pub fn help(palette: Palette) -> String {
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Opponents (NAME)", Role::Heading));
     text.push_str(
-        "  random      a random legal move        teacher     rules, explained\n  minimax     the first best move        perfect     a random best move\n  rating [L]  counts lines, level 0/1    lookahead D rates D half-moves ahead\n  alphabeta [N|Tms]  alpha-beta search, N positions or T ms a move\n  mcts [N|Tms]       Monte-Carlo tree search, N playouts or T ms a move\n  menace      a second MENACE, learning as it plays\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
+        "  random      a random legal move        teacher     rules, explained\n  minimax     the first best move        perfect     a random best move\n  rating [L]  counts lines, level 0/1    lookahead D rates D half-moves ahead\n  lookahead D full-board  a draw only on a full board, not once every line\n                          holds X and O (seed 001's Fin, the default)\n  teacher centre          X opens in the centre (seed 001), not a corner\n  alphabeta [N|Tms]  alpha-beta search, N positions or T ms a move\n  mcts [N|Tms]       Monte-Carlo tree search, N playouts or T ms a move\n  menace      a second MENACE, learning as it plays\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
     );
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));

@@ -103,7 +103,10 @@ fn box_and_boxes_take_their_arguments() {
 fn opponents_training_and_hints() {
     assert_eq!(
         parse("play 3 vs teacher"),
-        Ok(Command::PlayVs(3, OpponentKind::Teacher))
+        Ok(Command::PlayVs(
+            3,
+            OpponentKind::Teacher(Default::default())
+        ))
     );
     assert_eq!(
         parse("vs rating 0"),
@@ -112,7 +115,10 @@ fn opponents_training_and_hints() {
     assert_eq!(parse("opponent you"), Ok(Command::Opponent(None)));
     assert_eq!(
         parse("opponent lookahead 3"),
-        Ok(Command::Opponent(Some(OpponentKind::Lookahead(3))))
+        Ok(Command::Opponent(Some(OpponentKind::Lookahead(
+            3,
+            Default::default()
+        ))))
     );
     assert_eq!(
         parse("train 2000 vs perfect csv c.csv"),
