@@ -9,6 +9,7 @@
 
 pub mod cube;
 pub mod four;
+pub mod mnk;
 pub mod gomoku;
 pub mod gravity;
 pub mod morris;

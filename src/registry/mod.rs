@@ -12,6 +12,7 @@ use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
 use crate::game::gomoku::{self, Gomoku};
 use crate::game::gravity::{self, Gravity};
+use crate::game::mnk::{self, Mnk};
 use crate::game::morris::{self, Morris};
 use crate::game::quantum::{self, Quantum};
 use crate::game::quantum_morris::{self, QuantumMorris};
@@ -60,6 +61,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN),
     entry::<FourByFour>(&four::CRAZY),
+    entry::<Mnk>(&mnk::MNK),
     entry::<Gravity>(&gravity::GRAVITY),
     entry::<Morris>(&morris::MORRIS),
     entry::<Ultimate>(&ultimate::ULTIMATE),
@@ -93,12 +95,20 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
     let name = entry.declaration.name;
     // Each option chosen, with its value if it takes one (`map maps/rows.yaml`).
     let mut chosen: Vec<(&'static GameOption, Option<&str>)> = Vec::new();
-    // A bare number is the board's size, for the games that take one: `gomoku 19`.
+    // A bare number is the board's size, for the games that take one: `gomoku 19`; so
+    // is a bare width by height: `mnk 3x4`.
+    let bare_size = |word: &str| {
+        let digits = |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit());
+        match word.to_ascii_lowercase().split_once('x') {
+            Some((width, height)) => digits(width) && digits(height),
+            None => digits(word),
+        }
+    };
     let sized: Vec<&str> = options
         .iter()
         .flat_map(|word| {
             let size_option = declared.iter().any(|known| known.name == "size");
-            if size_option && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+            if size_option && bare_size(word) {
                 vec!["size", *word]
             } else {
                 vec![*word]
