@@ -9,9 +9,9 @@
 
 pub mod cube;
 pub mod four;
-pub mod mnk;
 pub mod gomoku;
 pub mod gravity;
+pub mod mnk;
 pub mod morris;
 pub mod picture;
 pub mod quantum;

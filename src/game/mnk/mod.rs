@@ -72,12 +72,18 @@ impl Declared for Mnk {
             if let Some(value) = option.strip_prefix("size ") {
                 (width, height) = parse_size(value)?;
             } else if let Some(value) = option.strip_prefix("k ") {
-                k = Some(value.parse::<u8>().ok().filter(|k| *k >= 2).ok_or_else(|| {
-                    format!(
-                        "k is how many in a row win, a number from 2 up, not \"{}\"",
-                        crate::files::shown(value, 20)
-                    )
-                })?);
+                k = Some(
+                    value
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|k| *k >= 2)
+                        .ok_or_else(|| {
+                            format!(
+                                "k is how many in a row win, a number from 2 up, not \"{}\"",
+                                crate::files::shown(value, 20)
+                            )
+                        })?,
+                );
             }
         }
         let cylinder = options.contains(&"cylinder");

@@ -80,8 +80,9 @@ impl Shape {
         for row in 0..h {
             for column in 0..w {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                    let cells: Option<Vec<u32>> =
-                        (0..k).map(|i| cell(row + i * dr, column + i * dc)).collect();
+                    let cells: Option<Vec<u32>> = (0..k)
+                        .map(|i| cell(row + i * dr, column + i * dc))
+                        .collect();
                     let Some(cells) = cells else { continue };
                     let mask = cells.iter().fold(0u64, |mask, c| mask | 1 << c);
                     // A wrapped row of more than `width` cells would use a cell twice:

@@ -44,7 +44,10 @@ fn lines_are_counted_on_the_board_and_round_the_cylinder() {
     // A 4x3 cylinder, three: rows 3 x 4 starts, columns 4, diagonals 4 x 2.
     assert_eq!(Mnk::new(rules(4, 3, 3, true)).lines().len(), 12 + 4 + 8);
     // Every line has k different cells.
-    for game in [Mnk::new(rules(3, 3, 3, true)), Mnk::new(rules(5, 2, 2, true))] {
+    for game in [
+        Mnk::new(rules(3, 3, 3, true)),
+        Mnk::new(rules(5, 2, 2, true)),
+    ] {
         let k = u32::from(game.rules().k);
         assert!(game.lines().iter().all(|line| line.count_ones() == k));
     }
@@ -65,10 +68,7 @@ fn a_row_round_the_back_of_the_cylinder_wins() {
 fn a_game_no_one_can_win_is_drawn_before_the_board_fills() {
     // 3x3: after these moves every line holds both marks.
     let mut game = Mnk::new(rules(3, 3, 3, false));
-    play(
-        &mut game,
-        &["b2", "a3", "c3", "a1", "a2", "c2", "b3", "b1"],
-    );
+    play(&mut game, &["b2", "a3", "c3", "a1", "a2", "c2", "b3", "b1"]);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert!(game.legal_moves().is_empty());
     assert!(game.result_note().is_some());
@@ -91,7 +91,11 @@ fn the_symmetry_groups_have_the_declared_sizes_and_keep_the_lines() {
             let mut seen = map.clone();
             seen.sort_unstable();
             seen.dedup();
-            assert_eq!(seen.len(), map.len(), "{rules:?} {index}: not a permutation");
+            assert_eq!(
+                seen.len(),
+                map.len(),
+                "{rules:?} {index}: not a permutation"
+            );
             for line in lines {
                 assert!(lines.contains(&game.shape.map_mask(index, *line)));
             }
@@ -139,6 +143,11 @@ fn options_start_the_board_or_are_refused_in_one_sentence() {
         (&["mnk", "3x4"], "mnk size 3x4"),
         (&["mnk", "5"], "mnk size 5"),
         (&["mnk", "cylinder", "7X3"], "mnk size 7X3 cylinder"),
+        (
+            &["mnk", "4x4", "k", "3", "cylinder"],
+            "mnk size 4x4 k 3 cylinder",
+        ),
+        (&["mnk", "size", "6"], "mnk size 6"),
     ] {
         assert_eq!(registry::start(words).unwrap().title(), title);
     }
