@@ -148,6 +148,8 @@ fn options_start_the_board_or_are_refused_in_one_sentence() {
             "mnk size 4x4 k 3 cylinder",
         ),
         (&["mnk", "size", "6"], "mnk size 6"),
+        // A size after its option word is its value, not a second bare size.
+        (&["gomoku", "size", "7"], "gomoku size 7"),
     ] {
         assert_eq!(registry::start(words).unwrap().title(), title);
     }
