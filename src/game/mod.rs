@@ -11,6 +11,7 @@ pub mod cube;
 pub mod four;
 pub mod gomoku;
 pub mod gravity;
+pub mod mnk;
 pub mod morris;
 pub mod picture;
 pub mod quantum;

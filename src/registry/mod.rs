@@ -12,6 +12,7 @@ use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
 use crate::game::gomoku::{self, Gomoku};
 use crate::game::gravity::{self, Gravity};
+use crate::game::mnk::{self, Mnk};
 use crate::game::morris::{self, Morris};
 use crate::game::quantum::{self, Quantum};
 use crate::game::quantum_morris::{self, QuantumMorris};
@@ -60,6 +61,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN),
     entry::<FourByFour>(&four::CRAZY),
+    entry::<Mnk>(&mnk::MNK),
     entry::<Gravity>(&gravity::GRAVITY),
     entry::<Morris>(&morris::MORRIS),
     entry::<Ultimate>(&ultimate::ULTIMATE),
@@ -93,18 +95,23 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
     let name = entry.declaration.name;
     // Each option chosen, with its value if it takes one (`map maps/rows.yaml`).
     let mut chosen: Vec<(&'static GameOption, Option<&str>)> = Vec::new();
-    // A bare number is the board's size, for the games that take one: `gomoku 19`.
-    let sized: Vec<&str> = options
-        .iter()
-        .flat_map(|word| {
-            let size_option = declared.iter().any(|known| known.name == "size");
-            if size_option && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
-                vec!["size", *word]
-            } else {
-                vec![*word]
-            }
-        })
-        .collect();
+    // A bare number is the board's size, for the games that take one: `gomoku 19`; so
+    // is a bare width by height: `mnk 3x4`.
+    // A word right after an option that takes a value is that value (`k 3`), not a size.
+    let size_option = declared.iter().any(|known| known.name == "size");
+    let takes_value = |word: &str| {
+        declared
+            .iter()
+            .any(|known| known.value.is_some() && known.name.eq_ignore_ascii_case(word))
+    };
+    let mut sized: Vec<&str> = Vec::new();
+    for (index, word) in options.iter().enumerate() {
+        let a_value = index > 0 && takes_value(options[index - 1]);
+        if size_option && !a_value && bare_size(word) {
+            sized.push("size");
+        }
+        sized.push(word);
+    }
     let mut words = sized.iter();
     while let Some(option) = words.next() {
         let Some(known) = declared
@@ -151,6 +158,16 @@ pub fn start(words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
         })
         .collect();
     (entry.start)(entry.declaration, options)
+}
+
+/// Whether a bare word is a board size, for the games with a `size` option: a number
+/// (`gomoku 19`) or a width by height (`mnk 3x4`).
+pub(crate) fn bare_size(word: &str) -> bool {
+    let digits = |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit());
+    match word.to_ascii_lowercase().split_once('x') {
+        Some((width, height)) => digits(width) && digits(height),
+        None => digits(word),
+    }
 }
 
 /// Whether the game writes its moves as numbers (Qubic's cells, strategic's three

@@ -92,11 +92,12 @@ pub fn replay(words: &[&str]) -> Result<Vec<ReplayStep>, ReplayError> {
         )));
     };
     // The options, each with its value if it takes one, up to the first move.
-    // A bare number is a size, as `variant gomoku 19` reads it.
+    // A bare number or width by height is a size, as `variant gomoku 19` and
+    // `variant mnk 3x4` read it.
     let mut options = 0;
     let sized = entry.declaration.options.iter().any(|o| o.name == "size");
     while let Some(word) = rest.get(options) {
-        if sized && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+        if sized && super::bare_size(word) {
             options += 1;
             continue;
         }
