@@ -35,3 +35,81 @@ fn speed_of_8x8_search() {
         nodes[2], playouts[2]
     );
 }
+
+use menace::registry::{self, replay::replay};
+
+#[test]
+fn every_version_starts_and_the_combinations_that_make_no_sense_say_why() {
+    let titles: Vec<String> = registry::every_rule_set()
+        .iter()
+        .map(|game| game.title())
+        .filter(|title| title.starts_with("gravity"))
+        .collect();
+    for title in [
+        "gravity",
+        "gravity giveaway",
+        "gravity five",
+        "gravity giveaway five",
+        "gravity circular",
+        "gravity linetris",
+        "gravity circular linetris",
+        "gravity giveaway circular linetris",
+        "gravity not-on-last circular",
+    ] {
+        assert!(titles.iter().any(|t| t == title), "{title} in {titles:?}");
+    }
+    assert_eq!(titles.len(), 15, "{titles:?}");
+    for words in [
+        &["gravity", "giveaway", "not-on-last"][..],
+        &["gravity", "five", "linetris"],
+        &["gravity", "five", "circular"],
+    ] {
+        let why = registry::start(words).err().expect("refused");
+        assert!(!why.contains('\n') && why.len() <= 100, "{why}");
+    }
+}
+
+#[test]
+fn replay_plays_linetris_and_circular_records() {
+    // Row 1 filled a..h alternately (no four): it vanishes, the board is empty again
+    // after eight moves, and the picture counts them.
+    let words = ["gravity", "linetris", "a", "b", "c", "d", "e", "f", "g", "h", "d"];
+    let steps = replay(&words).unwrap_or_else(|why| panic!("{}", why.why));
+    assert_eq!(steps.len(), 10);
+    assert_eq!(
+        steps[8].picture,
+        format!("{} 8", ["........"; 8].join("/"))
+    );
+    assert_eq!(steps[9].to_move.as_deref(), Some("O"));
+    let words = ["gravity", "circular", "d", "3<", "e^", "5>", "dv"];
+    let steps = replay(&words).unwrap_or_else(|why| panic!("{}", why.why));
+    assert_eq!(steps.last().unwrap().picture, {
+        let rows = [
+            "....X...", "........", "........", ".......O", "........", "O.......", "...X....",
+            "...X....",
+        ];
+        rows.join("/")
+    });
+    let refused = replay(&["gravity", "circular", "d", "e^", "e"]).unwrap_err();
+    assert_eq!(refused.number, 3);
+    assert_eq!(
+        refused.why,
+        "e8 is taken, so nothing enters column e from the top"
+    );
+    let refused = replay(&["gravity", "circular", "d>"]).unwrap_err();
+    assert!(refused.why.starts_with("a move is a column letter a to h with v"));
+}
+
+#[test]
+fn pictures_read_back_and_refuse_what_play_cannot_reach() {
+    let linetris = registry::start(&["gravity", "linetris"]).unwrap();
+    let full_row = format!("{}/XOXOXOXO", ["........"; 7].join("/"));
+    let why = linetris.from_picture(&format!("{full_row} 8")).unwrap_err();
+    assert!(why.contains("would have vanished"), "{why}");
+    let giveaway = registry::start(&["gravity", "giveaway"]).unwrap();
+    let picture = format!("{}/...X.... d", ["........"; 7].join("/"));
+    let position = giveaway.from_picture(&picture).unwrap();
+    assert_eq!(position.legal_move_names().len(), 7, "d is banned");
+    let five = registry::start(&["gravity", "five"]).unwrap();
+    assert_eq!(five.picture(), ["..............."; 8].join("/"));
+}
