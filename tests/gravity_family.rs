@@ -113,3 +113,39 @@ fn pictures_read_back_and_refuse_what_play_cannot_reach() {
     let five = registry::start(&["gravity", "five"]).unwrap();
     assert_eq!(five.picture(), ["..............."; 8].join("/"));
 }
+
+/// The seed's linetris: "if a four is formed thereby, the player wins". Clearing moves
+/// every mark alike, so it cannot make a line; this plays random games of both linetris
+/// versions and checks that a game still going never shows a line.
+#[test]
+fn clearing_never_makes_a_line() {
+    use menace::game::Game;
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut cleared = 0;
+    for options in [&["linetris"][..], &["circular", "linetris"]] {
+        let start = <Gravity as menace::game::Declared>::start(
+            &menace::game::gravity::GRAVITY,
+            options,
+        )
+        .unwrap();
+        for _ in 0..100 {
+            let mut game = start;
+            while game.outcome().is_none() {
+                let moves = game.legal_moves();
+                let before = game.picture().matches(['X', 'O']).count();
+                game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                let after = game.picture().matches(['X', 'O']).count();
+                cleared += usize::from(after <= before);
+                if game.outcome().is_none() {
+                    assert!(
+                        game.view().cells().all(|cell| !cell.in_line),
+                        "{options:?} {}",
+                        game.picture()
+                    );
+                }
+            }
+        }
+    }
+    assert!(cleared > 100, "only {cleared} clearings");
+}
