@@ -64,7 +64,9 @@ fn every_version_starts_and_the_combinations_that_make_no_sense_say_why() {
         &["gravity", "five", "linetris"],
         &["gravity", "five", "circular"],
     ] {
-        let why = registry::start(words).err().expect("refused");
+        let Err(why) = registry::start(words) else {
+            panic!("{words:?} is refused")
+        };
         assert!(!why.contains('\n') && why.len() <= 100, "{why}");
     }
 }
@@ -73,13 +75,12 @@ fn every_version_starts_and_the_combinations_that_make_no_sense_say_why() {
 fn replay_plays_linetris_and_circular_records() {
     // Row 1 filled a..h alternately (no four): it vanishes, the board is empty again
     // after eight moves, and the picture counts them.
-    let words = ["gravity", "linetris", "a", "b", "c", "d", "e", "f", "g", "h", "d"];
+    let words = [
+        "gravity", "linetris", "a", "b", "c", "d", "e", "f", "g", "h", "d",
+    ];
     let steps = replay(&words).unwrap_or_else(|why| panic!("{}", why.why));
     assert_eq!(steps.len(), 10);
-    assert_eq!(
-        steps[8].picture,
-        format!("{} 8", ["........"; 8].join("/"))
-    );
+    assert_eq!(steps[8].picture, format!("{} 8", ["........"; 8].join("/")));
     assert_eq!(steps[9].to_move.as_deref(), Some("O"));
     let words = ["gravity", "circular", "d", "3<", "e^", "5>", "dv"];
     let steps = replay(&words).unwrap_or_else(|why| panic!("{}", why.why));
@@ -97,7 +98,11 @@ fn replay_plays_linetris_and_circular_records() {
         "e8 is taken, so nothing enters column e from the top"
     );
     let refused = replay(&["gravity", "circular", "d>"]).unwrap_err();
-    assert!(refused.why.starts_with("a move is a column letter a to h with v"));
+    assert!(
+        refused
+            .why
+            .starts_with("a move is a column letter a to h with v")
+    );
 }
 
 #[test]
@@ -124,11 +129,9 @@ fn clearing_never_makes_a_line() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let mut cleared = 0;
     for options in [&["linetris"][..], &["circular", "linetris"]] {
-        let start = <Gravity as menace::game::Declared>::start(
-            &menace::game::gravity::GRAVITY,
-            options,
-        )
-        .unwrap();
+        let start =
+            <Gravity as menace::game::Declared>::start(&menace::game::gravity::GRAVITY, options)
+                .unwrap();
         for _ in 0..100 {
             let mut game = start;
             while game.outcome().is_none() {

@@ -192,8 +192,8 @@ impl Shape {
                     let cells: Option<u128> = (0..goal)
                         .map(|k| (row + k * dr, column + k * dc))
                         .try_fold(0, |mask, (r, c)| {
-                            let inside = self.inside(r, c)
-                                && marks & self.bit(r as usize, c as usize) != 0;
+                            let inside =
+                                self.inside(r, c) && marks & self.bit(r as usize, c as usize) != 0;
                             inside.then(|| mask | self.bit(r as usize, c as usize))
                         });
                     found |= cells.unwrap_or(0);

@@ -161,11 +161,19 @@ pub enum IllegalDrop {
     /// Upright: the column is full.
     Full(u8),
     /// Circular: the cell a push enters through is taken.
-    Blocked { push: Push, line: u8, row: u8, column: u8 },
+    Blocked {
+        push: Push,
+        line: u8,
+        row: u8,
+        column: u8,
+    },
     /// Upright: the column has the opponent's last mark on top.
     OnTopOfLast(u8),
     /// Circular: the mark would come to rest against the opponent's last mark, here.
-    AgainstLast { row: u8, column: u8 },
+    AgainstLast {
+        row: u8,
+        column: u8,
+    },
     NoSuchLine(u8),
     GameOver,
 }
@@ -310,7 +318,8 @@ impl Gravity {
         };
         let (dr, dc) = decode(mv).0.step();
         let (r, c) = (row as i32 + dr, column as i32 + dc);
-        self.shape().inside(r, c) && r as usize * self.shape().width + c as usize == usize::from(last)
+        self.shape().inside(r, c)
+            && r as usize * self.shape().width + c as usize == usize::from(last)
     }
 
     /// Every move whose line is open, before the ban.
@@ -327,9 +336,11 @@ impl Gravity {
                 }
             }
         } else {
-            out.extend((0..shape.width as u8).filter(|column| {
-                usize::from(self.heights[usize::from(*column)]) < shape.height
-            }));
+            out.extend(
+                (0..shape.width as u8).filter(|column| {
+                    usize::from(self.heights[usize::from(*column)]) < shape.height
+                }),
+            );
         }
     }
 
@@ -437,7 +448,7 @@ impl Game for Gravity {
     type BadPicture = PictureError;
 
     fn to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             Player::X
         } else {
             Player::O
@@ -454,9 +465,7 @@ impl Game for Gravity {
             return;
         }
         self.open_moves(out);
-        if self.rules.ban()
-            && self.last.is_some()
-            && out.iter().any(|mv| !self.rests_on_last(*mv))
+        if self.rules.ban() && self.last.is_some() && out.iter().any(|mv| !self.rests_on_last(*mv))
         {
             out.retain(|mv| !self.rests_on_last(*mv));
         }
@@ -523,9 +532,9 @@ impl Game for Gravity {
                 winner.opponent(),
                 self.shape().goal
             )),
-            None if self.rules.linetris && self.moves >= MOVE_LIMIT => Some(format!(
-                "a draw: linetris stops after {MOVE_LIMIT} moves"
-            )),
+            None if self.rules.linetris && self.moves >= MOVE_LIMIT => {
+                Some(format!("a draw: linetris stops after {MOVE_LIMIT} moves"))
+            }
             _ => None,
         }
     }
@@ -827,12 +836,19 @@ mod tests {
     #[test]
     fn in_linetris_a_four_made_by_the_drop_wins_though_its_row_is_full() {
         // Row 1 ends O O X X X X O O: X's f1 fills it and makes c1-f1.
-        for (options, winner) in [(&["linetris"][..], Player::X), (&["giveaway", "linetris"], Player::O)] {
+        for (options, winner) in [
+            (&["linetris"][..], Player::X),
+            (&["giveaway", "linetris"], Player::O),
+        ] {
             let mut game = Gravity::new(rules(options));
             play(&mut game, "cadbegch");
             play(&mut game, "f");
             assert_eq!(game.outcome(), Some(Outcome::Win(winner)), "{options:?}");
-            assert_eq!(game.at(0, 5), Some(Player::X), "the row stays: the game is over");
+            assert_eq!(
+                game.at(0, 5),
+                Some(Player::X),
+                "the row stays: the game is over"
+            );
         }
     }
 
@@ -881,7 +897,10 @@ mod tests {
     fn circular_linetris_clears_a_full_side_toward_its_wall() {
         let mut game = Gravity::new(rules(&["circular", "linetris"]));
         // X d1, then column a filled from the top, O X O X O X O X: no four.
-        moves(&mut game, &["dv", "av", "av", "av", "av", "av", "av", "av", "av"]);
+        moves(
+            &mut game,
+            &["dv", "av", "av", "av", "av", "av", "av", "av", "av"],
+        );
         assert_eq!(game.outcome(), None);
         assert_eq!(game.occupied(), game.shape().bit(0, 2), "d1 moved to c1");
         assert_eq!(game.at(0, 2), Some(Player::X));
@@ -937,7 +956,12 @@ mod tests {
                 played.play(mv).unwrap();
                 let mut image = game.transformed(index);
                 image.play(game.transform_move(mv, index)).unwrap();
-                assert_eq!(played.transformed(index), image, "{index} {}", game.move_name(mv));
+                assert_eq!(
+                    played.transformed(index),
+                    image,
+                    "{index} {}",
+                    game.move_name(mv)
+                );
             }
         }
     }
@@ -950,7 +974,10 @@ mod tests {
         assert!(picture.ends_with(" a3 2"), "{picture}");
         assert_eq!(game.from_picture(&picture), Ok(game));
         let wrong = picture.replace(" a3 ", " d1 ");
-        assert!(game.from_picture(&wrong).is_err(), "d1 is X's, but O moved last");
+        assert!(
+            game.from_picture(&wrong).is_err(),
+            "d1 is X's, but O moved last"
+        );
         let floating = Gravity::new(rules(&["circular"]));
         let lone = "......../......../......../...X..../......../......../......../........";
         assert!(floating.from_picture(lone).is_err());
