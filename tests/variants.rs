@@ -181,7 +181,10 @@ fn plain_negamax(game: &Gravity, depth: u32) -> i32 {
 
 #[test]
 fn with_the_not_on_last_rule_gravity_is_won_by_stacking_one_column() {
-    let game = Gravity::new(GravityRules { not_on_last: true });
+    let game = Gravity::new(GravityRules {
+        not_on_last: true,
+        ..GravityRules::default()
+    });
     let solution = AlphaBeta::new(1_000_000).solve(&game).unwrap();
     assert_eq!(solution.value, Value::Win(7));
 }
@@ -190,7 +193,13 @@ fn with_the_not_on_last_rule_gravity_is_won_by_stacking_one_column() {
 #[ignore = "two million positions without pruning: run in release with --ignored"]
 fn plain_negamax_confirms_the_gravity_results_to_depth_7() {
     assert_eq!(
-        plain_negamax(&Gravity::new(GravityRules { not_on_last: true }), 7),
+        plain_negamax(
+            &Gravity::new(GravityRules {
+                not_on_last: true,
+                ..GravityRules::default()
+            }),
+            7
+        ),
         1
     );
     assert_eq!(plain_negamax(&Gravity::new(GravityRules::default()), 7), 0);

@@ -1,0 +1,127 @@
+//! The declaration of the gravity family and its rule options: which combinations make
+//! sense and what each changes.
+
+use super::Gravity;
+use super::board::{Push, Shape};
+use crate::game::{Declaration, Declared, GameOption};
+
+/// Gravity noughts and crosses and the seed's versions of it.
+pub const GRAVITY: Declaration = Declaration {
+    name: "gravity",
+    about: "8x8 upright: marks fall; four in a row wins",
+    options: &[
+        GameOption {
+            name: "not-on-last",
+            help: "no mark directly on top of the opponent's last one (the seed's ban for \
+                   giveaway; on the ordinary game X wins by stacking one column)",
+            value: None,
+        },
+        GameOption {
+            name: "giveaway",
+            help: "whoever makes four of their own in a row loses; no mark on top of the \
+                   opponent's last one",
+            value: None,
+        },
+        GameOption {
+            name: "five",
+            help: "the seed's board with a floor: 15 columns, 8 rows, five in a row wins",
+            value: None,
+        },
+        GameOption {
+            name: "circular",
+            help: "marks are pushed in from any wall: dv d^ into column d from the top or \
+                   bottom, 3< 3> into row 3 from the right or left",
+            value: None,
+        },
+        GameOption {
+            name: "linetris",
+            help: "a full bottom row (circular: a full edge) vanishes and the rest shifts \
+                   toward it; a game of 128 moves is a draw",
+            value: None,
+        },
+    ],
+    notation: "a column letter, a (left) to h: the mark falls to the lowest empty square; \
+               circular: dv or d^ push into column d from the top or bottom, 3< or 3> into \
+               row 3 from the right or left",
+    example: "d",
+    too_big_for_menace: Some(
+        "8x8 gravity has far too many positions for matchboxes: no box limit could hold what MENACE would need",
+    ),
+};
+
+impl Declared for Gravity {
+    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Gravity, String> {
+        let has = |name: &str| options.contains(&name);
+        let rules = GravityRules {
+            not_on_last: has("not-on-last"),
+            giveaway: has("giveaway"),
+            five: has("five"),
+            circular: has("circular"),
+            linetris: has("linetris"),
+        };
+        if rules.giveaway && rules.not_on_last {
+            return Err(
+                "giveaway already forbids a mark on top of the opponent's last one: leave out not-on-last"
+                    .into(),
+            );
+        }
+        if rules.five && (rules.circular || rules.linetris) {
+            return Err(
+                "five is the seed's upright board with a floor; linetris and circular are 8x8 games"
+                    .into(),
+            );
+        }
+        Ok(Gravity::new(rules))
+    }
+}
+
+/// A game of linetris that reaches this many moves is a draw: its board never fills.
+pub const MOVE_LIMIT: u16 = 128;
+
+/// The rule options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GravityRules {
+    /// No mark may come to rest on (against) the opponent's last one.
+    pub not_on_last: bool,
+    /// Four of your own in a row loses; the ban above is on.
+    pub giveaway: bool,
+    /// 15 columns by 8 rows, five in a row.
+    pub five: bool,
+    /// Pushes from all four walls.
+    pub circular: bool,
+    /// Full edges vanish.
+    pub linetris: bool,
+}
+
+impl GravityRules {
+    /// The board's size and the length of a line.
+    pub fn shape(self) -> Shape {
+        if self.five {
+            Shape {
+                width: 15,
+                height: 8,
+                goal: 5,
+            }
+        } else {
+            Shape {
+                width: 8,
+                height: 8,
+                goal: 4,
+            }
+        }
+    }
+
+    /// Whether the opponent's last mark may not be rested on.
+    pub fn ban(self) -> bool {
+        self.not_on_last || self.giveaway
+    }
+
+    /// The walls a mark may be pushed toward, which are also the edges linetris clears.
+    pub(super) fn walls(self) -> &'static [Push] {
+        if self.circular {
+            &Push::ALL
+        } else {
+            &[Push::Down]
+        }
+    }
+}
