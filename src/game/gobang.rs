@@ -120,6 +120,26 @@ const fn fives() -> [u64; 96] {
     out
 }
 
+/// The fives through each square, as sets of indices into [`FIVES`]: a move can fill
+/// only fives through the square it puts a piece on.
+const FIVES_AT: [u128; 64] = fives_at();
+
+const fn fives_at() -> [u128; 64] {
+    let mut out = [0u128; 64];
+    let mut index = 0;
+    while index < FIVES.len() {
+        let mut cell = 0;
+        while cell < 64 {
+            if FIVES[index] & 1 << cell != 0 {
+                out[cell] |= 1 << index;
+            }
+            cell += 1;
+        }
+        index += 1;
+    }
+    out
+}
+
 /// The squares next to each square, the king's step.
 const NEIGHBOURS: [u64; 64] = neighbours();
 
@@ -299,9 +319,25 @@ impl Gobang {
         (self.x | self.o).count_ones() < 2 * u32::from(self.pieces)
     }
 
-    /// The new fives `player` would fill with its pieces on `stones`.
-    fn new_fives(&self, player: Player, stones: u64) -> u128 {
-        filled_fives(stones) & !self.scored(player)
+    /// The fives the mover would score by `mv`, which has been checked. Every five
+    /// standing on the board has scored already, so only those through the square the
+    /// move fills can be new.
+    fn gain(&self, mv: GobangMove) -> u128 {
+        let target = match mv {
+            GobangMove::Place(cell) | GobangMove::Slide { to: cell, .. } => cell,
+            GobangMove::Pass => return 0,
+        };
+        let stones = self.after(mv);
+        let mut candidates = FIVES_AT[usize::from(target % 64)] & !self.scored(self.to_move);
+        let mut new = 0;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if stones & FIVES[index] == FIVES[index] {
+                new |= 1 << index;
+            }
+        }
+        new
     }
 
     /// The mover's slides, in square order of the piece, then of the target.
@@ -423,7 +459,7 @@ impl Game for Gobang {
         let me = self.to_move;
         let was_placing = self.placing();
         let mine = self.after(mv);
-        let new = self.new_fives(me, mine);
+        let new = self.gain(mv);
         match me {
             Player::X => self.x = mine,
             Player::O => self.o = mine,
@@ -559,7 +595,6 @@ impl Game for Gobang {
 
     /// Moves that score first, the more points the sooner: what a search should try.
     fn order_moves(&self, moves: &mut [GobangMove]) {
-        let me = self.to_move;
-        moves.sort_by_key(|mv| std::cmp::Reverse(self.new_fives(me, self.after(*mv)).count_ones()));
+        moves.sort_by_key(|mv| std::cmp::Reverse(self.gain(*mv).count_ones()));
     }
 }
