@@ -74,7 +74,10 @@ fn a_game_record_replays_with_its_points() {
         .unwrap();
     assert!(plain.status.success(), "{plain:?}");
     let plain = String::from_utf8(plain.stdout).unwrap();
-    assert!(plain.lines().all(|line| line.chars().count() <= 80), "{plain}");
+    assert!(
+        plain.lines().all(|line| line.chars().count() <= 80),
+        "{plain}"
+    );
     let refused = menace()
         .args(["replay", "gobang", "d4", "d4-d5"])
         .output()

@@ -69,7 +69,11 @@ fn each_side_places_its_pieces_then_they_slide_one_step_in_eight_directions() {
         Err(IllegalGobangMove::AllPlaced(12))
     );
     let legal = game.legal_moves();
-    assert!(legal.iter().all(|mv| matches!(mv, GobangMove::Slide { .. })));
+    assert!(
+        legal
+            .iter()
+            .all(|mv| matches!(mv, GobangMove::Slide { .. }))
+    );
     // a1 may step up, right and diagonally; not two squares, not onto a piece.
     for step in ["a1-a2", "a1-b1", "a1-b2"] {
         assert!(legal.contains(&game.parse_move(step).unwrap()), "{step}");
@@ -98,11 +102,19 @@ fn a_five_scores_a_point_and_the_game_goes_on() {
     assert_eq!(game.score(Player::X), 1);
     assert_eq!(game.outcome(), None);
     assert_eq!(game.to_move(), Player::O);
-    assert!(game.picture().ends_with("O 0 a1-e1 -"), "{}", game.picture());
+    assert!(
+        game.picture().ends_with("O 0 a1-e1 -"),
+        "{}",
+        game.picture()
+    );
     // Growing the five into six fills a new five, b1-f1: one more point.
     play(&mut game, "h8 f1");
     assert_eq!(game.score(Player::X), 2);
-    assert!(game.picture().ends_with("a1-e1,b1-f1 -"), "{}", game.picture());
+    assert!(
+        game.picture().ends_with("a1-e1,b1-f1 -"),
+        "{}",
+        game.picture()
+    );
 }
 
 #[test]
@@ -146,7 +158,10 @@ fn ten_points_win() {
     assert!(game.legal_moves().is_empty());
     let note = game.result_note().unwrap();
     assert!(note.contains("X reached 10 points: X 10, O 0"), "{note}");
-    assert_eq!(game.play(GobangMove::Pass), Err(IllegalGobangMove::GameOver));
+    assert_eq!(
+        game.play(GobangMove::Pass),
+        Err(IllegalGobangMove::GameOver)
+    );
 }
 
 #[test]
@@ -202,9 +217,8 @@ fn pictures_read_back_and_unreachable_ones_are_refused() {
             .to_string();
         assert!(!why.contains('\n') && !why.is_empty(), "{why}");
     }
-    let won = format!(
-        "{SLIDING} O 0 a1-e1,a2-e2,b2-f2,c2-g2,d2-h2,a4-e4,b4-f4,c4-g4,d4-h4,a5-e5 -"
-    );
+    let won =
+        format!("{SLIDING} O 0 a1-e1,a2-e2,b2-f2,c2-g2,d2-h2,a4-e4,b4-f4,c4-g4,d4-h4,a5-e5 -");
     assert_eq!(from(&won).outcome(), Some(Outcome::Win(Player::X)));
 }
 
