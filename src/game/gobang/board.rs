@@ -20,9 +20,9 @@ const fn fives() -> [u64; 96] {
     let mut d = 0;
     while d < 4 {
         let (dx, dy) = DIRECTIONS[d];
-        let mut start = 0;
+        let mut start: i32 = 0;
         while start < 64 {
-            let (x, y) = ((start % 8) as i32, (start / 8) as i32);
+            let (x, y) = (start % 8, start / 8);
             let (ex, ey) = (x + 4 * dx, y + 4 * dy);
             if ex >= 0 && ex < 8 && ey >= 0 && ey < 8 {
                 let mut mask = 0u64;
