@@ -46,7 +46,7 @@ use board::{FIVES_AT, NEIGHBOURS};
 /// Go-bang and its option.
 pub const GOBANG: Declaration = Declaration {
     name: "gobang",
-    about: "seed 001's go-bang: 8x8, place 12, then slide; each new five scores, 10 win",
+    about: "8x8: place 12, then slide; a point a new five, 10 win (seed 001)",
     options: &[GameOption {
         name: "pieces",
         help: "pieces each: 12 (the default) or 15, the seed's other version",
