@@ -9,6 +9,7 @@
 
 pub mod cube;
 pub mod four;
+pub mod gobang;
 pub mod gomoku;
 pub mod gravity;
 pub mod mnk;

@@ -10,6 +10,7 @@ pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, RandomPlay, Solved}
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
+use crate::game::gobang::{self, Gobang};
 use crate::game::gomoku::{self, Gomoku};
 use crate::game::gravity::{self, Gravity};
 use crate::game::mnk::{self, Mnk};
@@ -70,6 +71,7 @@ pub const GAMES: &[Entry] = &[
     entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),
+    entry::<Gobang>(&gobang::GOBANG),
 ];
 
 /// The registered game of this name (any case).
