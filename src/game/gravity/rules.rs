@@ -45,7 +45,7 @@ pub const GRAVITY: Declaration = Declaration {
                row 3 from the right or left",
     example: "d",
     too_big_for_menace: Some(
-        "8x8 gravity has far too many positions for matchboxes: no box limit could hold what MENACE would need",
+        "gravity on 8x8 (or 15x8) has far too many positions for matchboxes: no box limit could hold what MENACE would need",
     ),
 };
 
