@@ -61,7 +61,9 @@ fn a_game_too_big_for_matchboxes_is_said_so_in_one_sentence() {
     let mut session = Session::new(settings(1, folder.path()));
     let chosen = respond(&mut session, "variant gravity");
     assert!(
-        chosen.contains("MENACE does not play here: gravity on 8x8 (or 15x8) has far too many positions"),
+        chosen.contains(
+            "MENACE does not play here: gravity on 8x8 (or 15x8) has far too many positions"
+        ),
         "{chosen}"
     );
     assert!(chosen.contains("alphabeta is X"), "{chosen}");
