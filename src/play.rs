@@ -97,16 +97,17 @@ impl OpponentKind {
         let Some((name, rest)) = words.split_first() else {
             return Err(format!("name an opponent: {}", OPPONENT_NAMES.join(", ")));
         };
-        let number =
-            |default: u32, max: u32| -> Result<u32, String> {
-                match rest {
-                    [] => Ok(default),
-                    [n] => n.parse::<u32>().ok().filter(|n| *n <= max).ok_or_else(|| {
-                        format!("{name} takes a number from 0 to {max}, not \"{n}\"")
-                    }),
-                    [_, extra @ ..] => Err(format!("{name} does not take \"{}\"", extra.join(" "))),
-                }
-            };
+        let number = |default: u32, max: u32| -> Result<u32, String> {
+            match rest {
+                [] => Ok(default),
+                [n] => n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n <= max)
+                    .ok_or_else(|| format!("{name} takes a number up to {max}, not \"{n}\"")),
+                [_, extra @ ..] => Err(format!("{name} does not take \"{}\"", extra.join(" "))),
+            }
+        };
         let plain = |kind: OpponentKind| {
             if rest.is_empty() {
                 Ok(kind)

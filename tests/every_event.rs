@@ -37,7 +37,8 @@ fn kind(event: &Event) -> String {
         Event::DepthCapped { .. } => "DepthCapped",
         Event::Goodbye { .. } => "Goodbye",
         Event::OpponentSet { .. } => "OpponentSet",
-        Event::AgainstSet(_) => "AgainstSet",
+        Event::AgainstSet { .. } => "AgainstSet",
+        Event::MoveNote(_) => "MoveNote",
         Event::TrainerSet(_) => "TrainerSet",
         Event::Trained(_) => "Trained",
         Event::CurveWritten(_) => "CurveWritten",
@@ -68,7 +69,7 @@ fn kind(event: &Event) -> String {
                     LessonEvent::Correct { .. } => "Correct",
                     LessonEvent::Wrong { .. } => "Wrong",
                     LessonEvent::NotYet(_) => "NotYet",
-                    LessonEvent::Skipped => "Skipped",
+                    LessonEvent::Skipped(_) => "Skipped",
                     LessonEvent::Finished { .. } => "Finished",
                     LessonEvent::Left { .. } => "Left",
                     LessonEvent::Counted(_) => "Counted",
@@ -112,6 +113,7 @@ const ALL: &[&str] = &[
     "Goodbye",
     "OpponentSet",
     "AgainstSet",
+    "MoveNote",
     "TrainerSet",
     "Trained",
     "CurveWritten",
@@ -276,7 +278,8 @@ fn every_event_kind_fits_80_columns() {
         check(&events, line);
     }
     // Made by hand: Ctrl-C in a watched match, a step without hints (no lesson has
-    // one), and the course-complete screen with every real lesson's title.
+    // one), the course-complete screen with every real lesson's title, and a game's
+    // note on a move.
     let titles = menace::lesson::load_all(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/lessons"
@@ -293,6 +296,12 @@ fn every_event_kind_fits_80_columns() {
         },
         Event::Lesson(LessonEvent::NoHints),
         Event::Lesson(LessonEvent::CourseComplete(titles)),
+        // The longest note a game makes on a move (circular linetris).
+        Event::MoveNote(
+            "A full edge vanished: the field shifted toward its wall, and the marks keep \
+             their neighbours."
+                .into(),
+        ),
     ];
     check(&by_hand, "events made by hand");
     let missing: Vec<&&str> = ALL.iter().filter(|name| !seen.contains(**name)).collect();

@@ -86,15 +86,22 @@ pub fn final_score<G: Game>(position: &G) -> Option<i32> {
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let half_moves = |plies: &u32| {
+            if *plies == 1 {
+                "1 half-move".to_string()
+            } else {
+                format!("{plies} half-moves")
+            }
+        };
         match self {
-            Value::Win(plies) => write!(f, "a win in {plies} half-moves"),
-            Value::Loss(plies) => write!(f, "a loss in {plies} half-moves"),
+            Value::Win(plies) => write!(f, "a win in {}", half_moves(plies)),
+            Value::Loss(plies) => write!(f, "a loss in {}", half_moves(plies)),
             Value::Draw => write!(f, "a draw"),
             Value::HalfWin(plies) => {
-                write!(f, "a win by 1 point to ½ in {plies} half-moves")
+                write!(f, "a win by 1 point to ½ in {}", half_moves(plies))
             }
             Value::HalfLoss(plies) => {
-                write!(f, "a loss by ½ point to 1 in {plies} half-moves")
+                write!(f, "a loss by ½ point to 1 in {}", half_moves(plies))
             }
         }
     }

@@ -82,9 +82,7 @@ pub fn parse_options(words: &[&str], max_depth: u32) -> Result<(u32, Fin), Strin
             .parse::<u32>()
             .ok()
             .filter(|n| *n <= max_depth)
-            .ok_or_else(|| {
-                format!("lookahead takes a number from 0 to {max_depth}, not \"{n}\"")
-            })?,
+            .ok_or_else(|| format!("lookahead takes a depth from 1 to {max_depth}, not \"{n}\""))?,
         [_, extra @ ..] => {
             return Err(format!("lookahead does not take \"{}\"", extra.join(" ")));
         }

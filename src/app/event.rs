@@ -162,8 +162,14 @@ pub enum Event {
         kind: Option<OpponentKind>,
         side: Player,
     },
-    /// Who plays against you from now on (`None`: MENACE).
-    AgainstSet(Option<OpponentKind>),
+    /// What the last move did beyond the board's change (a row vanishing, a point).
+    MoveNote(String),
+    /// Who plays against you from now on (`None`: MENACE), and whether MENACE could
+    /// (the game fits in matchboxes).
+    AgainstSet {
+        kind: Option<OpponentKind>,
+        menace_fits: bool,
+    },
     /// Who MENACE trains against from now on.
     TrainerSet(OpponentKind),
     Trained(Box<TrainingReport>),

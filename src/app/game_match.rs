@@ -208,6 +208,7 @@ impl Session {
             }
             let side = current.game.to_move();
             let before = current.game.view();
+            let before_game = current.game.boxed_clone();
             let ply = current.game.ply();
             let (seat, _) = current.seat_and_game(side);
             let moved = match seat {
@@ -320,10 +321,7 @@ impl Session {
                 }
             };
             if moved {
-                events.push(Event::Board {
-                    view: current.game.view(),
-                    marked: current.game.view().changed_since(&before),
-                });
+                board_after_move(events, current.game.as_ref(), before_game.as_ref(), &before);
             }
         }
     }
@@ -338,13 +336,17 @@ impl Session {
             return refuse("You are watching: an opponent plays your side in this match.");
         }
         let before = current.game.view();
+        let before_game = current.game.boxed_clone();
         if let Err(why) = current.game.play_move(name) {
             return refuse(&format!("You cannot play there: {why}."));
         }
-        let mut events = vec![Event::Board {
-            view: current.game.view(),
-            marked: current.game.view().changed_since(&before),
-        }];
+        let mut events = Vec::new();
+        board_after_move(
+            &mut events,
+            current.game.as_ref(),
+            before_game.as_ref(),
+            &before,
+        );
         self.advance(&mut events);
         events
     }
@@ -512,6 +514,26 @@ impl Session {
             }
         }
     }
+}
+
+/// The board after a move, its changed cells marked, and the game's note on the move.
+/// A move with a note that changed many cells (a linetris row vanishing and the field
+/// shifting) marks none: the sentence says what happened, and brackets on every
+/// shifted cell would run into each other.
+fn board_after_move(
+    events: &mut Vec<Event>,
+    game: &dyn crate::registry::AnyGame,
+    before_game: &dyn crate::registry::AnyGame,
+    before: &crate::game::BoardView,
+) {
+    let view = game.view();
+    let note = game.move_note(before_game);
+    let mut marked = view.changed_since(before);
+    if note.is_some() && marked.len() > 3 {
+        marked.clear();
+    }
+    events.push(Event::Board { view, marked });
+    events.extend(note.map(Event::MoveNote));
 }
 
 /// True when a move put `side`'s mark on exactly one empty cell, so that "puts X at

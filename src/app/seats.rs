@@ -119,7 +119,8 @@ impl Session {
             }
         }
         self.against = kind;
-        let mut events = vec![Event::AgainstSet(kind)];
+        let menace_fits = self.game.declaration().too_big_for_menace.is_none();
+        let mut events = vec![Event::AgainstSet { kind, menace_fits }];
         events.extend(kind.and_then(|kind| self.depth_note(kind, self.game.as_ref())));
         events
     }

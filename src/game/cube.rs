@@ -261,9 +261,10 @@ impl Geometry {
 pub struct CubeCell(pub u8);
 
 /// Why a cube move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalCubeMove {
-    Occupied(CubeCell),
+    /// The cell, named as moves are typed (`2MM`, or Qubic's number).
+    Occupied(String),
     OffTheCube(CubeCell),
     GameOver,
 }
@@ -271,7 +272,7 @@ pub enum IllegalCubeMove {
 impl fmt::Display for IllegalCubeMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IllegalCubeMove::Occupied(cell) => write!(f, "cell {} is taken", cell.0),
+            IllegalCubeMove::Occupied(name) => write!(f, "{name} is taken"),
             IllegalCubeMove::OffTheCube(cell) => write!(f, "there is no cell {}", cell.0),
             IllegalCubeMove::GameOver => write!(f, "the game is already over"),
         }
@@ -390,7 +391,11 @@ impl Game for Cube {
             return Err(IllegalCubeMove::GameOver);
         }
         if self.at(index).is_some() {
-            return Err(IllegalCubeMove::Occupied(cell));
+            return Err(IllegalCubeMove::Occupied(if self.size == 3 {
+                self.move_name(cell)
+            } else {
+                format!("cell {}", cell.0)
+            }));
         }
         let me = self.to_move();
         match me {

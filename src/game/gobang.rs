@@ -374,6 +374,23 @@ impl Game for Gobang {
         (self.quiet >= QUIET_LIMIT).then_some(Outcome::Draw)
     }
 
+    /// A point scored: the score line changes, and this says why.
+    fn move_note(&self, before: &Gobang) -> Option<String> {
+        let player = [Player::X, Player::O]
+            .into_iter()
+            .find(|player| self.score(*player) > before.score(*player))?;
+        let new = self.score(player) - before.score(player);
+        let fives = if new == 1 {
+            "a new five: 1 point".to_string()
+        } else {
+            format!("{new} new fives: {new} points")
+        };
+        Some(format!(
+            "{player} scores {fives} ({}).",
+            self.points_words()
+        ))
+    }
+
     fn result_note(&self) -> Option<String> {
         match self.outcome()? {
             Outcome::Win(player) => Some(format!(

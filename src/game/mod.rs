@@ -254,6 +254,15 @@ pub trait Game: Clone + Debug {
         None
     }
 
+    /// A sentence on what the move from `before` to here did beyond what the board
+    /// shows at a glance (a full row vanishing in linetris, a point in go-bang).
+    fn move_note(&self, _before: &Self) -> Option<String>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// What the player to move has to do when it is not an ordinary move (quantum
     /// tic-tac-toe's collapse choice), in a few words for the prompt.
     fn move_prompt(&self) -> Option<String> {

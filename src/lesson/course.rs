@@ -70,7 +70,8 @@ pub enum LessonEvent {
         hint: Option<String>,
     },
     NotYet(String),
-    Skipped,
+    /// `skip`; a skipped question shows its answer.
+    Skipped(Option<String>),
     Finished {
         title: String,
         next: Option<String>,
@@ -422,15 +423,14 @@ impl Course {
         let Some(active) = self.active.as_ref() else {
             return Course::no_lesson();
         };
-        let mut events = vec![LessonEvent::Skipped];
-        if let Step::Question {
-            explain, answers, ..
-        } = &self.lessons[active.lesson].steps[active.step]
-        {
-            events.push(LessonEvent::Correct {
-                explain: format!("The answer: {}. {}", answers[0], explain.trim()),
-            });
-        }
+        // A skipped question shows its answer, but is not called right.
+        let answer = match &self.lessons[active.lesson].steps[active.step] {
+            Step::Question {
+                explain, answers, ..
+            } => Some(format!("The answer: {}. {}", answers[0], explain.trim())),
+            _ => None,
+        };
+        let mut events = vec![LessonEvent::Skipped(answer)];
         events.extend(self.advance(session));
         events
     }

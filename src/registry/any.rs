@@ -149,6 +149,8 @@ pub trait AnyGame: fmt::Debug {
     fn points(&self) -> Option<[u8; 2]>;
     /// A sentence on how the game ended, when the outcome alone does not tell it.
     fn result_note(&self) -> Option<String>;
+    /// What the last move did beyond the board's change, given the game before it.
+    fn move_note(&self, before: &dyn AnyGame) -> Option<String>;
     /// What the player to move has to do, when it is not an ordinary move.
     fn move_prompt(&self) -> Option<String>;
     /// The legal moves by name, in the game's order.
@@ -312,6 +314,11 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn points(&self) -> Option<[u8; 2]> {
         self.game.points()
+    }
+
+    fn move_note(&self, before: &dyn AnyGame) -> Option<String> {
+        let before = before.as_any().downcast_ref::<Playing<G>>()?;
+        self.game.move_note(&before.game)
     }
 
     fn result_note(&self) -> Option<String> {

@@ -101,7 +101,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             // The lesson's hints are told apart from an AI's advice on your move, and the
             // last one, in a game, says how to ask an AI instead.
             let last = if *ask_an_ai {
-                " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint teacher, hint alphabeta.)"
+                " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint alphabeta, hint mcts.)"
             } else {
                 ""
             };
@@ -123,7 +123,10 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
         LessonEvent::NotYet(sentence) | LessonEvent::Problem(sentence) => {
             format!("{}\n", palette.paint(sentence, Role::Refusal))
         }
-        LessonEvent::Skipped => "Skipped.\n".into(),
+        LessonEvent::Skipped(None) => "Skipped.\n".into(),
+        LessonEvent::Skipped(Some(answer)) => {
+            format!("{}\n[next: go on]\n", reflow(&format!("Skipped. {answer}")))
+        }
         LessonEvent::Finished { title, next } => {
             let mut text = format!(
                 "{} You finished the lesson \"{title}\".\n",

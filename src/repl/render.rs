@@ -380,10 +380,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
         } => format!(
             "From now on {kind} plays {side} in the games you ask for, and you watch.\n(opponent you: play yourself again)\n"
         ),
-        Event::AgainstSet(None) => "MENACE plays against you again.\n".into(),
-        Event::AgainstSet(Some(kind)) => format!(
-            "From now on {kind} plays against you instead of MENACE.\n(against menace: MENACE again)\n"
-        ),
+        Event::MoveNote(note) => fit(&format!("{note}\n")),
+        Event::AgainstSet { kind: None, .. } => "MENACE plays against you again.\n".into(),
+        Event::AgainstSet {
+            kind: Some(kind),
+            menace_fits: true,
+        } => format!("From now on {kind} plays against you.\n(against menace: MENACE again)\n"),
+        Event::AgainstSet {
+            kind: Some(kind),
+            menace_fits: false,
+        } => format!("From now on {kind} plays against you.\n"),
         Event::TrainerSet(kind) => format!("MENACE trains against {kind} from now on.\n"),
         Event::Trained(report) => training(report),
         Event::CurveWritten(path) => {

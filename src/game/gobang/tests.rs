@@ -98,8 +98,14 @@ fn each_side_places_its_pieces_then_they_slide_one_step_in_eight_directions() {
 #[test]
 fn a_five_scores_a_point_and_the_game_goes_on() {
     let mut game = Gobang::new(12);
-    play(&mut game, "a1 a8 b1 b8 c1 c8 d1 d8 e1");
+    play(&mut game, "a1 a8 b1 b8 c1 c8 d1 d8");
+    let before = game;
+    play(&mut game, "e1");
     assert_eq!(game.score(Player::X), 1);
+    assert_eq!(
+        game.move_note(&before).as_deref(),
+        Some("X scores a new five: 1 point (X 1, O 0).")
+    );
     assert_eq!(game.outcome(), None);
     assert_eq!(game.to_move(), Player::O);
     assert!(
@@ -120,11 +126,14 @@ fn a_five_scores_a_point_and_the_game_goes_on() {
 #[test]
 fn one_move_filling_two_fives_scores_two_points() {
     let mut game = Gobang::new(12);
-    play(
-        &mut game,
-        "a1 h8 b1 g8 c1 f8 d1 h7 e2 g7 e3 f7 e4 h6 e5 g6 e1",
-    );
+    play(&mut game, "a1 h8 b1 g8 c1 f8 d1 h7 e2 g7 e3 f7 e4 h6 e5 g6");
+    let before = game;
+    play(&mut game, "e1");
     assert_eq!(game.score(Player::X), 2);
+    assert_eq!(
+        game.move_note(&before).as_deref(),
+        Some("X scores 2 new fives: 2 points (X 2, O 0).")
+    );
     assert_eq!(game.score(Player::O), 0);
 }
 

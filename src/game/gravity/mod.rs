@@ -342,6 +342,28 @@ impl Game for Gravity {
         (stuck || long).then_some(Outcome::Draw)
     }
 
+    /// Linetris: says that a full row (or edge) vanished, which the board alone shows
+    /// only as every mark moved.
+    fn move_note(&self, before: &Gravity) -> Option<String> {
+        if !self.rules.linetris || self.moves != before.moves + 1 {
+            return None;
+        }
+        let placed = before.occupied().count_ones() + 1;
+        let vanished = placed.checked_sub(self.occupied().count_ones())?;
+        if vanished == 0 {
+            return None;
+        }
+        Some(if self.rules.circular {
+            "A full edge vanished: the field shifted toward its wall, and the marks keep \
+             their neighbours."
+                .to_string()
+        } else if vanished as usize <= self.shape().width {
+            "Row 1 was full: it vanished, and every mark above dropped one row.".to_string()
+        } else {
+            "The full bottom rows vanished, and every mark above dropped.".to_string()
+        })
+    }
+
     fn result_note(&self) -> Option<String> {
         match self.winner {
             Some(winner) if self.rules.giveaway => Some(format!(

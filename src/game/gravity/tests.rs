@@ -114,7 +114,14 @@ fn linetris_clears_a_full_bottom_row_and_the_rest_drops() {
     // X a1, O a2, then the rest of row 1 alternately: no four in it.
     play(&mut game, "aabcdefg");
     assert_eq!(game.occupied().count_ones(), 8);
+    let before = game;
     play(&mut game, "h");
+    // The console's note on the move says what the board shows only as marks moved.
+    let note = game.move_note(&before).expect("a note on the clear");
+    assert!(note.starts_with("Row 1 was full"), "{note}");
+    let mut quiet = game;
+    play(&mut quiet, "b");
+    assert_eq!(quiet.move_note(&game), None);
     assert_eq!(game.outcome(), None);
     assert_eq!(game.at(0, 0), Some(Player::O), "a2 dropped to a1");
     assert_eq!(game.occupied().count_ones(), 1);

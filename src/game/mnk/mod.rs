@@ -79,7 +79,7 @@ impl Declared for Mnk {
                         .filter(|k| *k >= 2)
                         .ok_or_else(|| {
                             format!(
-                                "k is how many in a row win, a number from 2 up, not \"{}\"",
+                                "the option k takes how many in a row win, 2 or more, not \"{}\"",
                                 crate::files::shown(value, 20)
                             )
                         })?,
@@ -88,6 +88,11 @@ impl Declared for Mnk {
         }
         let cylinder = options.contains(&"cylinder");
         let k = k.unwrap_or_else(|| width.min(height).max(2));
+        if width.max(height) < 2 {
+            return Err(format!(
+                "a {width}x{height} board is too small: it needs room for 2 in a row"
+            ));
+        }
         if k > width.max(height) {
             return Err(format!(
                 "{k} in a row does not fit a {width}x{height} board: choose k up to {}",
