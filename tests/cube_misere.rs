@@ -73,4 +73,8 @@ fn the_mirror_player_never_makes_a_line_in_a_line_of_play() {
     assert_eq!(cube.outcome(), None);
     cube.play(CubeCell(2)).unwrap();
     assert_eq!(cube.outcome(), Some(Outcome::Win(Player::X)));
+    assert_eq!(
+        cube.result_note().as_deref(),
+        Some("O made three in a row, and in giveaway a line loses.")
+    );
 }

@@ -427,6 +427,14 @@ impl Game for Cube {
         }
     }
 
+    /// In giveaway the winner made no line: the note says who did.
+    fn result_note(&self) -> Option<String> {
+        let maker = self.winner.filter(|_| self.misere)?;
+        Some(format!(
+            "{maker} made three in a row, and in giveaway a line loses."
+        ))
+    }
+
     fn parse_move(&self, text: &str) -> Result<CubeCell, BadMove> {
         let text = text.trim();
         if self.size == 3 {
