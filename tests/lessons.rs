@@ -64,6 +64,21 @@ fn every_lesson_passes_its_check() {
     }
 }
 
+/// A title is printed inside longer lines ("== Lesson 21: TITLE -- step 1 of 8 (text)
+/// ==", "Done! You finished the lesson \"TITLE\"."): short enough that those fit 80
+/// columns unbroken.
+#[test]
+fn every_lesson_title_fits_the_lines_it_is_printed_in() {
+    for lesson in every_lesson() {
+        assert!(
+            lesson.title.chars().count() <= 40,
+            "{}: the title \"{}\" is over 40 characters",
+            lesson.name,
+            lesson.title
+        );
+    }
+}
+
 #[test]
 fn lesson_one_from_start_to_finish() {
     let folder = tempfile::tempdir().unwrap();
