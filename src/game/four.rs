@@ -527,15 +527,7 @@ mod tests {
             let mut game = FourByFour::new(rules);
             let first = game.legal_moves()[5];
             game.play(first).unwrap();
-            for index in 0..game.symmetry_count() {
-                for mv in game.legal_moves() {
-                    let mut played = game;
-                    played.play(mv).unwrap();
-                    let mut image = game.transformed(index);
-                    image.play(game.transform_move(mv, index)).unwrap();
-                    assert_eq!(played.transformed(index), image);
-                }
-            }
+            crate::game::symmetry::assert_play_commutes(&game, &format!("{rules:?}"));
         }
     }
 }

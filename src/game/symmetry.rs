@@ -121,6 +121,30 @@ impl Symmetry {
     }
 }
 
+/// Test helper for every game's symmetries: from `game`, each legal move played and then
+/// the position mapped by a declared symmetry equals the mapped position with the
+/// mapped move played.
+#[cfg(test)]
+pub(crate) fn assert_play_commutes<G>(game: &G, context: &str)
+where
+    G: super::Game + PartialEq + std::fmt::Debug,
+{
+    for index in 0..game.symmetry_count() {
+        for mv in game.legal_moves() {
+            let mut played = game.clone();
+            played.play(mv).unwrap();
+            let mut image = game.transformed(index);
+            image.play(game.transform_move(mv, index)).unwrap();
+            assert_eq!(
+                played.transformed(index),
+                image,
+                "{context}: symmetry {index}, {}",
+                game.move_name(mv)
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -246,20 +246,7 @@ fn five_needs_five_in_a_row_on_fifteen_columns() {
 fn every_symmetry_commutes_with_play_in_circular_games() {
     let mut game = Gravity::new(rules(&["circular", "linetris"]));
     moves(&mut game, &["dv", "2<", "c^", "7>"]);
-    for index in 0..game.symmetry_count() {
-        for mv in game.legal_moves() {
-            let mut played = game;
-            played.play(mv).unwrap();
-            let mut image = game.transformed(index);
-            image.play(game.transform_move(mv, index)).unwrap();
-            assert_eq!(
-                played.transformed(index),
-                image,
-                "{index} {}",
-                game.move_name(mv)
-            );
-        }
-    }
+    crate::game::symmetry::assert_play_commutes(&game, "circular linetris");
 }
 
 #[test]
