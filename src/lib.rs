@@ -13,4 +13,8 @@ pub mod pictures;
 pub mod play;
 pub mod registry;
 pub mod repl;
+pub mod text;
 pub mod verify;
+
+#[cfg(test)]
+mod layers;

@@ -7,6 +7,7 @@ use crate::menace::learner::MenaceMove;
 use crate::menace::{Preset, matchboxes};
 use crate::play::OpponentKind;
 use crate::registry::{self, Solved};
+use crate::text::nth;
 use serde::Deserialize;
 
 /// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
@@ -79,17 +80,6 @@ fn variant_kind(text: &str) -> Result<String, String> {
 pub fn boxes_for_move(menace_move: usize) -> usize {
     let ply = (menace_move.max(1) - 1) * 2;
     matchboxes().iter().filter(|(_, b)| b.ply == ply).count()
-}
-
-/// "1st", "2nd" ... for MENACE's moves.
-pub fn nth(number: usize) -> String {
-    let suffix = match number {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{number}{suffix}")
 }
 
 /// The picture on the classic box that serves a position.

@@ -83,7 +83,7 @@ pub fn boxes_page(
         let _ = writeln!(
             html,
             "<section class=\"move\">\n<h2>MENACE's {} move: {} {}</h2>\n<div class=\"boxes\">",
-            crate::lesson::goal::nth(ply / 2 + 1),
+            crate::text::nth(ply / 2 + 1),
             group.len(),
             if group.len() == 1 { "box" } else { "boxes" }
         );

@@ -21,16 +21,9 @@ pub fn words(width: usize) -> textwrap::Options<'static> {
     textwrap::Options::new(width).word_splitter(textwrap::WordSplitter::NoHyphenation)
 }
 
+/// The move number of a ply, as `1st`, `2nd` ...
 pub fn ordinal(ply: usize) -> String {
-    let number = ply / 2 + 1;
-    let suffix = match (number % 10, number % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{number}{suffix}")
+    crate::text::nth(ply / 2 + 1)
 }
 
 /// The same, in words, for the first ten.
