@@ -37,11 +37,6 @@ const LAYERS: &[&[&str]] = &[
 
 /// Imports that break the order today, as "from -> to" with the file that makes them.
 const KNOWN: &[&str] = &[
-    "app -> lesson (app/event.rs)",
-    "app -> lesson (app/input.rs)",
-    "app -> lesson (app/lesson_state.rs)",
-    "app -> lesson (app/session.rs)",
-    "lesson -> repl (lesson/scratch.rs)",
     "menace -> registry (menace/generic_learner.rs)",
     "menace -> registry (menace/learner.rs)",
     "menace -> registry (menace/save/format2.rs)",

@@ -3,7 +3,8 @@
 //! board, and the chart must load as an image with its size. Ignored in the default run,
 //! since it needs the browser; CI runs it with `--ignored`.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::repl::respond;
 use std::process::Command;
 
@@ -41,7 +42,7 @@ fn dump_dom(url: &str, profile: &std::path::Path) -> String {
 #[ignore = "needs Debian's chromium: run by .ci/run with --ignored"]
 fn a_browser_reads_the_exported_page_and_the_chart() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         seed: 3,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),

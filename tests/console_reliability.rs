@@ -1,7 +1,8 @@
 //! The console under hostile conditions: input that fails, Ctrl-D with unsaved
 //! learning, searches and runs that must end. (Items of the reliability issue.)
 
-use menace::app::Session;
+use menace::lesson::Tutor;
+use menace::lesson::tutor::session_events;
 use menace::repl::{self, Ended, Input, LineSource};
 use std::collections::VecDeque;
 
@@ -37,7 +38,7 @@ impl LineSource for Keys {
     }
 }
 
-fn run_keys(session: &mut Session, keys: &mut Keys) -> String {
+fn run_keys(session: &mut Tutor, keys: &mut Keys) -> String {
     let mut out = Vec::new();
     let ended = repl::run(
         session,
@@ -64,9 +65,9 @@ fn finish_within_30_seconds(mut child: std::process::Child, why: &str) -> std::p
     child.wait_with_output().unwrap()
 }
 
-fn session() -> (Session, tempfile::TempDir) {
+fn session() -> (Tutor, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();
-    (Session::new(common::settings(3, folder.path())), folder)
+    (Tutor::new(common::settings(3, folder.path())), folder)
 }
 
 #[test]
@@ -136,9 +137,9 @@ fn a_lookahead_too_deep_for_the_game_is_capped_with_a_sentence_and_still_moves()
     let folder = tempfile::tempdir().unwrap();
     let mut settings = common::settings(5, folder.path());
     settings.effort.lookahead = 20_000;
-    let mut session = Session::new(settings);
+    let mut session = Tutor::new(settings);
     session.handle_line("variant cube");
-    let events = session.handle_line("against lookahead 9");
+    let events = session_events(session.handle_line("against lookahead 9"));
     let capped = events.iter().find_map(|event| match event {
         Event::DepthCapped { depth, reached, .. } => Some((*depth, *reached)),
         _ => None,
@@ -147,14 +148,14 @@ fn a_lookahead_too_deep_for_the_game_is_capped_with_a_sentence_and_still_moves()
     assert_eq!(depth, 9);
     assert!((1..9).contains(&reached), "{reached}");
     // Lookahead plays X in the cube; it moves at once, then a hint at depth 9 answers.
-    let events = session.handle_line("1");
+    let events = session_events(session.handle_line("1"));
     assert!(
         events
             .iter()
             .any(|event| matches!(event, Event::Moved { .. })),
         "{events:?}"
     );
-    let events = session.handle_line("hint lookahead 9");
+    let events = session_events(session.handle_line("hint lookahead 9"));
     assert!(
         events
             .iter()
@@ -170,7 +171,7 @@ fn a_lookahead_too_deep_for_the_game_is_capped_with_a_sentence_and_still_moves()
     // Noughts and crosses is searched whole: no cap.
     session.handle_line("resign");
     session.handle_line("variant classic");
-    let events = session.handle_line("against lookahead 9");
+    let events = session_events(session.handle_line("against lookahead 9"));
     assert!(
         !events
             .iter()
@@ -197,10 +198,10 @@ fn played_and_stopped(
     let folder = tempfile::tempdir().unwrap();
     let mut settings = common::settings(9, folder.path());
     settings.effort.playouts = 30;
-    let mut session = Session::new(settings);
+    let mut session = Tutor::new(settings);
     session.handle_line(&format!("variant {game}"));
     session.set_progress(Some(stop_after(after)));
-    let events = session.handle_line(line);
+    let events = session_events(session.handle_line(line));
     let report = events
         .iter()
         .find_map(|event| match event {
@@ -333,11 +334,11 @@ fn a_stopped_experiment_reports_the_runs_it_finished() {
     let folder = tempfile::tempdir().unwrap();
     let mut settings = common::settings(9, folder.path());
     settings.effort.positions = 300;
-    let mut session = Session::new(settings);
+    let mut session = Tutor::new(settings);
     session.handle_line("variant cube");
     session.handle_line("vs random");
     session.set_progress(Some(stop_after(3_000)));
-    let events = session.handle_line("experiment 50");
+    let events = session_events(session.handle_line("experiment 50"));
     let experiment = events
         .iter()
         .find_map(|event| match event {
@@ -388,9 +389,9 @@ fn the_program_cleans_its_stale_temporaries_and_refuses_a_pipe_given_to_load() {
 fn a_watched_match_stops_at_ctrl_c_after_the_game_in_play() {
     use menace::app::Event;
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(common::settings(2, folder.path()));
+    let mut session = Tutor::new(common::settings(2, folder.path()));
     session.set_progress(Some(stop_after(3)));
-    let events = session.handle_line("play 50 vs random");
+    let events = session_events(session.handle_line("play 50 vs random"));
     assert!(
         events.iter().any(|event| matches!(
             event,

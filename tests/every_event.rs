@@ -3,12 +3,38 @@
 //! state are built by hand), and `kind` matches every variant with no wildcard: a new
 //! event cannot be added without this test producing it.
 
-use menace::app::{Event, Session, Settings};
+use menace::app::{Event, Settings};
 use menace::lesson::course::LessonEvent;
+use menace::lesson::{Said, Tutor};
 use menace::repl::render::{self, Palette};
 use std::collections::BTreeSet;
 
-fn kind(event: &Event) -> String {
+fn kind(said: &Said) -> String {
+    let event = match said {
+        Said::Session(event) => event,
+        Said::Lesson(lesson) => {
+            return format!(
+                "Lesson::{}",
+                match lesson {
+                    LessonEvent::List(_) => "List",
+                    LessonEvent::Step(_) => "Step",
+                    LessonEvent::GoalMet(_) => "GoalMet",
+                    LessonEvent::Hint { .. } => "Hint",
+                    LessonEvent::NoHints => "NoHints",
+                    LessonEvent::Correct { .. } => "Correct",
+                    LessonEvent::Wrong { .. } => "Wrong",
+                    LessonEvent::NotYet(_) => "NotYet",
+                    LessonEvent::Skipped(_) => "Skipped",
+                    LessonEvent::Finished { .. } => "Finished",
+                    LessonEvent::Left { .. } => "Left",
+                    LessonEvent::Counted(_) => "Counted",
+                    LessonEvent::CourseComplete(_) => "CourseComplete",
+                    LessonEvent::AtStart => "AtStart",
+                    LessonEvent::Problem(_) => "Problem",
+                }
+            );
+        }
+    };
     let name = match event {
         Event::Glossary => "Glossary",
         Event::Explained(_) => "Explained",
@@ -57,28 +83,6 @@ fn kind(event: &Event) -> String {
         Event::GameChosen { .. } => "GameChosen",
         Event::GameSolved { .. } => "GameSolved",
         Event::Solved { .. } => "Solved",
-        Event::Lesson(lesson) => {
-            return format!(
-                "Lesson::{}",
-                match lesson {
-                    LessonEvent::List(_) => "List",
-                    LessonEvent::Step(_) => "Step",
-                    LessonEvent::GoalMet(_) => "GoalMet",
-                    LessonEvent::Hint { .. } => "Hint",
-                    LessonEvent::NoHints => "NoHints",
-                    LessonEvent::Correct { .. } => "Correct",
-                    LessonEvent::Wrong { .. } => "Wrong",
-                    LessonEvent::NotYet(_) => "NotYet",
-                    LessonEvent::Skipped(_) => "Skipped",
-                    LessonEvent::Finished { .. } => "Finished",
-                    LessonEvent::Left { .. } => "Left",
-                    LessonEvent::Counted(_) => "Counted",
-                    LessonEvent::CourseComplete(_) => "CourseComplete",
-                    LessonEvent::AtStart => "AtStart",
-                    LessonEvent::Problem(_) => "Problem",
-                }
-            );
-        }
     };
     name.to_string()
 }
@@ -149,8 +153,8 @@ const ALL: &[&str] = &[
     "Lesson::Problem",
 ];
 
-fn session(seed: u64, folder: &std::path::Path) -> Session {
-    Session::new(Settings {
+fn session(seed: u64, folder: &std::path::Path) -> Tutor {
+    Tutor::new(Settings {
         seed,
         saves_dir: folder.to_path_buf(),
         lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
@@ -252,12 +256,12 @@ const SCRIPT: &[&str] = &[
 fn every_event_kind_fits_80_columns() {
     let folder = tempfile::tempdir().unwrap();
     let mut seen = BTreeSet::new();
-    let mut check = |events: &[Event], after: &str| {
+    let mut check = |events: &[Said], after: &str| {
         for event in events {
             seen.insert(kind(event));
         }
         for palette in [Palette::PLAIN, Palette { colour: true }] {
-            let text = render::events(events, palette);
+            let text = render::said(events, palette);
             for line in text.lines() {
                 let width = menace::repl::board::visible_width(line);
                 assert!(width <= 80, "{width} columns after {after:?}:\n{line}");
@@ -290,18 +294,18 @@ fn every_event_kind_fits_80_columns() {
     .map(|lesson| lesson.title)
     .collect();
     let by_hand = [
-        Event::MatchStopped {
+        Said::Session(Event::MatchStopped {
             played: 123_456,
             asked: 1_000_000,
-        },
-        Event::Lesson(LessonEvent::NoHints),
-        Event::Lesson(LessonEvent::CourseComplete(titles)),
+        }),
+        Said::Lesson(LessonEvent::NoHints),
+        Said::Lesson(LessonEvent::CourseComplete(titles)),
         // The longest note a game makes on a move (circular linetris).
-        Event::MoveNote(
+        Said::Session(Event::MoveNote(
             "A full edge vanished: the field shifted toward its wall, and the marks keep \
              their neighbours."
                 .into(),
-        ),
+        )),
     ];
     check(&by_hand, "events made by hand");
     let missing: Vec<&&str> = ALL.iter().filter(|name| !seen.contains(**name)).collect();

@@ -7,7 +7,8 @@
 //! `cargo test --test fuzz_console` runs a short pass; `PROPTEST_CASES=5000 cargo test
 //! --release --test fuzz_console` a long one (README gives the figures).
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::registry;
 use menace::repl::respond;
 use proptest::prelude::*;
@@ -60,7 +61,7 @@ proptest! {
         }
         let lines: Vec<&str> = text.lines().collect();
         let folder = tempfile::tempdir().unwrap();
-        let mut session = Session::new(Settings {
+        let mut session = Tutor::new(Settings {
             seed,
             show_boxes: menace::app::BoxListing::Off,
             saves_dir: folder.path().to_path_buf(),

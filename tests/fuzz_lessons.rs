@@ -7,8 +7,9 @@
 //! `cargo test --test fuzz_lessons` runs a short pass; `PROPTEST_CASES=20000 cargo test
 //! --release --test fuzz_lessons` a long one (README gives the figures).
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
 use menace::lesson;
+use menace::lesson::Tutor;
 use menace::repl::respond;
 use proptest::prelude::*;
 use std::path::Path;
@@ -89,7 +90,7 @@ proptest! {
         }
         let saves = tempfile::tempdir().unwrap();
         std::fs::write(saves.path().join("lessons.yaml"), &text).unwrap();
-        let mut session = Session::new(Settings {
+        let mut session = Tutor::new(Settings {
             seed: 1,
             show_boxes: menace::app::BoxListing::Off,
             saves_dir: saves.path().to_path_buf(),

@@ -1,7 +1,8 @@
 //! The lessons in `lessons/`, run through the library and through the binary.
 
 use assert_cmd::Command;
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::lesson::{self, Step};
 use menace::repl::respond;
 use std::path::{Path, PathBuf};
@@ -10,8 +11,8 @@ fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
 }
 
-fn learner(seed: u64, saves: &Path) -> Session {
-    Session::new(Settings {
+fn learner(seed: u64, saves: &Path) -> Tutor {
+    Tutor::new(Settings {
         seed,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.to_path_buf(),
@@ -28,7 +29,7 @@ fn every_lesson() -> Vec<lesson::Lesson> {
 }
 
 /// Runs a lesson start to finish with its own scripted solutions, returning the text.
-fn run_lesson(number: usize, session: &mut Session) -> String {
+fn run_lesson(number: usize, session: &mut Tutor) -> String {
     let lessons = every_lesson();
     let lesson = &lessons[number - 1];
     let mut text = respond(session, &format!("lesson {number}"));
@@ -327,7 +328,7 @@ fn a_lesson_edited_while_open_does_not_break_the_session() {
             "steps:\n  - kind: text\n    text: One.\n  - kind: text\n    text: Two.\n",
         ),
     );
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         seed: 1,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),
@@ -395,7 +396,7 @@ fn one_broken_lesson_leaves_the_course_usable_and_check_reports_each() {
         "title: Empty\nsummary: None.\nsteps: []\n",
     );
     let saves = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         seed: 1,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.path().to_path_buf(),
@@ -520,7 +521,7 @@ fn finishing_the_last_lesson_left_completes_the_course() {
     write_lesson(lessons.path(), "01-a.yaml", &GOOD.replace("Good", "First"));
     write_lesson(lessons.path(), "02-b.yaml", &GOOD.replace("Good", "Second"));
     let saves = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         seed: 1,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: saves.path().to_path_buf(),

@@ -1,6 +1,7 @@
 //! MENACE learning games other than classic noughts and crosses, through the console.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::repl::respond;
 
 mod common;
@@ -9,7 +10,7 @@ use common::settings;
 #[test]
 fn menace_learns_silverman_and_its_boxes_change() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(5, folder.path()));
+    let mut session = Tutor::new(settings(5, folder.path()));
     let mut text = String::new();
     for line in [
         "variant silverman",
@@ -33,7 +34,7 @@ fn menace_learns_silverman_and_its_boxes_change() {
 #[test]
 fn menace_plays_either_side_and_against_itself_in_every_game_it_fits() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(8, folder.path()));
+    let mut session = Tutor::new(settings(8, folder.path()));
     for game in ["misere", "cube", "silverman", "crazy", "morris pass"] {
         for side in ["side x", "side o"] {
             respond(&mut session, &format!("variant {game}"));
@@ -58,7 +59,7 @@ fn words(text: &str) -> String {
 #[test]
 fn a_game_too_big_for_matchboxes_is_said_so_in_one_sentence() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(1, folder.path()));
+    let mut session = Tutor::new(settings(1, folder.path()));
     let chosen = respond(&mut session, "variant gravity");
     assert!(
         chosen.contains(
@@ -80,7 +81,7 @@ fn a_game_too_big_for_matchboxes_is_said_so_in_one_sentence() {
 #[test]
 fn the_box_limit_stops_a_match_with_a_clear_sentence() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         box_limit: 3,
         ..settings(2, folder.path())
     });
@@ -104,7 +105,7 @@ fn the_box_limit_stops_a_match_with_a_clear_sentence() {
 #[test]
 fn the_experiment_runs_in_any_game_against_the_training_opponent() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(3, folder.path()));
+    let mut session = Tutor::new(settings(3, folder.path()));
     respond(&mut session, "variant morris");
     respond(&mut session, "vs random");
     let text = respond(&mut session, "experiment 2");
@@ -122,7 +123,7 @@ fn the_experiment_runs_in_any_game_against_the_training_opponent() {
 #[test]
 fn a_monte_carlo_hint_says_how_its_random_games_scored() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(4, folder.path()));
+    let mut session = Tutor::new(settings(4, folder.path()));
     respond(&mut session, "variant ultimate");
     respond(&mut session, "side x");
     respond(&mut session, "1");

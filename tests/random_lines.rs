@@ -1,6 +1,7 @@
 //! Random lines never make the console panic, and every line leaves a consistent session.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::registry;
 use menace::repl::respond;
 use proptest::prelude::*;
@@ -159,7 +160,7 @@ proptest! {
     #[test]
     fn random_lines_never_break_the_session(lines in prop::collection::vec(a_line(), 1..60), seed in any::<u64>()) {
         let folder = tempfile::tempdir().unwrap();
-        let mut session = Session::new(Settings {
+        let mut session = Tutor::new(Settings {
             seed,
             show_boxes: menace::app::BoxListing::Off,
             saves_dir: folder.path().to_path_buf(),

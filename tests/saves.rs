@@ -1,6 +1,6 @@
 //! Save format 2 for every game's MENACE, and the format-1 files of earlier versions.
 
-use menace::app::Session;
+use menace::lesson::Tutor;
 use menace::repl::respond;
 
 mod common;
@@ -14,7 +14,7 @@ const FORMAT_1: &str = concat!(
 #[test]
 fn a_format_1_save_of_an_earlier_version_still_loads() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(3, folder.path()));
+    let mut session = Tutor::new(settings(3, folder.path()));
     let loaded = respond(&mut session, &format!("load {FORMAT_1}"));
     assert!(loaded.contains("MENACE for classic, playing X: preset challenge, learned from 300 games (175\nwon, 45 drawn, 80 lost)"), "{loaded}");
     let first = respond(&mut session, "box 1");
@@ -29,7 +29,7 @@ fn a_format_1_save_of_an_earlier_version_still_loads() {
         text.contains("format: 2\ngame: classic\nside: X\n"),
         "{text}"
     );
-    let mut fresh = Session::new(settings(4, folder.path()));
+    let mut fresh = Tutor::new(settings(4, folder.path()));
     respond(&mut fresh, "load again");
     assert_eq!(respond(&mut fresh, "boxes"), respond(&mut session, "boxes"));
     assert_eq!(fresh.menace(), session.menace());
@@ -46,7 +46,7 @@ fn every_games_menace_saves_and_loads_on_its_side() {
         ("morris diagonal-moves", "side x"),
     ] {
         let folder = tempfile::tempdir().unwrap();
-        let mut session = Session::new(settings(6, folder.path()));
+        let mut session = Tutor::new(settings(6, folder.path()));
         respond(&mut session, &format!("variant {game}"));
         respond(&mut session, side);
         respond(&mut session, "train 30 vs random");
@@ -56,7 +56,7 @@ fn every_games_menace_saves_and_loads_on_its_side() {
         let stats = respond(&mut session, "stats");
 
         // A fresh session in classic noughts and crosses switches to the saved game.
-        let mut fresh = Session::new(settings(7, folder.path()));
+        let mut fresh = Tutor::new(settings(7, folder.path()));
         let loaded = respond(&mut fresh, "load kept");
         assert!(loaded.contains(&format!("MENACE for {game}")), "{loaded}");
         assert_eq!(fresh.game_title(), game);
@@ -79,7 +79,7 @@ fn every_games_menace_saves_and_loads_on_its_side() {
 #[test]
 fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(9, folder.path()));
+    let mut session = Tutor::new(settings(9, folder.path()));
     respond(&mut session, "variant silverman");
     respond(&mut session, "train 5 vs random");
     respond(&mut session, "save good");
@@ -170,8 +170,8 @@ fn broken_format_2_files_are_refused_in_one_sentence_and_change_nothing() {
 #[test]
 fn a_file_changed_by_another_session_is_not_overwritten_unasked() {
     let folder = tempfile::tempdir().unwrap();
-    let mut first = Session::new(settings(1, folder.path()));
-    let mut second = Session::new(settings(2, folder.path()));
+    let mut first = Tutor::new(settings(1, folder.path()));
+    let mut second = Tutor::new(settings(2, folder.path()));
     respond(&mut first, "train 20 vs random");
     assert!(respond(&mut first, "save").contains("Saved"));
     // The second session never loaded that file: it asks, and no keeps it.
@@ -197,7 +197,7 @@ fn a_file_changed_by_another_session_is_not_overwritten_unasked() {
 #[test]
 fn a_read_only_save_is_not_replaced_and_bad_names_are_refused() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(4, folder.path()));
+    let mut session = Tutor::new(settings(4, folder.path()));
     respond(&mut session, "train 10 vs random");
     assert!(respond(&mut session, "save kept").contains("Saved"));
     let path = folder.path().join("kept.yaml");
@@ -224,7 +224,7 @@ fn a_read_only_save_is_not_replaced_and_bad_names_are_refused() {
 #[test]
 fn a_curve_never_replaces_a_save_and_is_refused_before_training() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(6, folder.path()));
+    let mut session = Tutor::new(settings(6, folder.path()));
     respond(&mut session, "train 10 vs random");
     respond(&mut session, "save");
     let path = folder.path().join("menace.yaml");

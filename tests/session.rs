@@ -1,7 +1,8 @@
 //! Whole console sessions driven through the library, with a fixed seed.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
 use menace::game::{Game, Player, Square};
+use menace::lesson::Tutor;
 use menace::menace::{Preset, matchboxes, save};
 use menace::repl::{respond, transcript};
 use std::path::Path;
@@ -10,7 +11,7 @@ mod common;
 use common::settings;
 
 /// O's move by a fixed preference: centre, corners, edges.
-fn simple_reply(session: &Session) -> Option<String> {
+fn simple_reply(session: &Tutor) -> Option<String> {
     let board = session.board()?;
     (board.to_move() == Player::O).then_some(())?;
     [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -21,7 +22,7 @@ fn simple_reply(session: &Session) -> Option<String> {
 }
 
 /// Plays every game in progress to its end with `simple_reply`, returning the text.
-fn play_out(session: &mut Session) -> String {
+fn play_out(session: &mut Tutor) -> String {
     let mut text = String::new();
     while let Some(reply) = simple_reply(session) {
         text.push_str(&respond(session, &reply));
@@ -37,7 +38,7 @@ fn paths_hidden(text: &str, folder: &Path) -> String {
 #[test]
 fn a_seeded_session_reads_the_same_every_time() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(7, folder.path()));
+    let mut session = Tutor::new(settings(7, folder.path()));
     let mut text = String::new();
     text.push_str(&respond(&mut session, "2"));
     text.push_str(&respond(&mut session, "LL"));
@@ -62,7 +63,7 @@ fn a_seeded_session_reads_the_same_every_time() {
 
     // The same seed and the same lines give the same session.
     let again = tempfile::tempdir().unwrap();
-    let mut twin = Session::new(settings(7, again.path()));
+    let mut twin = Tutor::new(settings(7, again.path()));
     let mut replay = String::new();
     for line in ["2", "LL", "LL", "fly away", "play -1"] {
         replay.push_str(&respond(&mut twin, line));
@@ -74,7 +75,7 @@ fn a_seeded_session_reads_the_same_every_time() {
 #[test]
 fn after_each_game_all_304_boxes_are_listed() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         show_boxes: menace::app::BoxListing::All,
         ..settings(11, folder.path())
     });
@@ -103,7 +104,7 @@ fn after_each_game_all_304_boxes_are_listed() {
 #[test]
 fn every_game_starts_with_new_game_and_ends_with_one_result_line() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(3, folder.path()));
+    let mut session = Tutor::new(settings(3, folder.path()));
     let mut text = respond(&mut session, "5");
     text.push_str(&play_out(&mut session));
     assert_eq!(text.matches("new game").count(), 5);
@@ -118,14 +119,14 @@ fn every_game_starts_with_new_game_and_ends_with_one_result_line() {
 #[test]
 fn save_then_load_restores_the_same_boxes() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(5, folder.path()));
+    let mut session = Tutor::new(settings(5, folder.path()));
     respond(&mut session, "3");
     play_out(&mut session);
     let saved = session.menace().clone();
     assert!(respond(&mut session, "save").contains("Saved"));
     assert!(folder.path().join("menace.yaml").exists());
 
-    let mut fresh = Session::new(settings(99, folder.path()));
+    let mut fresh = Tutor::new(settings(99, folder.path()));
     let answer = respond(&mut fresh, "load menace");
     assert!(answer.contains("Loaded"), "{answer}");
     assert_eq!(fresh.menace(), &saved);
@@ -134,19 +135,24 @@ fn save_then_load_restores_the_same_boxes() {
 #[test]
 fn a_broken_file_changes_nothing() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(5, folder.path()));
+    let mut session = Tutor::new(settings(5, folder.path()));
     respond(&mut session, "1");
     play_out(&mut session);
     let before = session.menace().clone();
     let path = folder.path().join("broken.yaml");
-    let mut text = save::to_yaml(&Session::new(settings(1, folder.path())).menace().clone());
+    let mut text = save::to_yaml(&Tutor::new(settings(1, folder.path())).menace().clone());
     text = text.replacen("LL: 1", "LL: -4", 1);
     std::fs::write(&path, text).unwrap();
     let (answer, events) = menace::repl::respond_with_events(&mut session, "load broken");
     assert!(answer.contains("Not loaded"), "{answer}");
     assert!(answer.contains("negative"), "{answer}");
     assert!(
-        matches!(events[..], [menace::app::Event::Refusal(_)]),
+        matches!(
+            events[..],
+            [menace::lesson::Said::Session(menace::app::Event::Refusal(
+                _
+            ))]
+        ),
         "one refusal: {answer}"
     );
     assert_eq!(session.menace(), &before);
@@ -158,7 +164,7 @@ fn a_broken_file_changes_nothing() {
 #[test]
 fn saving_mid_game_puts_the_drawn_beads_back_in_the_file() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(8, folder.path()));
+    let mut session = Tutor::new(settings(8, folder.path()));
     let untouched = session.menace().clone();
     respond(&mut session, "1");
     respond(&mut session, "save mid");
@@ -171,7 +177,7 @@ fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuse
     let folder = tempfile::tempdir().unwrap();
     // No beads for MENACE's second move: it must resign at its second turn.
     let preset = Preset::parse("custom 1/0/1/1 3/1/-1 resign").unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         preset,
         ..settings(2, folder.path())
     });
@@ -182,7 +188,7 @@ fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuse
     // Its one first-move bead stayed out after the loss: the first box is now empty.
     let first = matchboxes().find(&Default::default()).unwrap().id;
     assert_eq!(session.menace().total(first), 8);
-    let mut empty_first = Session::new(Settings {
+    let mut empty_first = Tutor::new(Settings {
         preset: Preset::parse("custom 0/1/1/1 3/1/-1 resign").unwrap(),
         ..settings(2, folder.path())
     });
@@ -196,7 +202,7 @@ fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuse
 #[test]
 fn bad_lines_change_nothing() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(4, folder.path()));
+    let mut session = Tutor::new(settings(4, folder.path()));
     respond(&mut session, "1");
     let board = session.board();
     let boxes = session.menace().clone();
@@ -221,7 +227,12 @@ fn bad_lines_change_nothing() {
     ] {
         let (answer, events) = menace::repl::respond_with_events(&mut session, line);
         assert!(
-            matches!(events[..], [menace::app::Event::Refusal(_)]),
+            matches!(
+                events[..],
+                [menace::lesson::Said::Session(menace::app::Event::Refusal(
+                    _
+                ))]
+            ),
             "{line:?} answered with {answer}"
         );
         assert_eq!(session.board(), board, "{line:?}");
@@ -241,7 +252,7 @@ fn bad_lines_change_nothing() {
 #[test]
 fn end_of_input_says_goodbye_and_mentions_unsaved_learning() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(4, folder.path()));
+    let mut session = Tutor::new(settings(4, folder.path()));
     let text = transcript(&mut session, ["1", "resign"]);
     assert!(text.contains("You resign."));
     assert!(text.trim_end().ends_with("was not saved.)"), "{text}");
@@ -251,7 +262,7 @@ fn end_of_input_says_goodbye_and_mentions_unsaved_learning() {
 #[test]
 fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         show_boxes: menace::app::BoxListing::All,
         ..settings(11, folder.path())
     });
@@ -298,7 +309,7 @@ fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
 #[test]
 fn stop_ends_a_match_at_once_and_the_game_in_progress_is_not_counted() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(3, folder.path()));
+    let mut session = Tutor::new(settings(3, folder.path()));
     respond(&mut session, "play 304");
     let refused = respond(&mut session, "train 5");
     assert!(refused.contains("stop"), "{refused}");
@@ -316,7 +327,7 @@ fn stop_ends_a_match_at_once_and_the_game_in_progress_is_not_counted() {
 #[test]
 fn where_moves_are_numbers_a_bare_number_is_never_a_count_of_games() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(5, folder.path()));
+    let mut session = Tutor::new(settings(5, folder.path()));
     respond(&mut session, "variant strategic");
     respond(&mut session, "opponent menace");
     // 541 is a strategic move: typed with no game waiting, it starts nothing (before,
@@ -334,7 +345,7 @@ fn where_moves_are_numbers_a_bare_number_is_never_a_count_of_games() {
 #[test]
 fn each_menace_move_can_be_drawn_as_its_box_beside_the_board() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(5, folder.path()));
+    let mut session = Tutor::new(settings(5, folder.path()));
     let text = respond(&mut session, "1");
     // The box with the drawn bead in brackets, the relation, the board with [X].
     let row = text
@@ -378,7 +389,7 @@ fn each_menace_move_can_be_drawn_as_its_box_beside_the_board() {
 #[test]
 fn train_plot_and_export_write_their_pictures_and_refuse_what_they_should() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Session::new(settings(8, folder.path()));
+    let mut session = Tutor::new(settings(8, folder.path()));
     let early = respond(&mut session, "plot early.svg");
     assert!(early.contains("no training run to plot yet"), "{early}");
     assert!(!folder.path().join("early.svg").exists());
@@ -436,7 +447,7 @@ fn train_plot_and_export_write_their_pictures_and_refuse_what_they_should() {
 fn stop_puts_the_drawn_beads_back() {
     for setup in [&[][..], &["variant qubic", "side o"][..]] {
         let folder = tempfile::tempdir().unwrap();
-        let mut session = Session::new(settings(3, folder.path()));
+        let mut session = Tutor::new(settings(3, folder.path()));
         for line in setup {
             respond(&mut session, line);
         }

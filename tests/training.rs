@@ -1,13 +1,14 @@
 //! Opponents and training through the console, with fixed seeds.
 
 use menace::app::Command;
-use menace::app::{Event, Session, Settings};
+use menace::app::{Event, Settings};
+use menace::lesson::Tutor;
 use menace::play::OpponentKind;
 use menace::repl::respond;
 
-fn session(seed: u64) -> (Session, tempfile::TempDir) {
+fn session(seed: u64) -> (Tutor, tempfile::TempDir) {
     let folder = tempfile::tempdir().unwrap();
-    let session = Session::new(Settings {
+    let session = Tutor::new(Settings {
         seed,
         show_boxes: menace::app::BoxListing::Off,
         saves_dir: folder.path().to_path_buf(),

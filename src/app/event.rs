@@ -2,7 +2,6 @@
 //! watch them, tests read them. One set of events serves every game.
 
 use crate::game::{BoardView, Outcome, Player, TicTacToe};
-use crate::lesson::course::LessonEvent;
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
 use crate::menace::{GameResult, Preset, Record};
 use crate::play::{Experiment, OpponentKind, TrainingReport};
@@ -34,7 +33,7 @@ pub enum Event {
     /// `explain`: the words the glossary explains.
     Glossary,
     /// `explain WORD`: one entry.
-    Explained(&'static crate::lesson::glossary::Entry),
+    Explained(&'static super::glossary::Entry),
     /// `stop` ended a match after `played` of `asked` games.
     Stopped {
         played: u32,
@@ -201,7 +200,6 @@ pub enum Event {
     },
     /// The learning experiment in another game.
     GameExperiment(Box<super::experiment::GameExperiment>),
-    Lesson(LessonEvent),
     /// `plot`: the learning curve was drawn to this file.
     ChartWritten(PathBuf),
     /// `export`: the page of boxes was written.

@@ -1,39 +1,46 @@
-//! How a typed line is read, in order: the answer to a waiting yes/no question, the
-//! answer to a lesson's question, a move of the game in progress, then a command; and
-//! how an open lesson sees what each line did.
+//! How a typed line is read, in order: the answer to a waiting yes/no question, a move of
+//! the game in progress, then a command.
 
 use super::command::{self, Command};
 use super::event::Event;
 use super::session::{Session, refuse};
 use crate::registry;
 
+/// A line as read by [`Session::read_line`].
+#[derive(Debug)]
+pub enum Reading {
+    /// A command, not yet done.
+    Command(Command),
+    /// The line was acted on (a confirmation) or refused: what happened.
+    Done(Vec<Event>),
+    /// A waiting question was answered no: nothing changed.
+    Kept(Vec<Event>),
+}
+
 impl Session {
     /// Reads one line and does what it says. On your turn a line the game reads as a
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
-        if let Some(pending) = self.pending.take() {
-            // A confirmed command is seen by an open lesson like any other.
-            return match command::parse(line) {
-                Ok(Command::Yes) => {
-                    let events = self.confirm(pending);
-                    self.observed(events)
-                }
-                _ => vec![Event::Kept],
-            };
+        match self.read_line(line) {
+            Reading::Command(command) => self.execute(command),
+            Reading::Done(events) | Reading::Kept(events) => events,
         }
-        // While a lesson's question waits, a line that starts with no command word is
-        // its answer: "304" answers "how many boxes?" rather than playing 304 games.
-        if self.course.awaits_answer() {
-            let first = line.split_whitespace().next().unwrap_or("");
-            // `yes` and `no` confirm only when a confirmation waits (handled above);
-            // here they answer the question.
-            let is_command_word = command::COMMANDS.iter().any(|command| {
-                command.name.eq_ignore_ascii_case(first) && !matches!(command.name, "yes" | "no")
-            });
-            if !first.is_empty() && !is_command_word {
-                let answer = Command::Answer(line.trim().to_string());
-                return self.lesson_command(&answer).unwrap_or_default();
-            }
+    }
+
+    /// True while a yes/no question waits: the next line answers it.
+    pub fn awaits_confirmation(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Reads one line: the answer to a waiting yes/no question (acted on here), a move
+    /// of the game in progress, or a command for [`Session::execute`]. What sits above
+    /// the session (the course) sees the command before it is done.
+    pub fn read_line(&mut self, line: &str) -> Reading {
+        if let Some(pending) = self.pending.take() {
+            return match command::parse(line) {
+                Ok(Command::Yes) => Reading::Done(self.confirm(pending)),
+                _ => Reading::Kept(vec![Event::Kept]),
+            };
         }
         if line.trim().is_empty() {
             let example = self.game.declaration().example;
@@ -42,7 +49,7 @@ impl Session {
             } else {
                 "a number of games to play"
             };
-            return self.observed(refuse(&format!(
+            return Reading::Done(refuse(&format!(
                 "Type a move like {example}, {games}, or help."
             )));
         }
@@ -57,14 +64,14 @@ impl Session {
                 Err(registry::MoveError::Notation(_))
             )
         {
-            return self.observed(refuse(&format!(
+            return Reading::Done(refuse(&format!(
                 "In {} {bare} is a move, and no game waits for one: type play {bare} to play that many games.",
                 self.game.title()
             )));
         }
         let parsed = match self.read_move(line) {
             Some(Ok(name)) => Ok(Command::Move(name)),
-            Some(Err(refusal)) => return self.observed(refuse(&refusal)),
+            Some(Err(refusal)) => return Reading::Done(refuse(&refusal)),
             None => command::parse(line),
         };
         let command = match parsed {
@@ -111,14 +118,10 @@ impl Session {
                     }
                     _ => error.to_string(),
                 };
-                return self.observed(refuse(&refusal));
+                return Reading::Done(refuse(&refusal));
             }
         };
-        if let Some(events) = self.lesson_command(&command) {
-            return events;
-        }
-        let events = self.execute(command);
-        self.observed(events)
+        Reading::Command(command)
     }
 
     /// On your turn, a line in the game's notation: `Ok` with the move's name, or the
@@ -136,58 +139,5 @@ impl Session {
             }
             Err(registry::MoveError::Notation(_)) => None,
         }
-    }
-
-    /// Lets an open lesson see what a command did.
-    fn observed(&mut self, mut events: Vec<Event>) -> Vec<Event> {
-        if self.course.is_active() {
-            let mut course = std::mem::take(&mut self.course);
-            let said = course.observe(&events, self);
-            self.course = course;
-            events.extend(said.into_iter().map(Event::Lesson));
-        }
-        events
-    }
-
-    /// The lesson commands, and a bare `hint` while a lesson step has hints.
-    pub(super) fn lesson_command(&mut self, command: &Command) -> Option<Vec<Event>> {
-        let mut course = std::mem::take(&mut self.course);
-        let mut set_up = None;
-        let said = match command {
-            Command::Lessons => Some(course.list(&self.settings)),
-            Command::Lesson(which) => {
-                let (mut said, found) = course.find(which, &self.settings);
-                if let Some(index) = found {
-                    match self.enter_lesson_state(course.needs(index)) {
-                        Ok(event) => {
-                            set_up = Some(event);
-                            said.extend(course.start(index, self));
-                        }
-                        Err(why) => said.push(crate::lesson::course::LessonEvent::Problem(
-                            format!("This lesson cannot start: {why}."),
-                        )),
-                    }
-                }
-                Some(said)
-            }
-            Command::Next => Some(course.next(self)),
-            Command::Back => Some(course.back(self)),
-            Command::Skip => Some(course.skip(self)),
-            Command::QuitLesson => Some(course.quit()),
-            Command::Answer(text) => Some(course.answer(text)),
-            Command::Hint(None) if course.wants_hint() => {
-                Some(course.hint(self.position().is_some()))
-            }
-            _ => None,
-        };
-        let open = course.is_active();
-        self.course = course;
-        let mut events: Vec<Event> = set_up.into_iter().collect();
-        events.extend(said?.into_iter().map(Event::Lesson));
-        // The lesson ended, was left, or its file went: the learner's own state is back.
-        if !open {
-            events.extend(self.leave_lesson_state());
-        }
-        Some(events)
     }
 }

@@ -1,6 +1,6 @@
 //! A lesson's own state: when a lesson opens, the learner's game, MENACE and choices are
 //! put aside and the lesson runs on a fresh MENACE set up as it declares
-//! ([`crate::lesson::Needs`]); when it ends or is left, the learner's own come back.
+//! (a [`Setup`], read from the lesson's `needs:`); when it ends or is left, the learner's own come back.
 //! Putting aside rather than resetting means no trained box is ever discarded, so
 //! opening a lesson never has to ask.
 
@@ -8,10 +8,20 @@ use super::event::{Event, Who};
 use super::rival::Rival;
 use super::session::{Session, Slot};
 use crate::game::Player;
-use crate::lesson::Needs;
 use crate::menace::Preset;
 use crate::play::OpponentKind;
 use crate::registry::{self, AnyGame};
+
+/// What a state of its own is set up with: the game and its options as `variant` takes
+/// them, MENACE's preset, the learner's side and who plays against the learner. A lesson
+/// declares these (its `needs:`), read by the console's own command parser.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    pub variant: Vec<String>,
+    pub preset: Preset,
+    pub side: Player,
+    pub against: Option<OpponentKind>,
+}
 
 /// The learner's own state while a lesson runs in its own.
 #[derive(Debug)]
@@ -43,11 +53,10 @@ pub struct LessonSetUp {
 }
 
 impl Session {
-    /// Sets the session up as `needs` says, on a fresh MENACE, putting the learner's own
+    /// Sets the session up as `setup` says, on a fresh MENACE, putting the learner's own
     /// state aside first (unless another lesson already did). `Err` says, in a sentence,
     /// why the lesson cannot run; nothing is changed then.
-    pub fn enter_lesson_state(&mut self, needs: &Needs) -> Result<Event, String> {
-        let setup = needs.setup()?;
+    pub fn enter_lesson_state(&mut self, setup: &Setup) -> Result<Event, String> {
         let words: Vec<&str> = setup.variant.iter().map(String::as_str).collect();
         let game = registry::start(&words)?;
         let learned = self.games_learned_here();

@@ -9,7 +9,8 @@ pub mod event;
 pub mod experiment;
 mod files;
 pub mod game_match;
-mod input;
+pub mod glossary;
+pub mod input;
 pub mod lesson_state;
 mod pictures;
 pub mod rival;
@@ -20,4 +21,5 @@ mod weights;
 
 pub use command::Command;
 pub use event::{Asked, Event, Question, Stats, Who};
+pub use input::Reading;
 pub use session::{BoxListing, Progress, ProgressHook, Session, Settings};

@@ -10,7 +10,6 @@ use super::command::Command;
 use super::event::{Event, Question};
 use super::rival::Rival;
 use crate::game::{Player, Rules};
-use crate::lesson::course::Course;
 use crate::menace::learner::{self, Learner};
 use crate::menace::{Menace, Preset};
 use crate::play::OpponentKind;
@@ -144,7 +143,6 @@ pub struct Session {
     pub(super) seen_files: std::collections::HashMap<PathBuf, crate::menace::save::Stamp>,
     pub(super) finished: bool,
     pub(super) progress: Option<ProgressHook>,
-    pub(super) course: Course,
     /// The learner's own game, MENACE and choices while a lesson runs in its own.
     pub(super) own_state: Option<super::lesson_state::OwnState>,
     /// The last training run, with its chart's title, for `plot` and `export`.
@@ -175,7 +173,6 @@ impl Session {
             seen_files: std::collections::HashMap::new(),
             finished: false,
             progress: None,
-            course: Course::default(),
             own_state: None,
             last_run: None,
         };
@@ -370,15 +367,17 @@ impl Session {
             Command::Solve(position) => self.solve(position.as_deref()),
             Command::Weights(cell) => self.weights(cell.as_deref()),
             Command::Experiment(seeds) => self.experiment(seeds),
-            // Lesson commands are handled before `execute`; reaching here means a script
-            // called `execute` directly.
+            // The course sits above the session (`lesson::Tutor`) and takes its commands
+            // before they get here: a session without one has no lessons.
             Command::Lessons
             | Command::Lesson(_)
             | Command::Next
             | Command::Back
             | Command::Skip
             | Command::QuitLesson
-            | Command::Answer(_) => self.lesson_command(&command).unwrap_or_default(),
+            | Command::Answer(_) => {
+                refuse("This session has no course: lessons run in the console.")
+            }
             Command::Move(name) => self.your_move(&name),
             Command::Boxes(ply) => self.listing(ply),
             Command::Pictures(on) => {
@@ -403,7 +402,7 @@ impl Session {
             Command::Stats => self.stats(),
             Command::Help => vec![Event::Help],
             Command::Explain(None) => vec![Event::Glossary],
-            Command::Explain(Some(word)) => match crate::lesson::glossary::find(&word) {
+            Command::Explain(Some(word)) => match super::glossary::find(&word) {
                 Some(entry) => vec![Event::Explained(entry)],
                 None => refuse(&format!(
                     "There is no entry for \"{}\"; explain alone lists the words explained.",

@@ -32,8 +32,10 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
         ..Settings::default()
     });
     // The lesson runs in the state it declares, as it does at the console.
-    learner
-        .enter_lesson_state(&lesson.needs)
+    lesson
+        .needs
+        .setup()
+        .and_then(|setup| learner.enter_lesson_state(&setup))
         .map_err(|reason| LessonError {
             file: file.clone(),
             step: None,

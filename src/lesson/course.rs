@@ -35,7 +35,7 @@ pub struct ListEntry {
 }
 
 /// A step as the learner sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StepView {
     pub lesson_number: usize,
     pub title: String,
@@ -43,14 +43,14 @@ pub struct StepView {
     pub steps: usize,
     pub kind: &'static str,
     pub text: String,
-    /// Commands run in a scratch session, each with its transcript.
-    pub outputs: Vec<String>,
+    /// Commands run in a scratch session, each with what it did.
+    pub outputs: Vec<super::scratch::Shown>,
     /// For an exercise whose goal is already met.
     pub already_done: Option<String>,
 }
 
 /// What the lesson runner has to say.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum LessonEvent {
     List(Vec<ListEntry>),
     Step(Box<StepView>),

@@ -10,10 +10,10 @@
 
 pub mod check;
 pub mod course;
-pub mod glossary;
 pub mod goal;
 pub mod needs;
 pub mod scratch;
+pub mod tutor;
 
 use crate::app::command::{self, Command};
 use serde::Deserialize;
@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 pub use goal::Goal;
 pub use needs::Needs;
+pub use tutor::{Said, Tutor};
 
 /// One lesson file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

@@ -6,9 +6,7 @@
 //! ends or is left. Nothing the learner built is discarded, so nothing has to be asked.
 
 use crate::app::command::{self, Command};
-use crate::game::Player;
-use crate::menace::Preset;
-use crate::play::OpponentKind;
+use crate::app::lesson_state::Setup;
 use serde::Deserialize;
 
 /// What a lesson declares under `needs:`; every field may be left out.
@@ -57,15 +55,6 @@ impl Default for Needs {
     }
 }
 
-/// [`Needs`] read into the console's own values.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Setup {
-    pub variant: Vec<String>,
-    pub preset: Preset,
-    pub side: Player,
-    pub against: Option<OpponentKind>,
-}
-
 impl Needs {
     /// Reads each field as the console command that sets it would; the error names the
     /// field and says why in the command's own words.
@@ -112,6 +101,9 @@ impl Needs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Player;
+    use crate::menace::Preset;
+    use crate::play::OpponentKind;
 
     #[test]
     fn left_out_fields_mean_the_console_as_it_starts() {

@@ -1,12 +1,22 @@
 //! Scratch sessions: the commands a lesson shows or demonstrates run in a fresh session
-//! of their own, confined to a temporary folder, never in the learner's.
+//! of their own, confined to a temporary folder, never in the learner's. What they did
+//! comes back as events; the console draws them.
 
 use crate::app::{Event, Session, Settings};
 use std::path::PathBuf;
 
-/// Runs `commands` in a fresh scratch session with `seed`, returning each command's
-/// transcript, or the first command the session refused and why.
-pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (String, String)> {
+/// One command a lesson shows, with what it made the scratch session do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub line: String,
+    pub events: Vec<Event>,
+    /// The scratch folder, which the text shows as `saves` (it is gone by then).
+    pub folder: String,
+}
+
+/// Runs `commands` in a fresh scratch session with `seed`, returning what each did, or
+/// the first command the session refused and why.
+pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<Shown>, (String, String)> {
     let folder = tempfile::tempdir().map_err(|error| (String::new(), error.to_string()))?;
     let mut scratch = Session::new(Settings {
         seed,
@@ -16,14 +26,17 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (Strin
         confined: true,
         ..Settings::default()
     });
-    let mut outputs = Vec::new();
+    let mut shown = Vec::new();
     for command in commands {
-        let (text, events) = crate::repl::respond_with_events(&mut scratch, command);
+        let events = scratch.handle_line(command);
         if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
             return Err((command.clone(), why.clone()));
         }
-        let hidden = folder.path().display().to_string();
-        outputs.push(text.replace(&hidden, "saves"));
+        shown.push(Shown {
+            line: command.clone(),
+            events,
+            folder: folder.path().display().to_string(),
+        });
     }
-    Ok(outputs)
+    Ok(shown)
 }

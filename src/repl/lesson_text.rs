@@ -69,8 +69,15 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                     )
                 );
             }
-            for output in &view.outputs {
-                text.push_str(output);
+            for shown in &view.outputs {
+                // As a piped session shows it: the line, then the answer, without colour.
+                let transcript = format!(
+                    "{}{}\n{}",
+                    super::PROMPT,
+                    super::printable(&shown.line),
+                    super::render::events(&shown.events, Palette::PLAIN)
+                );
+                text.push_str(&transcript.replace(&shown.folder, "saves"));
             }
             if !view.outputs.is_empty() {
                 let _ = writeln!(

@@ -13,7 +13,8 @@ pub mod solved;
 pub mod text;
 pub mod weights;
 
-use crate::app::{Event, Session, command};
+use crate::app::{Event, command};
+use crate::lesson::{Said, Tutor};
 
 use render::Palette;
 use rustyline::completion::{Completer, Pair};
@@ -384,7 +385,7 @@ impl LineSource for TerminalInput {
 
 /// Runs the console until the input ends, fails, or the user quits. Output errors end it.
 pub fn run(
-    session: &mut Session,
+    session: &mut Tutor,
     input: &mut dyn LineSource,
     out: &mut dyn Write,
     palette: Palette,
@@ -398,7 +399,7 @@ pub fn run(
                 _ => writeln!(out, "{PROMPT}")?,
             }
         }
-        let events = match read {
+        let said = match read {
             Input::Line(line) => session.handle_line(&line),
             Input::Interrupted => {
                 writeln!(out, "(line abandoned; Ctrl-D or quit leaves)")?;
@@ -406,9 +407,9 @@ pub fn run(
             }
             // Ctrl-D at the keys asks like `quit` when learning is unsaved; the end of a
             // script or pipe cannot be answered, so it ends the session.
-            Input::End if input.interactive() => session.leave(),
-            Input::End => session.end_of_input(),
-            Input::Unreadable(why) => vec![Event::Refusal(why)],
+            Input::End if input.interactive() => told(session.leave()),
+            Input::End => told(session.end_of_input()),
+            Input::Unreadable(why) => told(vec![Event::Refusal(why)]),
             Input::Failed(why) => {
                 let events = session.end_of_input();
                 out.write_all(render::events(&events, palette).as_bytes())?;
@@ -416,7 +417,7 @@ pub fn run(
                 return Ok(Ended::InputFailed(why));
             }
         };
-        let text = render::events(&events, palette);
+        let text = render::said(&said, palette);
         if !input.page(&text, out)? {
             out.write_all(text.as_bytes())?;
         }
@@ -442,21 +443,26 @@ fn printable(line: &str) -> String {
 
 /// One line typed into the console, and everything it prints, as a piped session shows
 /// it: the prompt and the line echoed, then the answer (without colour).
-pub fn respond(session: &mut Session, line: &str) -> String {
+pub fn respond(session: &mut Tutor, line: &str) -> String {
     respond_with_events(session, line).0
 }
 
-/// [`respond`], also handing back the events behind the text.
-pub fn respond_with_events(session: &mut Session, line: &str) -> (String, Vec<Event>) {
+/// [`respond`], also handing back what was said behind the text.
+pub fn respond_with_events(session: &mut Tutor, line: &str) -> (String, Vec<Said>) {
     let mut text = format!("{PROMPT}{}\n", printable(line));
-    let events = session.handle_line(line);
-    text.push_str(&render::events(&events, Palette::PLAIN));
-    (text, events)
+    let said = session.handle_line(line);
+    text.push_str(&render::said(&said, Palette::PLAIN));
+    (text, said)
+}
+
+/// The session's own events, as said to the console.
+fn told(events: Vec<Event>) -> Vec<Said> {
+    events.into_iter().map(Said::Session).collect()
 }
 
 /// A whole session from scripted lines, as the console would print it (without colour).
 /// Tests and the lessons use this.
-pub fn transcript<I, S>(session: &mut Session, lines: I) -> String
+pub fn transcript<I, S>(session: &mut Tutor, lines: I) -> String
 where
     I: IntoIterator<Item = S>,
     S: Into<String>,

@@ -6,6 +6,7 @@ use super::board;
 use super::text::{box_view, learned, listing, menace_moved, stats};
 use crate::app::{Event, Question, Who};
 use crate::game::{Outcome, Player};
+use crate::lesson::Said;
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
@@ -82,6 +83,30 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// The text for a list of events, each line ending in a newline.
 pub fn events(events: &[Event], palette: Palette) -> String {
+    let events: Vec<&Event> = events.iter().collect();
+    fit(&session_text(&events, palette))
+}
+
+/// What a line made happen, the session's events and the lesson's words in their order.
+pub fn said(said: &[Said], palette: Palette) -> String {
+    let mut text = String::new();
+    let mut run: Vec<&Event> = Vec::new();
+    for item in said {
+        match item {
+            Said::Session(event) => run.push(event),
+            Said::Lesson(lesson) => {
+                text.push_str(&session_text(&run, palette));
+                run.clear();
+                text.push_str(&super::lesson_text::lesson(lesson, palette));
+            }
+        }
+    }
+    text.push_str(&session_text(&run, palette));
+    fit(&text)
+}
+
+/// The session's events as text, MENACE's move beside the board it made.
+fn session_text(events: &[&Event], palette: Palette) -> String {
     let mut text = String::new();
     let mut index = 0;
     while index < events.len() {
@@ -89,18 +114,18 @@ pub fn events(events: &[Event], palette: Palette) -> String {
         if let Event::MenaceMoved {
             picture: Some(picture),
             ..
-        } = &events[index]
-            && let Some(Event::Board { view, marked }) = events.get(index + 1)
+        } = events[index]
+            && let Some(Event::Board { view, marked }) = events.get(index + 1).copied()
         {
-            text.push_str(&self::event(&events[index], palette));
+            text.push_str(&self::event(events[index], palette));
             text.push_str(&super::move_picture::beside(picture, view, marked, palette));
             index += 2;
             continue;
         }
-        text.push_str(&self::event(&events[index], palette));
+        text.push_str(&self::event(events[index], palette));
         index += 1;
     }
-    fit(&text)
+    text
 }
 
 /// The widest line printed: everything fits an 80-column terminal.
@@ -450,9 +475,8 @@ pub fn event(event: &Event, palette: Palette) -> String {
         }
         Event::Experiments { runs, seeds } => super::text::experiments(runs, *seeds),
         Event::GameExperiment(experiment) => game_experiment(experiment, None),
-        Event::Lesson(event) => super::lesson_text::lesson(event, palette),
         Event::Glossary => {
-            let terms: Vec<&str> = crate::lesson::glossary::GLOSSARY
+            let terms: Vec<&str> = crate::app::glossary::GLOSSARY
                 .iter()
                 .map(|entry| entry.term)
                 .collect();

@@ -401,7 +401,7 @@ fn main() -> ExitCode {
         box_limit: menace::menace::DEFAULT_BOX_LIMIT,
         confined: false,
     };
-    let mut session = match &flags.load {
+    let session = match &flags.load {
         None => Session::new(settings.clone()),
         Some(name) => match save::resolve(&flags.saves, Some(name))
             .map_err(|bad| format!("{bad}"))
@@ -417,6 +417,8 @@ fn main() -> ExitCode {
             }
         },
     };
+    // The console talks to the session through the course beside it.
+    let mut session = menace::lesson::Tutor::with_session(session);
     let stdout = std::io::stdout();
     let palette = Palette {
         colour: stdout.is_terminal(),
