@@ -291,12 +291,12 @@ fn the_check_command_passes_and_fails_naming_the_step() {
 }
 
 #[test]
-fn the_example_lesson_in_the_readme_loads_and_passes_its_check() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn the_example_lesson_in_the_docs_loads_and_passes_its_check() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/writing-lessons.md");
+    let readme = std::fs::read_to_string(page).unwrap();
     let start = readme
         .find("```yaml\ntitle: Forks")
-        .expect("the README shows an example lesson")
+        .expect("docs/writing-lessons.md shows an example lesson")
         + 8;
     let end = start + readme[start..].find("```").unwrap();
     let example = lesson::parse(&readme[start..end], "10-forks.yaml").unwrap();

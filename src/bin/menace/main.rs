@@ -6,6 +6,9 @@ mod proofs;
 mod random_play;
 mod solve;
 
+#[cfg(test)]
+mod docs_tables;
+
 use clap::{Parser, Subcommand};
 use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
