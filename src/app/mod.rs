@@ -12,7 +12,6 @@ pub mod game_match;
 mod input;
 pub mod lesson_state;
 mod pictures;
-pub mod rival;
 mod seats;
 pub mod session;
 pub mod training;

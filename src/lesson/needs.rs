@@ -8,7 +8,7 @@
 use crate::app::command::{self, Command};
 use crate::game::Player;
 use crate::menace::Preset;
-use crate::play::OpponentKind;
+use crate::players::Choice;
 use serde::Deserialize;
 
 /// What a lesson declares under `needs:`; every field may be left out.
@@ -63,7 +63,7 @@ pub struct Setup {
     pub variant: Vec<String>,
     pub preset: Preset,
     pub side: Player,
-    pub against: Option<OpponentKind>,
+    pub against: Option<Choice>,
 }
 
 impl Needs {
@@ -132,7 +132,10 @@ mod tests {
         assert_eq!(setup.variant, vec!["morris", "diagonal-lines"]);
         assert_eq!(setup.preset, Preset::michie());
         assert_eq!(setup.side, Player::X);
-        assert_eq!(setup.against, Some(OpponentKind::Random));
+        assert_eq!(
+            setup.against,
+            Some(crate::players::Choice::bare(&crate::players::random::ROW))
+        );
     }
 
     #[test]
