@@ -146,6 +146,12 @@ pub trait Declared: Game + 'static {
     /// sentence.
     fn start(declaration: &Declaration, options: &[&str]) -> Result<Self, String>;
 
+    /// The position as noughts and crosses (classic or misère), for the players and
+    /// the MENACE written for its board: `None` in every other game.
+    fn noughts_and_crosses(&self) -> Option<&tictactoe::TicTacToe> {
+        None
+    }
+
     /// The position as five-in-a-row gomoku, for the players written for it (the seed's
     /// attack bot, the threat-space search): a hook, so that no code outside gomoku
     /// asks which game this is. `None` in every other game.

@@ -6,7 +6,6 @@ use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::alphabeta::Searcher;
 use crate::game::{Square, TicTacToe};
-use crate::menace::learner::classic_board;
 use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
@@ -35,7 +34,7 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     // Noughts and crosses keeps one search (and its table) for the whole game, at the
     // search's own default budget; elsewhere a fresh search a move, at the session's.
-    Ok(if classic_board(setup.game).is_some() {
+    Ok(if setup.game.noughts_and_crosses().is_some() {
         Box::new(OnClassic(Searcher::thinking(
             options.thinking,
             Searcher::default().budget,

@@ -6,7 +6,6 @@ use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::lookahead::{self, Fin, Lookahead};
 use crate::game::{Square, TicTacToe};
-use crate::menace::learner::classic_board;
 use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
@@ -56,7 +55,7 @@ pub fn depth(choice: &super::Choice) -> Option<u32> {
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     let (depth, fin) = depth_and_fin(options);
     // Noughts and crosses is searched whole; elsewhere within the session's effort.
-    Ok(if classic_board(setup.game).is_some() {
+    Ok(if setup.game.noughts_and_crosses().is_some() {
         Box::new(OnClassic(Lookahead {
             depth,
             budget: u64::MAX,

@@ -6,7 +6,6 @@ use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::mcts::Mcts;
 use crate::game::{Square, TicTacToe};
-use crate::menace::learner::classic_board;
 use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
@@ -33,7 +32,7 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 }
 
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(if classic_board(setup.game).is_some() {
+    Ok(if setup.game.noughts_and_crosses().is_some() {
         Box::new(OnClassic(Mcts::thinking(
             options.thinking,
             Mcts::default().playouts,

@@ -4,7 +4,7 @@
 use super::random::random_cell;
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::game::{Game, Player, Square, TicTacToe};
-use crate::menace::learner::{DrawnBead, Learner, MenaceMove, classic_board};
+use crate::menace::learner::{DrawnBead, Learner, MenaceMove};
 use crate::menace::{Drawn, GameResult, Menace, Turn};
 use crate::registry::{AnyGame, Engine};
 use rand::Rng;
@@ -26,7 +26,7 @@ pub static ROW: Row = Row {
 
 /// Noughts and crosses, and every game whose boxes fit.
 fn fits(game: &dyn AnyGame) -> bool {
-    classic_board(game).is_some() || game.declaration().too_big_for_menace.is_none()
+    game.noughts_and_crosses().is_some() || game.declaration().too_big_for_menace.is_none()
 }
 
 fn too_big(_: &super::Choice, game: &dyn AnyGame) -> String {
@@ -37,7 +37,7 @@ fn too_big(_: &super::Choice, game: &dyn AnyGame) -> String {
 }
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    if classic_board(setup.game).is_some() && setup.side == Player::O {
+    if setup.game.noughts_and_crosses().is_some() && setup.side == Player::O {
         return Ok(Box::new(OnClassic(Classic {
             menace: Box::new(Menace::new_for(Player::O, setup.preset, setup.rng)),
             drawn: Vec::new(),

@@ -22,7 +22,6 @@ pub mod threats;
 pub use crate::ai::{MAX_MILLIS, Thinking};
 pub use seat::{ClassicPlays, LearnerMaker, OnClassic, Plays, Rival, RivalMove, Setup};
 
-use crate::menace::learner::classic_board;
 use crate::registry::AnyGame;
 use std::fmt;
 
@@ -191,7 +190,7 @@ impl Choice {
     /// crosses (where a refusal then says which do not play it), otherwise one that
     /// plays the game and is not a learner of the game it was chosen in.
     pub fn follows_to(&self, game: &dyn AnyGame) -> bool {
-        classic_board(game).is_some() || (self.plays(game) && !self.row.learns)
+        game.noughts_and_crosses().is_some() || (self.plays(game) && !self.row.learns)
     }
 
     /// Whether it is a game's default opponent, as [`default_opponent`] chose it, so
@@ -239,7 +238,7 @@ pub fn only_noughts_and_crosses(choice: &Choice, game: &dyn AnyGame) -> String {
 
 /// The `plays` test of an AI for noughts and crosses only.
 pub fn noughts_and_crosses(game: &dyn AnyGame) -> bool {
-    classic_board(game).is_some()
+    game.noughts_and_crosses().is_some()
 }
 
 /// The `plays` test of an AI for every game.

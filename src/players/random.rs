@@ -3,7 +3,6 @@
 
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::game::{Square, TicTacToe};
-use crate::menace::learner::classic_board;
 use crate::registry::{AnyGame, Engine};
 use rand::{Rng, RngExt};
 
@@ -23,7 +22,7 @@ pub static ROW: Row = Row {
 };
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(if classic_board(setup.game).is_some() {
+    Ok(if setup.game.noughts_and_crosses().is_some() {
         Box::new(OnClassic(Random))
     } else {
         Box::new(Anywhere)

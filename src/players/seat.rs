@@ -6,7 +6,7 @@
 use super::Choice;
 use crate::game::{Game, Player, Square, TicTacToe};
 use crate::menace::Preset;
-use crate::menace::learner::{Learner, classic_board};
+use crate::menace::learner::Learner;
 use crate::registry::{AnyGame, Effort};
 use rand::Rng;
 use std::fmt;
@@ -85,8 +85,10 @@ pub struct OnClassic<P>(pub P);
 
 impl<P: ClassicPlays + Clone + 'static> Plays for OnClassic<P> {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let board = classic_board(game).filter(|board| !board.is_over())?;
-        let (square, reason) = self.0.explain(&board, rng)?;
+        let board = game
+            .noughts_and_crosses()
+            .filter(|board| !board.is_over())?;
+        let (square, reason) = self.0.explain(board, rng)?;
         Some(RivalMove {
             name: square.name(),
             reason,
@@ -94,8 +96,10 @@ impl<P: ClassicPlays + Clone + 'static> Plays for OnClassic<P> {
     }
 
     fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let board = classic_board(game).filter(|board| !board.is_over())?;
-        let (square, reason) = self.0.advise(&board, rng)?;
+        let board = game
+            .noughts_and_crosses()
+            .filter(|board| !board.is_over())?;
+        let (square, reason) = self.0.advise(board, rng)?;
         Some(RivalMove {
             name: square.name(),
             reason,
@@ -103,8 +107,8 @@ impl<P: ClassicPlays + Clone + 'static> Plays for OnClassic<P> {
     }
 
     fn game_over(&mut self, game: &dyn AnyGame) {
-        if let Some(board) = classic_board(game) {
-            self.0.game_over(&board);
+        if let Some(board) = game.noughts_and_crosses() {
+            self.0.game_over(board);
         }
     }
 

@@ -185,6 +185,8 @@ pub trait AnyGame: fmt::Debug {
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
     /// The game as a value of its own type, for code that knows it (classic MENACE).
     fn as_any(&self) -> &dyn Any;
+    /// The position as noughts and crosses ([`Declared::noughts_and_crosses`]).
+    fn noughts_and_crosses(&self) -> Option<&crate::game::TicTacToe>;
     /// The position as five-in-a-row gomoku, for the players written for it
     /// ([`Declared::five_in_a_row`]).
     fn five_in_a_row(&self) -> Option<&Gomoku>;
@@ -442,6 +444,10 @@ impl<G: Declared> AnyGame for Playing<G> {
             Engine::Random => RandomAgent.choose(game, rng),
         }?;
         Some(game.move_name(mv))
+    }
+
+    fn noughts_and_crosses(&self) -> Option<&crate::game::TicTacToe> {
+        self.game.noughts_and_crosses()
     }
 
     fn five_in_a_row(&self) -> Option<&Gomoku> {
