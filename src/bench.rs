@@ -4,7 +4,10 @@
 use crate::ai::minimax::Solver;
 use crate::game::{Rules, TicTacToe};
 use crate::menace::{Menace, Preset};
-use crate::play::{Opponent, perfect_moves, train};
+use crate::play::train;
+use crate::players::perfect::{Perfect, perfect_moves};
+use crate::players::random::Random;
+use crate::players::{Choice, ClassicPlays};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -332,7 +335,12 @@ fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
     values[values.len() / 2]
 }
 
-fn games_per_second(opponent: &Opponent, games: u64, seed: u64) -> f64 {
+fn games_per_second<P: ClassicPlays + Clone>(
+    opponent: &P,
+    choice: Choice,
+    games: u64,
+    seed: u64,
+) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut menace = Menace::new(Preset::challenge(), &mut rng);
     let mut opponent = opponent.clone();
@@ -340,6 +348,7 @@ fn games_per_second(opponent: &Opponent, games: u64, seed: u64) -> f64 {
     let report = train(
         &mut menace,
         &mut opponent,
+        choice,
         games,
         Rules::default(),
         &mut rng,
@@ -360,8 +369,12 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
     let mut perfect = Vec::new();
     let mut solves = Vec::new();
     for repeat in 0..repeats as u64 {
-        random.push(games_per_second(&Opponent::Random, games, repeat));
-        perfect.push(games_per_second(&Opponent::Perfect, games, repeat));
+        let (random_ai, perfect_ai) = (
+            Choice::bare(&crate::players::random::ROW),
+            Choice::bare(&crate::players::perfect::ROW),
+        );
+        random.push(games_per_second(&Random, random_ai, games, repeat));
+        perfect.push(games_per_second(&Perfect, perfect_ai, games, repeat));
         let start = Instant::now();
         let value = Solver::new().value(&TicTacToe::default());
         solves.push(start.elapsed());

@@ -21,10 +21,12 @@ const LAYERS: &[&[&str]] = &[
     &["ai", "verify"],
     // The matchbox learner and its save files.
     &["menace"],
+    // Every game behind one object-safe face (`AnyGame`), and the list of games.
+    &["registry"],
+    // The AIs as a table, one row per player, playing any game through `AnyGame`.
+    &["players"],
     // The classic training loop, until the redesign folds it into one loop.
     &["play"],
-    // Every game wired to its players, solver and learner.
-    &["registry"],
     // Files made from a learner's data: the SVG chart, the HTML page.
     &["pictures"],
     // The session (state and commands, events as values), and measurement.

@@ -11,6 +11,7 @@ pub mod lesson;
 pub mod menace;
 pub mod pictures;
 pub mod play;
+pub mod players;
 pub mod registry;
 pub mod repl;
 pub mod text;

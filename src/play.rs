@@ -4,427 +4,13 @@
 //! perfect opponents read precomputed tables, MENACE's boxes are found by table, and
 //! nothing is allocated per game.
 
-use crate::ai::alphabeta::Searcher;
-use crate::ai::lookahead::{self, Fin, Lookahead};
-use crate::ai::mcts::Mcts;
-use crate::ai::minimax::Solver;
-use crate::ai::rating::{self, Rating};
-use crate::ai::teacher::{self, Opening};
-use crate::ai::{Agent, best_moves};
-use crate::game::{Game, Player, Rules, Square, TicTacToe};
+use crate::game::{Game, Player, Rules, TicTacToe};
 use crate::menace::learn::Record;
 use crate::menace::{Drawn, GameResult, Menace, Preset, Turn, matchboxes};
-use rand::{Rng, RngExt, SeedableRng};
+use crate::players::perfect::Perfect;
+use crate::players::{Choice, ClassicPlays};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::fmt;
-use std::sync::OnceLock;
-
-/// Who MENACE can play against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OpponentKind {
-    /// A uniformly random legal move.
-    Random,
-    /// Seed 003's minimax: the first best move.
-    Minimax,
-    /// Minimax values, a random choice among all best moves.
-    Perfect,
-    /// Seed 001's rating heuristic at a level (0 proportional, 1 best).
-    Rating(u8),
-    /// Seed 001's NextStep search to a depth, with its rule for a draw (`Fin::Seed`:
-    /// the seed's, every line blocked; `Fin::FullBoard`: the board full).
-    Lookahead(u32, Fin),
-    /// The rule-based teacher, opening (as X) in a corner or, as seed 001's strategy
-    /// text does, in the centre.
-    Teacher(Opening),
-    /// A second MENACE, learning as O.
-    Menace,
-    /// Generic alpha-beta search, with its positions or time a move (`None`: the
-    /// session's effort).
-    AlphaBeta(Option<Thinking>),
-    /// Generic Monte-Carlo tree search, with its playouts or time a move (`None`: the
-    /// session's effort).
-    Mcts(Option<Thinking>),
-    /// Seed 003's gomoku bot: the heaviest cell by its attack weights.
-    Attack,
-    /// The gomoku threat-space searcher, with its time a move (`None`: one second).
-    Threats(Option<Thinking>),
-    /// Seed 001's 3-D giveaway strategy: the centre, then the cell opposite.
-    Mirror,
-}
-
-impl OpponentKind {
-    /// For the AIs that play only one family of games, not every game: which.
-    pub fn only_in(self) -> Option<&'static str> {
-        match self {
-            OpponentKind::Attack | OpponentKind::Threats(_) => Some("gomoku (five in a row)"),
-            OpponentKind::Mirror => Some("the 3x3x3 cube"),
-            _ => None,
-        }
-    }
-}
-
-pub use crate::ai::{MAX_MILLIS, Thinking};
-
-/// The opponents in the order `help` lists them.
-pub const OPPONENT_NAMES: [&str; 12] = [
-    "random",
-    "minimax",
-    "perfect",
-    "rating",
-    "lookahead",
-    "teacher",
-    "menace",
-    "alphabeta",
-    "mcts",
-    "attack",
-    "threats",
-    "mirror",
-];
-
-/// The deepest `lookahead` allowed (the whole game is 9 half-moves).
-pub const MAX_DEPTH: u32 = 9;
-
-/// The most playouts a move `mcts N` may ask for (a few seconds a move).
-pub const MAX_PLAYOUTS: u32 = crate::ai::mcts::MAX_PLAYOUTS;
-
-/// The most positions a move `alphabeta N` may ask for (a few seconds a move).
-pub const MAX_POSITIONS: u64 = 100_000_000;
-
-impl OpponentKind {
-    /// Reads a name with its optional number or word: `rating 0`, `lookahead 3`,
-    /// `lookahead 4 full-board`, `teacher centre`, `perfect`.
-    pub fn parse(words: &[&str]) -> Result<OpponentKind, String> {
-        let Some((name, rest)) = words.split_first() else {
-            return Err(format!("name an opponent: {}", OPPONENT_NAMES.join(", ")));
-        };
-        let number = |default: u32, max: u32| -> Result<u32, String> {
-            match rest {
-                [] => Ok(default),
-                [n] => n
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| *n <= max)
-                    .ok_or_else(|| format!("{name} takes a number up to {max}, not \"{n}\"")),
-                [_, extra @ ..] => Err(format!("{name} does not take \"{}\"", extra.join(" "))),
-            }
-        };
-        let plain = |kind: OpponentKind| {
-            if rest.is_empty() {
-                Ok(kind)
-            } else {
-                Err(format!("{name} does not take \"{}\"", rest.join(" ")))
-            }
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "random" => plain(OpponentKind::Random),
-            "minimax" => plain(OpponentKind::Minimax),
-            "perfect" => plain(OpponentKind::Perfect),
-            "teacher" => match rest {
-                [] => Ok(OpponentKind::Teacher(Opening::Corner)),
-                [word] => Opening::parse(word)
-                    .map(OpponentKind::Teacher)
-                    .ok_or_else(|| {
-                        format!(
-                            "teacher takes {} (where X opens), not \"{}\"",
-                            Opening::WORDS.join(" or "),
-                            crate::files::shown(word, 20)
-                        )
-                    }),
-                [_, extra @ ..] => Err(format!("teacher does not take \"{}\"", extra.join(" "))),
-            },
-            "menace" => plain(OpponentKind::Menace),
-            "attack" => plain(OpponentKind::Attack),
-            "mirror" => plain(OpponentKind::Mirror),
-            "threats" => match rest {
-                [] => Ok(OpponentKind::Threats(None)),
-                [time] => time
-                    .to_ascii_lowercase()
-                    .strip_suffix("ms")
-                    .and_then(|millis| millis.parse::<u32>().ok())
-                    .filter(|millis| (1..=MAX_MILLIS).contains(millis))
-                    .map(|millis| OpponentKind::Threats(Some(Thinking::Millis(millis))))
-                    .ok_or_else(|| {
-                        format!(
-                            "threats takes its time a move, 1ms to {MAX_MILLIS}ms, not \"{}\"",
-                            crate::files::shown(time, 20)
-                        )
-                    }),
-                [_, extra @ ..] => Err(format!("threats does not take \"{}\"", extra.join(" "))),
-            },
-            "alphabeta" | "mcts" => {
-                let (unit, max) = if name.eq_ignore_ascii_case("mcts") {
-                    ("playouts", u64::from(MAX_PLAYOUTS))
-                } else {
-                    ("positions", MAX_POSITIONS)
-                };
-                let name = name.to_ascii_lowercase();
-                let thinking = match rest {
-                    [] => None,
-                    [budget] => Some(Thinking::parse(budget, &name, unit, max)?),
-                    [_, extra @ ..] => {
-                        return Err(format!("{name} does not take \"{}\"", extra.join(" ")));
-                    }
-                };
-                Ok(if name == "mcts" {
-                    OpponentKind::Mcts(thinking)
-                } else {
-                    OpponentKind::AlphaBeta(thinking)
-                })
-            }
-            "rating" => number(1, 1).map(|level| OpponentKind::Rating(level as u8)),
-            "lookahead" => lookahead::parse_options(rest, MAX_DEPTH)
-                .map(|(depth, fin)| OpponentKind::Lookahead(depth, fin)),
-            _ => Err(format!(
-                "there is no opponent \"{name}\": choose {}",
-                OPPONENT_NAMES.join(", ")
-            )),
-        }
-    }
-}
-
-impl fmt::Display for OpponentKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpponentKind::Random => write!(f, "random"),
-            OpponentKind::Minimax => write!(f, "minimax"),
-            OpponentKind::Perfect => write!(f, "perfect"),
-            OpponentKind::Rating(level) => write!(f, "rating {level}"),
-            OpponentKind::Lookahead(depth, Fin::Seed) => write!(f, "lookahead {depth}"),
-            OpponentKind::Lookahead(depth, fin) => write!(f, "lookahead {depth} {}", fin.word()),
-            OpponentKind::Teacher(Opening::Corner) => write!(f, "teacher"),
-            OpponentKind::Teacher(opening) => write!(f, "teacher {}", opening.word()),
-            OpponentKind::Menace => write!(f, "menace"),
-            OpponentKind::AlphaBeta(None) => write!(f, "alphabeta"),
-            OpponentKind::AlphaBeta(Some(thinking)) => write!(f, "alphabeta {thinking}"),
-            OpponentKind::Mcts(None) => write!(f, "mcts"),
-            OpponentKind::Mcts(Some(thinking)) => write!(f, "mcts {thinking}"),
-            OpponentKind::Attack => write!(f, "attack"),
-            OpponentKind::Threats(None) => write!(f, "threats"),
-            OpponentKind::Threats(Some(thinking)) => write!(f, "threats {thinking}"),
-            OpponentKind::Mirror => write!(f, "mirror"),
-        }
-    }
-}
-
-/// For every board code, the best moves (a bit per cell) for the player to move under
-/// perfect play, solved once per rule set by minimax.
-pub fn perfect_moves(rules: Rules) -> &'static [u16] {
-    static CLASSIC: OnceLock<Vec<u16>> = OnceLock::new();
-    static MISERE: OnceLock<Vec<u16>> = OnceLock::new();
-    let cell = if rules.misere { &MISERE } else { &CLASSIC };
-    cell.get_or_init(|| {
-        let mut solver = Solver::new();
-        let mut table = vec![0u16; 19_683];
-        for reachable in crate::menace::boxes::reachable_positions() {
-            let Some(position) = TicTacToe::from_code(reachable.code(), rules) else {
-                continue;
-            };
-            table[position.code()] = best_moves(solver.move_scores(&position))
-                .iter()
-                .fold(0, |mask, square| mask | 1 << square.index());
-        }
-        table
-    })
-}
-
-/// A uniformly random cell among the bits of `mask`.
-fn random_cell(mask: u16, rng: &mut dyn Rng) -> Option<Square> {
-    let count = mask.count_ones();
-    if count == 0 {
-        return None;
-    }
-    let mut skip = rng.random_range(0..count);
-    let mut rest = mask;
-    loop {
-        let cell = rest.trailing_zeros() as usize;
-        if skip == 0 {
-            return Square::new(cell);
-        }
-        skip -= 1;
-        rest &= rest - 1;
-    }
-}
-
-/// A move an opponent made, with its reason when it has one to give.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpponentMove {
-    pub square: Square,
-    pub reason: Option<String>,
-}
-
-/// An opponent ready to play, with whatever it remembers between moves and games.
-#[derive(Debug, Clone)]
-pub enum Opponent {
-    Random,
-    Minimax,
-    Perfect,
-    Rating(Rating),
-    Lookahead(Lookahead),
-    Teacher(Opening),
-    Menace {
-        menace: Box<Menace>,
-        drawn: Vec<Drawn>,
-    },
-    /// With the budget it was asked for, to name it again.
-    AlphaBeta(Searcher, Option<Thinking>),
-    Mcts(Mcts, Option<Thinking>),
-}
-
-impl Opponent {
-    /// A fresh opponent; a MENACE opponent starts with fresh boxes under `preset`.
-    pub fn new(kind: OpponentKind, preset: Preset, rng: &mut dyn Rng) -> Opponent {
-        match kind {
-            OpponentKind::Random => Opponent::Random,
-            OpponentKind::Minimax => Opponent::Minimax,
-            OpponentKind::Perfect => Opponent::Perfect,
-            OpponentKind::Rating(level) => Opponent::Rating(Rating { level }),
-            OpponentKind::Lookahead(depth, fin) => Opponent::Lookahead(Lookahead {
-                depth,
-                budget: u64::MAX,
-                fin,
-            }),
-            OpponentKind::Teacher(opening) => Opponent::Teacher(opening),
-            OpponentKind::Menace => Opponent::Menace {
-                menace: Box::new(Menace::new_for(Player::O, preset, rng)),
-                drawn: Vec::new(),
-            },
-            OpponentKind::AlphaBeta(thinking) => Opponent::AlphaBeta(
-                Searcher::thinking(thinking, Searcher::default().budget),
-                thinking,
-            ),
-            OpponentKind::Mcts(thinking) => {
-                Opponent::Mcts(Mcts::thinking(thinking, Mcts::default().playouts), thinking)
-            }
-            // The gomoku bots and the cube's mirror have no move on the classic board;
-            // `Rival::new` refuses them there, so random play stands in only if a caller
-            // skips that check.
-            OpponentKind::Attack | OpponentKind::Threats(_) | OpponentKind::Mirror => {
-                Opponent::Random
-            }
-        }
-    }
-
-    pub fn kind(&self) -> OpponentKind {
-        match self {
-            Opponent::Random => OpponentKind::Random,
-            Opponent::Minimax => OpponentKind::Minimax,
-            Opponent::Perfect => OpponentKind::Perfect,
-            Opponent::Rating(rating) => OpponentKind::Rating(rating.level),
-            Opponent::Lookahead(lookahead) => {
-                OpponentKind::Lookahead(lookahead.depth, lookahead.fin)
-            }
-            Opponent::Teacher(opening) => OpponentKind::Teacher(*opening),
-            Opponent::Menace { .. } => OpponentKind::Menace,
-            Opponent::AlphaBeta(_, thinking) => OpponentKind::AlphaBeta(*thinking),
-            Opponent::Mcts(_, thinking) => OpponentKind::Mcts(*thinking),
-        }
-    }
-
-    /// Its move, fast: no reasons. `None` once the game is over.
-    pub fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
-        if board.is_over() {
-            return None;
-        }
-        match self {
-            Opponent::Random => random_cell(board.empty_mask(), rng),
-            Opponent::Minimax => {
-                let best = perfect_moves(board.rules())[board.code()];
-                Square::new(best.trailing_zeros() as usize)
-            }
-            Opponent::Perfect => random_cell(perfect_moves(board.rules())[board.code()], rng),
-            Opponent::Rating(rating) => rating.choose(board, rng),
-            Opponent::Lookahead(lookahead) => lookahead.choose(board, rng),
-            Opponent::Teacher(opening) => {
-                teacher::advise_opening(board, *opening).map(|advice| advice.square)
-            }
-            Opponent::AlphaBeta(searcher, _) => searcher.choose(board, rng),
-            Opponent::Mcts(mcts, _) => mcts.choose(board, rng),
-            Opponent::Menace { menace, drawn } => match menace.take_turn(board, rng).ok()? {
-                turn @ Turn::Drew { square, .. } => {
-                    drawn.extend(turn.drawn());
-                    Some(square)
-                }
-                Turn::Forced(square) => Some(square),
-                // Resigning is not a move: with no beads it plays at random.
-                Turn::Resigned(_) => random_cell(board.empty_mask(), rng),
-            },
-        }
-    }
-
-    /// Its move with a one-sentence reason, for watching and hints.
-    pub fn choose_explained(
-        &mut self,
-        board: &TicTacToe,
-        rng: &mut dyn Rng,
-    ) -> Option<OpponentMove> {
-        let reason = match self {
-            Opponent::Teacher(opening) => {
-                let advice = teacher::advise_opening(board, *opening)?;
-                return Some(OpponentMove {
-                    square: advice.square,
-                    reason: Some(advice.reason),
-                });
-            }
-            Opponent::Rating(_) => Some(rating::ratings(board)),
-            _ => None,
-        };
-        let square = self.choose(board, rng)?;
-        let reason = match (self.kind(), reason) {
-            (OpponentKind::Rating(_), Some(ray)) => Some(format!(
-                "{square} has rating {}; the highest here is {}.",
-                ray[square.index()],
-                ray.iter().max().copied().unwrap_or(0)
-            )),
-            (OpponentKind::Lookahead(depth, fin), _) => lookahead::rate_moves(board, depth, fin)
-                .into_iter()
-                .find(|(mv, _)| *mv == square)
-                .map(|(_, rating)| {
-                    format!(
-                        "{square} rates {rating} looking {depth} half-moves ahead: {}.",
-                        scale_words(rating)
-                    )
-                }),
-            (OpponentKind::Minimax | OpponentKind::Perfect, _) => {
-                let value = Solver::new()
-                    .move_scores(board)
-                    .into_iter()
-                    .find(|(mv, _)| *mv == square)
-                    .map_or(0, |(_, score)| score);
-                Some(format!(
-                    "{square} scores {value:+} with best play on both sides: {}.",
-                    match value {
-                        v if v > 0 => "a win",
-                        0 => "a draw",
-                        _ => "a loss, whatever it does",
-                    }
-                ))
-            }
-            _ => None,
-        };
-        Some(OpponentMove { square, reason })
-    }
-
-    /// The game is over: a MENACE opponent learns from it.
-    pub fn game_over(&mut self, board: &TicTacToe) {
-        if let (Opponent::Menace { menace, drawn }, Some(outcome)) = (self, board.outcome()) {
-            menace.reinforce(drawn, GameResult::for_side(outcome, Player::O));
-            drawn.clear();
-        }
-    }
-}
-
-/// What a NextStep rating means, in words.
-pub fn scale_words(rating: u8) -> String {
-    match rating {
-        32 => "a win at once".into(),
-        25..=31 => format!("a win {} half-moves later", 32 - rating),
-        24 => "a certain draw".into(),
-        16 => "unknown at this depth".into(),
-        8 => "a loss at once".into(),
-        9..=15 => format!("a loss {} half-moves later", rating - 8),
-        _ => "in between".into(),
-    }
-}
 
 /// How one game ended for MENACE.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -438,7 +24,7 @@ pub struct GameEnd {
 /// `drawn` is scratch space, reused between games.
 pub fn play_game(
     menace: &mut Menace,
-    opponent: &mut Opponent,
+    opponent: &mut dyn ClassicPlays,
     rules: Rules,
     rng: &mut dyn Rng,
     drawn: &mut Vec<Drawn>,
@@ -500,7 +86,7 @@ impl CurvePoint {
 /// What a training run did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrainingReport {
-    pub opponent: OpponentKind,
+    pub opponent: Choice,
     /// Games asked for.
     pub asked: u64,
     pub overall: Record,
@@ -531,12 +117,13 @@ impl TrainingReport {
 /// How many windows a learning curve has at most.
 pub const CURVE_WINDOWS: u64 = 20;
 
-/// Plays `games` training games at full speed. `progress` is told how many games are
-/// done every few games (for a progress bar) and answers whether to go on: `false` stops
-/// the run there (Ctrl-C).
+/// Plays `games` training games at full speed against `opponent`, chosen as `choice`.
+/// `progress` is told how many games are done every few games (for a progress bar) and
+/// answers whether to go on: `false` stops the run there (Ctrl-C).
 pub fn train(
     menace: &mut Menace,
-    opponent: &mut Opponent,
+    opponent: &mut dyn ClassicPlays,
+    choice: Choice,
     games: u64,
     rules: Rules,
     rng: &mut dyn Rng,
@@ -548,7 +135,7 @@ pub fn train(
         .find(&TicTacToe::default())
         .map(|lookup| lookup.id);
     let mut report = TrainingReport {
-        opponent: opponent.kind(),
+        opponent: choice,
         asked: games,
         overall: Record::default(),
         last_tenth: Record::default(),
@@ -617,7 +204,7 @@ pub const EXPERIMENT_LIMIT: u64 = 200_000;
 pub fn games_until_safe(preset: Preset, seed: u64, limit: u64) -> RunOutcome {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut menace = Menace::new(preset, &mut rng);
-    let mut opponent = Opponent::Perfect;
+    let mut opponent = Perfect;
     let mut drawn = Vec::with_capacity(5);
     let mut last_loss_end = 0;
     for game in 0..limit {

@@ -2,7 +2,7 @@
 //! options (in the manner of OpenSpiel's `RandomSimTest`): seeded random games in which
 //! every position is checked against the rules every game must keep.
 
-use menace::play::{OpponentKind, Thinking};
+use menace::players::{Choice, Rival};
 use menace::registry::{self, AnyGame, MoveError};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -149,14 +149,15 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
             continue;
         }
         let legal = game.legal_move_names();
-        for kind in [
-            OpponentKind::Random,
-            OpponentKind::Lookahead(2, Default::default()),
-            OpponentKind::AlphaBeta(None),
-            OpponentKind::Mcts(None),
-            OpponentKind::Mcts(Some(Thinking::Count(50))),
+        for words in [
+            &["random"][..],
+            &["lookahead", "2"],
+            &["alphabeta"],
+            &["mcts"],
+            &["mcts", "50"],
         ] {
-            assert!(game.plays(kind));
+            let kind = Choice::parse(words).unwrap();
+            assert!(kind.plays(game.as_ref()));
             // Small budgets: the test is that every AI answers with a legal move in every
             // game, not how well (that is `menace duel`'s), and it runs unoptimized.
             let effort = registry::Effort {
@@ -165,9 +166,20 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
                 lookahead: 1_000_000,
                 ..registry::Effort::default()
             };
-            let chosen = game
-                .suggest(kind, effort, &mut rng)
-                .unwrap_or_else(|| panic!("{}: {kind} chose nothing", game.title()));
+            let no_learner = |_: menace::game::Player, _: &mut dyn rand::Rng| None;
+            let chosen = Rival::new(
+                kind,
+                game.as_ref(),
+                game.to_move(),
+                Default::default(),
+                effort,
+                &no_learner,
+                &mut rng,
+            )
+            .unwrap_or_else(|why| panic!("{}: {why}", game.title()))
+            .choose(game.as_ref(), &mut rng)
+            .unwrap_or_else(|| panic!("{}: {kind} chose nothing", game.title()))
+            .name;
             assert!(
                 legal.contains(&chosen),
                 "{}: {kind} chose {chosen}",
@@ -202,45 +214,44 @@ fn pictures_that_play_cannot_reach_are_refused_in_one_sentence() {
 
 #[test]
 fn mcts_takes_its_playouts_a_move() {
-    use menace::play::{OpponentKind, Thinking};
-    assert_eq!(
-        OpponentKind::parse(&["mcts", "5000"]),
-        Ok(OpponentKind::Mcts(Some(Thinking::Count(5000))))
-    );
-    assert_eq!(OpponentKind::parse(&["mcts"]), Ok(OpponentKind::Mcts(None)));
-    assert_eq!(
-        OpponentKind::Mcts(Some(Thinking::Count(5000))).to_string(),
-        "mcts 5000"
-    );
+    use menace::players::Thinking;
+    let mcts = Choice::parse(&["mcts", "5000"]).unwrap();
+    assert_eq!(mcts.name(), "mcts");
+    assert_eq!(mcts.options().thinking, Some(Thinking::Count(5000)));
+    assert_eq!(Choice::parse(&["mcts"]).unwrap().options().thinking, None);
+    assert_eq!(mcts.to_string(), "mcts 5000");
     for bad in [&["mcts", "0"][..], &["mcts", "x"], &["mcts", "1", "2"]] {
-        assert!(OpponentKind::parse(bad).is_err(), "{bad:?}");
+        assert!(Choice::parse(bad).is_err(), "{bad:?}");
     }
 }
 
 #[test]
 fn searching_ais_think_by_count_or_by_time() {
-    for (words, kind, shown) in [
+    use menace::players::Thinking;
+    for (words, thinking, shown) in [
         (
             &["mcts", "200ms"][..],
-            OpponentKind::Mcts(Some(Thinking::Millis(200))),
+            Some(Thinking::Millis(200)),
             "mcts 200ms",
         ),
         (
             &["alphabeta", "100MS"],
-            OpponentKind::AlphaBeta(Some(Thinking::Millis(100))),
+            Some(Thinking::Millis(100)),
             "alphabeta 100ms",
         ),
         (
             &["alphabeta", "50000"],
-            OpponentKind::AlphaBeta(Some(Thinking::Count(50_000))),
+            Some(Thinking::Count(50_000)),
             "alphabeta 50000",
         ),
-        (&["alphabeta"], OpponentKind::AlphaBeta(None), "alphabeta"),
+        (&["alphabeta"], None, "alphabeta"),
     ] {
-        assert_eq!(OpponentKind::parse(words), Ok(kind), "{words:?}");
+        let kind = Choice::parse(words).unwrap();
+        assert_eq!(kind.name(), words[0].to_ascii_lowercase(), "{words:?}");
+        assert_eq!(kind.options().thinking, thinking, "{words:?}");
         assert_eq!(kind.to_string(), shown);
         let again: Vec<&str> = shown.split(' ').collect();
-        assert_eq!(OpponentKind::parse(&again), Ok(kind));
+        assert_eq!(Choice::parse(&again), Ok(kind));
     }
     for bad in [
         &["mcts", "0ms"][..],
@@ -249,7 +260,7 @@ fn searching_ais_think_by_count_or_by_time() {
         &["alphabeta", "ms"],
         &["alphabeta", "0"],
     ] {
-        let refused = OpponentKind::parse(bad).unwrap_err();
+        let refused = Choice::parse(bad).unwrap_err();
         assert!(refused.contains("a time (1ms to 10000ms)"), "{refused}");
     }
 }

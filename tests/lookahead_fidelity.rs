@@ -8,7 +8,7 @@ use menace::ai::lookahead::{DRAW, Fin, UNKNOWN, rate_moves, seed_fin};
 use menace::app::{Event, Session, Settings};
 use menace::game::{Game, Outcome, Rules, TicTacToe};
 use menace::menace::Preset;
-use menace::play::{Opponent, OpponentKind};
+use menace::players::{Choice, Rival};
 use rand::SeedableRng;
 use std::collections::BTreeSet;
 
@@ -69,12 +69,12 @@ fn the_seeds_fin_rates_24_where_the_full_board_rule_stops_at_16() {
 fn the_default_lookahead_follows_the_seed() {
     assert_eq!(Fin::default(), Fin::Seed);
     assert_eq!(
-        OpponentKind::parse(&["lookahead", "4"]),
-        Ok(OpponentKind::Lookahead(4, Fin::Seed))
+        Choice::parse(&["lookahead", "4"]).unwrap().to_string(),
+        "lookahead 4"
     );
     assert_eq!(
-        OpponentKind::parse(&["lookahead"]),
-        Ok(OpponentKind::Lookahead(2, Fin::Seed))
+        Choice::parse(&["lookahead"]).unwrap(),
+        Choice::parse(&["lookahead", "2", Fin::Seed.word()]).unwrap()
     );
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let position = board(BLOCKED_AFTER_ANY_MOVE, Rules::default());
@@ -83,9 +83,23 @@ fn the_default_lookahead_follows_the_seed() {
         (&["lookahead", "1", "seed-fin"][..], "rates 24"),
         (&["lookahead", "1", "full-board"][..], "rates 16"),
     ] {
-        let kind = OpponentKind::parse(words).unwrap();
-        let mut opponent = Opponent::new(kind, Preset::challenge(), &mut rng);
-        let chosen = opponent.choose_explained(&position, &mut rng).unwrap();
+        let kind = Choice::parse(words).unwrap();
+        let game = menace::registry::start(&["classic"])
+            .unwrap()
+            .from_picture(&position.picture())
+            .unwrap();
+        let no_learner = |_: menace::game::Player, _: &mut dyn rand::Rng| None;
+        let mut opponent = Rival::new(
+            kind,
+            game.as_ref(),
+            game.to_move(),
+            Preset::challenge(),
+            Default::default(),
+            &no_learner,
+            &mut rng,
+        )
+        .unwrap();
+        let chosen = opponent.choose(game.as_ref(), &mut rng).unwrap();
         let reason = chosen.reason.unwrap_or_default();
         assert!(reason.contains(rating), "{words:?}: {reason}");
     }
@@ -99,15 +113,19 @@ fn the_option_word_parses_and_prints_back() {
         "lookahead 9",
     ] {
         let words: Vec<&str> = text.split(' ').collect();
-        assert_eq!(OpponentKind::parse(&words).unwrap().to_string(), text);
+        assert_eq!(Choice::parse(&words).unwrap().to_string(), text);
     }
     assert_eq!(
-        OpponentKind::parse(&["lookahead", "full-board"]),
-        Ok(OpponentKind::Lookahead(2, Fin::FullBoard))
+        Choice::parse(&["lookahead", "full-board"])
+            .unwrap()
+            .to_string(),
+        "lookahead 2 full-board"
     );
     assert_eq!(
-        OpponentKind::parse(&["Lookahead", "3", "FULL-BOARD"]),
-        Ok(OpponentKind::Lookahead(3, Fin::FullBoard))
+        Choice::parse(&["Lookahead", "3", "FULL-BOARD"])
+            .unwrap()
+            .to_string(),
+        "lookahead 3 full-board"
     );
     for bad in [
         &["lookahead", "4", "sideways"][..],
@@ -115,7 +133,7 @@ fn the_option_word_parses_and_prints_back() {
         &["lookahead", "0", "full-board"][..],
         &["lookahead", "10", "full-board"][..],
     ] {
-        let why = OpponentKind::parse(bad).unwrap_err();
+        let why = Choice::parse(bad).unwrap_err();
         assert!(!why.is_empty() && !why.contains('\n'), "{why}");
     }
 }

@@ -236,25 +236,25 @@ fn the_centre_teacher_gives_one_short_sentence_in_either_voice() {
 
 #[test]
 fn the_option_parses_and_prints_back() {
-    use menace::play::OpponentKind;
+    use menace::players::Choice;
+    let teacher = Choice::parse(&["teacher"]).unwrap();
+    assert_eq!(teacher.name(), "teacher");
+    assert_eq!(teacher.options().word, None);
     assert_eq!(
-        OpponentKind::parse(&["teacher"]),
-        Ok(OpponentKind::Teacher(Opening::Corner))
-    );
-    assert_eq!(
-        OpponentKind::parse(&["teacher", "center"]),
-        Ok(OpponentKind::Teacher(Opening::Centre))
+        Choice::parse(&["teacher", "center"])
+            .unwrap()
+            .options()
+            .word,
+        Some(Opening::Centre.word())
     );
     for text in ["teacher", "teacher centre"] {
         let words: Vec<&str> = text.split(' ').collect();
-        assert_eq!(OpponentKind::parse(&words).unwrap().to_string(), text);
+        assert_eq!(Choice::parse(&words).unwrap().to_string(), text);
     }
     assert_eq!(
-        OpponentKind::parse(&["teacher", "corner"])
-            .unwrap()
-            .to_string(),
+        Choice::parse(&["teacher", "corner"]).unwrap().to_string(),
         "teacher"
     );
-    assert!(OpponentKind::parse(&["teacher", "edge"]).is_err());
-    assert!(OpponentKind::parse(&["teacher", "centre", "now"]).is_err());
+    assert!(Choice::parse(&["teacher", "edge"]).is_err());
+    assert!(Choice::parse(&["teacher", "centre", "now"]).is_err());
 }

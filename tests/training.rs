@@ -3,7 +3,11 @@
 use menace::app::Command;
 use menace::app::{Event, Settings};
 use menace::lesson::Tutor;
-use menace::play::OpponentKind;
+use menace::players::Choice;
+
+fn ai(name: &str) -> Choice {
+    Choice::parse(&[name]).unwrap()
+}
 use menace::repl::respond;
 
 fn session(seed: u64) -> (Tutor, tempfile::TempDir) {
@@ -23,7 +27,7 @@ fn challenge_menace_learns_to_draw_perfect_play() {
         let (mut session, _folder) = session(seed);
         let events = session.execute(Command::Train {
             games: 2000,
-            vs: Some(OpponentKind::Perfect),
+            vs: Some(ai("perfect")),
             csv: None,
             plot: None,
         });
@@ -61,14 +65,14 @@ fn menace_that_draws_perfect_play_still_loses_to_a_beginner() {
                 _ => panic!("training reports: {events:?}"),
             }
         };
-        train(1000, OpponentKind::Random);
-        let perfect = train(2000, OpponentKind::Perfect);
+        train(1000, ai("random"));
+        let perfect = train(2000, ai("perfect"));
         assert_eq!(
             perfect.last_tenth.drawn,
             perfect.last_tenth.games(),
             "seed {seed}"
         );
-        let beginner = train(2000, OpponentKind::Menace);
+        let beginner = train(2000, ai("menace"));
         assert!(
             beginner.overall.lost > 0,
             "seed {seed}: {:?}",

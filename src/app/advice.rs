@@ -4,10 +4,10 @@
 use super::command::BoxQuery;
 use super::event::Event;
 use super::session::{Progress, Session, capitalised, refuse};
-use crate::ai::mcts::Mcts;
 use crate::menace::learner::{BoxSummary, classic_board};
 use crate::menace::{Preset, learner};
-use crate::play::{self, Experiment, OpponentKind};
+use crate::play::{self, Experiment};
+use crate::players::Choice;
 use crate::registry::AnyGame;
 
 /// The most games one run of `experiment` takes in a game other than classic.
@@ -72,7 +72,7 @@ impl Session {
         Ok(position)
     }
 
-    pub(super) fn hint(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+    pub(super) fn hint(&mut self, kind: Option<Choice>) -> Vec<Event> {
         let Some(current) = &self.current else {
             return refuse("No game is in progress: a hint needs a board.");
         };
@@ -80,61 +80,21 @@ impl Session {
             return refuse("A hint is for your own move, when it is your turn.");
         }
         let position = current.game.boxed_clone();
-        let classic = classic_board(position.as_ref()).is_some();
-        let by = kind.unwrap_or(if classic {
-            OpponentKind::Teacher(Default::default())
-        } else if position.plays(OpponentKind::Threats(None)) {
-            OpponentKind::Threats(None)
-        } else {
-            OpponentKind::AlphaBeta(None)
-        });
-        // Monte-Carlo search says how its random games went, in any game but the classic
-        // one (where every opponent explains its move its own way).
-        if let (OpponentKind::Mcts(thinking), false) = (by, classic) {
-            let search = Mcts::thinking(thinking, self.settings.effort.playouts);
-            return match position.mcts_estimate(search, &mut self.rng) {
-                Some(estimate) => vec![Event::Hint {
-                    by,
-                    name: estimate.name,
-                    reason: Some(match estimate.proven {
-                        Some(true) => {
-                            "its search proved that this move wins, whatever the reply".to_string()
-                        }
-                        Some(false) => format!(
-                            "its search proved that every move loses against best play; this is the one it explored most in its {} games",
-                            estimate.playouts
-                        ),
-                        None => format!(
-                            "{} of its {} games went through this move; they scored {:.0}% for you (a draw counts half)",
-                            estimate.visits,
-                            estimate.playouts,
-                            estimate.share * 100.0
-                        ),
-                    }),
-                }],
-                None => refuse("There is no move to hint at."),
-            };
-        }
+        // Unnamed, the table's strongest adviser for this game: the teacher in noughts
+        // and crosses, the threat search in gomoku, alpha-beta elsewhere.
+        let Some(by) = kind.or_else(|| crate::players::default_hint(position.as_ref())) else {
+            return refuse("There is no move to hint at.");
+        };
         let mut adviser = match self.rival(by, self.you) {
             Ok(adviser) => adviser,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
-        match adviser.choose(position.as_ref(), &mut self.rng) {
+        match adviser.hint(position.as_ref(), &mut self.rng) {
             Some(chosen) => {
-                // The teacher's reason, as a hint, is said to you about your opponent
-                // ("Block the top row: they have two in it"), not as it plays.
-                let reason = match (by, classic_board(position.as_ref())) {
-                    (OpponentKind::Teacher(opening), Some(board)) => {
-                        crate::ai::teacher::advise_you_opening(&board, opening)
-                            .map(|advice| advice.reason)
-                            .or(chosen.reason)
-                    }
-                    _ => chosen.reason,
-                };
                 let mut events = vec![Event::Hint {
                     by,
                     name: chosen.name,
-                    reason,
+                    reason: chosen.reason,
                 }];
                 events.extend(self.depth_note(by, position.as_ref()));
                 events

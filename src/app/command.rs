@@ -2,7 +2,7 @@
 
 use crate::menace::Preset;
 use crate::menace::learn::PresetError;
-use crate::play::OpponentKind;
+use crate::players::Choice;
 use std::fmt;
 
 mod table;
@@ -26,23 +26,23 @@ pub enum Command {
     /// Play this many games against MENACE (a bare number, or `play N`).
     Play(u32),
     /// Watch this many games of MENACE against an opponent.
-    PlayVs(u32, OpponentKind),
+    PlayVs(u32, Choice),
     /// Who plays O in `play`: an opponent to watch, or `None` for you.
-    Opponent(Option<OpponentKind>),
+    Opponent(Option<Choice>),
     /// Who MENACE trains against by default.
-    Vs(OpponentKind),
+    Vs(Choice),
     /// Train MENACE at full speed.
     Train {
         games: u64,
-        vs: Option<OpponentKind>,
+        vs: Option<Choice>,
         csv: Option<String>,
         /// Where to draw the learning curve as an SVG chart.
         plot: Option<String>,
     },
     /// Who plays against you: an AI, or `None` for MENACE.
-    Against(Option<OpponentKind>),
+    Against(Option<Choice>),
     /// Ask an opponent (default the teacher, or alpha-beta) for your best move.
-    Hint(Option<OpponentKind>),
+    Hint(Option<Choice>),
     /// The rating heuristic's view of the board, or of a position (a picture) given.
     Rate(Option<String>),
     /// The value of the board, or of a position (a picture) given.
@@ -443,8 +443,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     }
 }
 
-fn parse_opponent(words: &[&str]) -> Result<OpponentKind, CommandError> {
-    OpponentKind::parse(words).map_err(CommandError::BadOpponent)
+fn parse_opponent(words: &[&str]) -> Result<Choice, CommandError> {
+    Choice::parse(words).map_err(CommandError::BadOpponent)
 }
 
 /// `train N [vs NAME [LEVEL]] [csv FILE]`

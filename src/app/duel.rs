@@ -3,10 +3,10 @@
 //! against alpha-beta in ultimate tic-tac-toe, say). Every game is seeded, so a duel is
 //! reproducible.
 
-use super::rival::Rival;
 use crate::game::{Outcome, Player};
 use crate::menace::{DEFAULT_BOX_LIMIT, Preset, learner};
-use crate::play::OpponentKind;
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::{self, Effort};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,8 +23,8 @@ pub struct Score {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Duel {
     pub title: String,
-    pub first: OpponentKind,
-    pub second: OpponentKind,
+    pub first: Choice,
+    pub second: Choice,
     /// The first AI playing X (moving first), then playing O.
     pub as_x: Score,
     pub as_o: Score,
@@ -36,8 +36,8 @@ pub struct Duel {
 /// game `words` names; the sentence saying why not if an AI cannot play that game.
 pub fn run(
     words: &[&str],
-    first: OpponentKind,
-    second: OpponentKind,
+    first: Choice,
+    second: Choice,
     games: u32,
     effort: Effort,
     seed: u64,
@@ -122,8 +122,8 @@ mod tests {
         };
         let duel = run(
             &["classic"],
-            OpponentKind::AlphaBeta(None),
-            OpponentKind::Random,
+            Choice::parse(&["alphabeta"]).unwrap(),
+            Choice::parse(&["random"]).unwrap(),
             10,
             effort,
             1,

@@ -4,7 +4,8 @@
 use crate::game::{BoardView, Outcome, Player, TicTacToe};
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
 use crate::menace::{GameResult, Preset, Record};
-use crate::play::{Experiment, OpponentKind, TrainingReport};
+use crate::play::{Experiment, TrainingReport};
+use crate::players::Choice;
 use crate::registry::Solved;
 use std::path::PathBuf;
 
@@ -13,7 +14,7 @@ use std::path::PathBuf;
 pub enum Who {
     You,
     Menace,
-    Ai(OpponentKind),
+    Ai(Choice),
 }
 
 /// The box MENACE drew a bead from, as a picture: its position with the bead counts as
@@ -64,7 +65,7 @@ pub enum Event {
     },
     /// An AI (or a second MENACE) moved.
     Moved {
-        by: OpponentKind,
+        by: Choice,
         side: Player,
         name: String,
         reason: Option<String>,
@@ -158,7 +159,7 @@ pub enum Event {
     },
     /// Who plays your side in `play` from now on (`None`: you).
     OpponentSet {
-        kind: Option<OpponentKind>,
+        kind: Option<Choice>,
         side: Player,
     },
     /// What the last move did beyond the board's change (a row vanishing, a point).
@@ -166,15 +167,15 @@ pub enum Event {
     /// Who plays against you from now on (`None`: MENACE), and whether MENACE could
     /// (the game fits in matchboxes).
     AgainstSet {
-        kind: Option<OpponentKind>,
+        kind: Option<Choice>,
         menace_fits: bool,
     },
     /// Who MENACE trains against from now on.
-    TrainerSet(OpponentKind),
+    TrainerSet(Choice),
     Trained(Box<TrainingReport>),
     CurveWritten(PathBuf),
     Hint {
-        by: OpponentKind,
+        by: Choice,
         name: String,
         reason: Option<String>,
     },

@@ -2,12 +2,13 @@
 //! opponent before it loses none of the next hundred, over many seeds; and, where it
 //! never gets there, what it learns instead (how long it holds out).
 
-use super::rival::Rival;
 use super::training::play_counted_game;
 use crate::game::Player;
 use crate::menace::learner;
 use crate::menace::{DEFAULT_BOX_LIMIT, GameResult, Preset};
-use crate::play::{OpponentKind, RunOutcome, SAFE_STREAK};
+use crate::play::{RunOutcome, SAFE_STREAK};
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::{self, Effort};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +29,7 @@ pub struct GameRun {
 pub struct GameExperiment {
     pub title: String,
     pub side: Player,
-    pub vs: OpponentKind,
+    pub vs: Choice,
     pub preset: Preset,
     pub limit: u64,
     /// The runs finished, one per seed from 0.
@@ -60,7 +61,7 @@ impl GameExperiment {
 pub fn run(
     words: &[&str],
     side: Player,
-    vs: OpponentKind,
+    vs: Choice,
     preset: Preset,
     seeds: u64,
     limit: u64,

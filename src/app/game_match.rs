@@ -3,12 +3,12 @@
 //! returns events.
 
 use super::event::{Event, Who};
-use super::rival::Rival;
 use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
 use crate::menace::learner::{self, DrawnBead, MenaceMove};
-use crate::play::OpponentKind;
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::AnyGame;
 
 /// Who plays one side of a match.
@@ -96,7 +96,7 @@ impl Match {
 impl Session {
     /// `play N` (you, or the watched opponent, against MENACE or the chosen AI), or
     /// `play N vs NAME` (MENACE against NAME, watched).
-    pub(super) fn play(&mut self, games: u32, vs: Option<OpponentKind>) -> Vec<Event> {
+    pub(super) fn play(&mut self, games: u32, vs: Option<Choice>) -> Vec<Event> {
         if let Some(busy) = self.busy("start more games") {
             return busy;
         }

@@ -5,11 +5,11 @@
 //! opening a lesson never has to ask.
 
 use super::event::{Event, Who};
-use super::rival::Rival;
 use super::session::{Session, Slot};
 use crate::game::Player;
 use crate::menace::Preset;
-use crate::play::OpponentKind;
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::{self, AnyGame};
 
 /// What a state of its own is set up with: the game and its options as `variant` takes
@@ -20,7 +20,7 @@ pub struct Setup {
     pub variant: Vec<String>,
     pub preset: Preset,
     pub side: Player,
-    pub against: Option<OpponentKind>,
+    pub against: Option<Choice>,
 }
 
 /// The learner's own state while a lesson runs in its own.
@@ -29,9 +29,9 @@ pub(super) struct OwnState {
     game: Box<dyn AnyGame>,
     you: Player,
     slots: Vec<Slot>,
-    against: Option<OpponentKind>,
+    against: Option<Choice>,
     watch: Option<Rival>,
-    trainer: OpponentKind,
+    trainer: Choice,
     sparring: Option<Rival>,
     current: Option<super::game_match::Match>,
     preset: Preset,
@@ -66,7 +66,7 @@ impl Session {
             slots: Vec::new(),
             against: setup.against,
             watch: None,
-            trainer: OpponentKind::Perfect,
+            trainer: Choice::bare(&crate::players::perfect::ROW),
             sparring: None,
             current: None,
             preset: setup.preset,

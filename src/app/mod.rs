@@ -13,7 +13,6 @@ pub mod glossary;
 pub mod input;
 pub mod lesson_state;
 mod pictures;
-pub mod rival;
 mod seats;
 pub mod session;
 pub mod training;

@@ -1,11 +1,11 @@
 //! Choosing the game, your side, who plays against you and who plays for you.
 
 use super::event::{Event, Who};
-use super::rival::Rival;
 use super::session::{Session, capitalised, refuse};
 use crate::game::Player;
 use crate::menace::learner;
-use crate::play::OpponentKind;
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry;
 
 impl Session {
@@ -31,25 +31,18 @@ impl Session {
         self.sparring = None;
         // An AI chosen for another game may not play this one.
         if let Some(kind) = self.against
-            && !self.game.plays(kind)
-            && learner::classic_board(self.game.as_ref()).is_none()
+            && !kind.follows_to(self.game.as_ref())
         {
             self.against = None;
         }
         let no_menace = self.slot_index().err();
         // The default AI of the game left (alpha-beta or the seed's gomoku bot) gives way
         // to this game's; an AI chosen by name stays.
-        let defaulted = matches!(
-            self.against,
-            None | Some(OpponentKind::AlphaBeta(None)) | Some(OpponentKind::Attack)
-        );
+        let defaulted = self.against.is_none_or(|kind| kind.is_a_default());
         if no_menace.is_some() && defaulted {
-            // Gomoku starts against the seed's own bot; other games against alpha-beta.
-            self.against = Some(if self.game.plays(OpponentKind::Attack) {
-                OpponentKind::Attack
-            } else {
-                OpponentKind::AlphaBeta(None)
-            });
+            // The strongest default the table has for this game: the seed's own bot in
+            // gomoku, alpha-beta elsewhere.
+            self.against = crate::players::default_opponent(self.game.as_ref());
         }
         vec![
             Event::GameChosen {
@@ -83,7 +76,7 @@ impl Session {
         }]
     }
 
-    pub(super) fn set_watch(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+    pub(super) fn set_watch(&mut self, kind: Option<Choice>) -> Vec<Event> {
         if let Some(busy) = self.busy("change opponents") {
             return busy;
         }
@@ -102,7 +95,7 @@ impl Session {
         events
     }
 
-    pub(super) fn set_against(&mut self, kind: Option<OpponentKind>) -> Vec<Event> {
+    pub(super) fn set_against(&mut self, kind: Option<Choice>) -> Vec<Event> {
         if let Some(busy) = self.busy("change opponents") {
             return busy;
         }
@@ -130,12 +123,10 @@ impl Session {
     /// board a hint is for). Noughts and crosses is searched whole at every depth.
     pub(super) fn depth_note(
         &self,
-        kind: OpponentKind,
+        kind: Choice,
         position: &dyn crate::registry::AnyGame,
     ) -> Option<Event> {
-        let OpponentKind::Lookahead(depth, _) = kind else {
-            return None;
-        };
+        let depth = crate::players::lookahead::depth(&kind)?;
         if crate::menace::learner::classic_board(position).is_some() {
             return None;
         }
@@ -151,7 +142,7 @@ impl Session {
     }
 
     /// A rival AI for `side` of the chosen game.
-    pub(super) fn rival(&mut self, kind: OpponentKind, side: Player) -> Result<Rival, String> {
+    pub(super) fn rival(&mut self, kind: Choice, side: Player) -> Result<Rival, String> {
         let preset = self
             .learner()
             .map_or(self.settings.preset, |learner| learner.preset());

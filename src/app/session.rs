@@ -8,11 +8,11 @@
 
 use super::command::Command;
 use super::event::{Event, Question};
-use super::rival::Rival;
 use crate::game::{Player, Rules};
 use crate::menace::learner::{self, Learner};
 use crate::menace::{Menace, Preset};
-use crate::play::OpponentKind;
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::{self, AnyGame};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -130,11 +130,11 @@ pub struct Session {
     /// MENACE for every game and side met so far.
     pub(super) slots: Vec<Slot>,
     /// Who plays against you: `None` for MENACE.
-    pub(super) against: Option<OpponentKind>,
+    pub(super) against: Option<Choice>,
     /// Who plays your side instead of you, kept between matches (it may learn).
     pub(super) watch: Option<Rival>,
     /// Who MENACE trains against, kept between runs (a second MENACE learns).
-    pub(super) trainer: OpponentKind,
+    pub(super) trainer: Choice,
     pub(super) sparring: Option<Rival>,
     pub(super) current: Option<super::game_match::Match>,
     pub(super) pending: Option<Pending>,
@@ -166,7 +166,7 @@ impl Session {
             slots: Vec::new(),
             against: None,
             watch: None,
-            trainer: OpponentKind::Perfect,
+            trainer: Choice::bare(&crate::players::perfect::ROW),
             sparring: None,
             current: None,
             pending: None,
@@ -534,7 +534,7 @@ fn classic_start() -> Box<dyn AnyGame> {
 /// an opponent (names are written as they are typed).
 pub(super) fn capitalised(text: &str) -> String {
     let first = text.split([' ', ';', ',']).next().unwrap_or("");
-    if crate::play::OPPONENT_NAMES.contains(&first) {
+    if crate::players::names().any(|name| name == first) {
         return text.to_string();
     }
     let mut chars = text.chars();

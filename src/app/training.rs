@@ -3,13 +3,14 @@
 //! generic loop here, through the same [`Learner`] and [`Rival`] the console plays with.
 
 use super::event::Event;
-use super::rival::Rival;
 use super::session::{Progress, Session, capitalised, refuse};
 use crate::game::Player;
 use crate::menace::learner::{Learner, MenaceMove};
 use crate::menace::save::{self, SaveError};
 use crate::menace::{GameResult, Record};
-use crate::play::{self, CURVE_WINDOWS, CurvePoint, OpponentKind, TrainingReport};
+use crate::play::{self, CURVE_WINDOWS, CurvePoint, TrainingReport};
+use crate::players::Choice;
+use crate::players::Rival;
 use crate::registry::AnyGame;
 use rand::Rng;
 
@@ -17,7 +18,7 @@ impl Session {
     pub(super) fn train(
         &mut self,
         games: u64,
-        vs: Option<OpponentKind>,
+        vs: Option<Choice>,
         csv: Option<&str>,
     ) -> Vec<Event> {
         if let Some(busy) = self.busy("train") {
@@ -76,10 +77,12 @@ impl Session {
         };
         let mut sparring = sparring;
         let slot = &mut self.slots[index];
-        let report = match (&mut sparring, slot.learner.as_classic_mut()) {
-            (Rival::Classic(opponent), Some(menace)) if side == Player::X => play::train(
+        let choice = sparring.kind();
+        let report = match (sparring.classic(), slot.learner.as_classic_mut()) {
+            (Some(opponent), Some(menace)) if side == Player::X => play::train(
                 menace,
                 opponent,
+                choice,
                 games,
                 crate::menace::learner::classic_board(start.as_ref())
                     .map(|board| board.rules())

@@ -47,6 +47,10 @@ impl Declared for Cube {
             Ok(Cube::new(3))
         }
     }
+
+    fn three_cube(&self) -> Option<&Cube> {
+        (self.geometry().size == 3).then_some(self)
+    }
 }
 
 /// The geometry of one cube size: its lines, symmetries and the lines through each cell.

@@ -5,7 +5,7 @@ use crate::app::{Event, Session, Who};
 use crate::game::{Outcome, Rules, TicTacToe};
 use crate::menace::learner::MenaceMove;
 use crate::menace::{Preset, matchboxes};
-use crate::play::OpponentKind;
+use crate::players::Choice;
 use crate::registry::{self, Solved};
 use crate::text::nth;
 use serde::Deserialize;
@@ -89,9 +89,9 @@ fn classic_box(picture: &str) -> Option<String> {
     Some(matchboxes().get(lookup.id).name())
 }
 
-fn opponent(name: &str) -> Result<OpponentKind, String> {
+fn opponent(name: &str) -> Result<Choice, String> {
     let words: Vec<&str> = name.split_whitespace().collect();
-    OpponentKind::parse(&words).map_err(|why| format!("the goal's opponent: {why}"))
+    Choice::parse(&words).map_err(|why| format!("the goal's opponent: {why}"))
 }
 
 impl Goal {
@@ -260,10 +260,10 @@ pub struct Tally {
     pub boxes_seen: Vec<String>,
     /// The same, with the ply each box serves.
     pub boxes_seen_at: Vec<(usize, String)>,
-    pub watched: Vec<(OpponentKind, u32)>,
-    pub trained: Vec<(OpponentKind, u64)>,
+    pub watched: Vec<(Choice, u32)>,
+    pub trained: Vec<(Choice, u64)>,
     /// Draw percentage of each training run's last tenth.
-    pub draw_shares: Vec<(OpponentKind, u32)>,
+    pub draw_shares: Vec<(Choice, u32)>,
     pub rated_fork: bool,
     /// `weights` drew the board's weights; `weights CELL` explained these cells.
     pub weighed_board: bool,

@@ -103,7 +103,6 @@ mod tests {
     use super::*;
     use crate::game::Player;
     use crate::menace::Preset;
-    use crate::play::OpponentKind;
 
     #[test]
     fn left_out_fields_mean_the_console_as_it_starts() {
@@ -124,7 +123,10 @@ mod tests {
         assert_eq!(setup.variant, vec!["morris", "diagonal-lines"]);
         assert_eq!(setup.preset, Preset::michie());
         assert_eq!(setup.side, Player::X);
-        assert_eq!(setup.against, Some(OpponentKind::Random));
+        assert_eq!(
+            setup.against,
+            Some(crate::players::Choice::bare(&crate::players::random::ROW))
+        );
     }
 
     #[test]

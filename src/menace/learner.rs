@@ -152,10 +152,7 @@ impl Clone for Box<dyn Learner> {
 
 /// The classic position behind a game, if it is noughts and crosses.
 pub fn classic_board(position: &dyn AnyGame) -> Option<TicTacToe> {
-    position
-        .as_any()
-        .downcast_ref::<Playing<TicTacToe>>()
-        .map(|playing| *playing.game())
+    position.noughts_and_crosses().copied()
 }
 
 /// Classic MENACE: the precomputed boxes and table of [`crate::menace`].

@@ -128,7 +128,8 @@ fn draw(
 mod tests {
     use super::*;
     use crate::menace::Record;
-    use crate::play::{CurvePoint, OpponentKind};
+    use crate::play::CurvePoint;
+    use crate::players::Choice;
 
     fn report() -> TrainingReport {
         let curve = (1..=20)
@@ -141,7 +142,7 @@ mod tests {
             })
             .collect();
         TrainingReport {
-            opponent: OpponentKind::Perfect,
+            opponent: Choice::bare(&crate::players::perfect::ROW),
             asked: 1000,
             overall: Record::default(),
             last_tenth: Record::default(),

@@ -1,5 +1,8 @@
 use super::*;
+use crate::ai::Agent;
 use crate::ai::minimax::Minimax;
+use crate::players::random::Random;
+use crate::players::{PLAYERS, Rival};
 
 #[test]
 fn opponents_parse_and_print_alike() {
@@ -16,18 +19,16 @@ fn opponents_parse_and_print_alike() {
         "menace",
     ] {
         let words: Vec<&str> = text.split(' ').collect();
-        let kind = OpponentKind::parse(&words).unwrap();
+        let kind = Choice::parse(&words).unwrap();
         assert_eq!(kind.to_string(), text);
     }
-    assert_eq!(
-        OpponentKind::parse(&["rating"]),
-        Ok(OpponentKind::Rating(1))
-    );
-    assert!(OpponentKind::parse(&["lookahead", "0"]).is_err());
-    assert!(OpponentKind::parse(&["lookahead", "10"]).is_err());
-    assert!(OpponentKind::parse(&["perfect", "2"]).is_err());
-    assert!(OpponentKind::parse(&["nobody"]).is_err());
-    assert!(OpponentKind::parse(&[]).is_err());
+    assert_eq!(Choice::parse(&["rating"]), Choice::parse(&["rating", "1"]));
+    assert_eq!(Choice::parse(&["rating"]).unwrap().to_string(), "rating 1");
+    assert!(Choice::parse(&["lookahead", "0"]).is_err());
+    assert!(Choice::parse(&["lookahead", "10"]).is_err());
+    assert!(Choice::parse(&["perfect", "2"]).is_err());
+    assert!(Choice::parse(&["nobody"]).is_err());
+    assert!(Choice::parse(&[]).is_err());
 }
 
 #[test]
@@ -36,7 +37,8 @@ fn the_minimax_table_agrees_with_the_minimax_agent_everywhere() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     for position in crate::menace::boxes::reachable_positions() {
         let expected = agent.choose(&position, &mut rng);
-        let table = Opponent::Minimax.choose(&position, &mut rng);
+        let table =
+            ClassicPlays::choose(&mut crate::players::minimax::Minimax, &position, &mut rng);
         assert_eq!(table, expected, "{}", position.picture());
     }
 }
@@ -44,24 +46,35 @@ fn the_minimax_table_agrees_with_the_minimax_agent_everywhere() {
 #[test]
 fn every_opponent_plays_only_legal_moves_to_the_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    for name in OPPONENT_NAMES {
-        let kind = OpponentKind::parse(&[name]).unwrap();
-        if kind.only_in().is_some() {
-            continue;
-        }
-        let mut opponent = Opponent::new(kind, Preset::challenge(), &mut rng);
+    let classic = crate::registry::start(&["classic"]).unwrap();
+    let no_learner = |_: Player, _: &mut dyn Rng| None;
+    for row in PLAYERS.iter().filter(|row| (row.plays)(classic.as_ref())) {
+        let kind = Choice::bare(row);
+        let mut rival = Rival::new(
+            kind,
+            classic.as_ref(),
+            Player::O,
+            Preset::challenge(),
+            crate::registry::Effort::default(),
+            &no_learner,
+            &mut rng,
+        )
+        .unwrap();
+        let opponent = rival
+            .classic()
+            .expect("every AI of the classic board is fast");
         let mut menace = Menace::new(Preset::challenge(), &mut rng);
         let mut drawn = Vec::new();
         for _ in 0..20 {
             play_game(
                 &mut menace,
-                &mut opponent,
+                opponent,
                 Rules::default(),
                 &mut rng,
                 &mut drawn,
             );
         }
-        assert_eq!(menace.record().games(), 20, "{name}");
+        assert_eq!(menace.record().games(), 20, "{}", row.name);
     }
 }
 
@@ -71,7 +84,8 @@ fn perfect_never_loses_to_menace() {
     let mut menace = Menace::new(Preset::challenge(), &mut rng);
     let report = train(
         &mut menace,
-        &mut Opponent::Perfect,
+        &mut Perfect,
+        Choice::bare(&crate::players::perfect::ROW),
         3_000,
         Rules::default(),
         &mut rng,
@@ -97,7 +111,8 @@ fn a_small_run_keeps_its_curve_and_csv_consistent() {
     let mut menace = Menace::new(Preset::challenge(), &mut rng);
     let report = train(
         &mut menace,
-        &mut Opponent::Random,
+        &mut Random,
+        Choice::bare(&crate::players::random::ROW),
         7,
         Rules::default(),
         &mut rng,
@@ -111,19 +126,22 @@ fn a_small_run_keeps_its_curve_and_csv_consistent() {
 #[test]
 fn a_second_menace_learns_as_o() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut opponent = Opponent::new(OpponentKind::Menace, Preset::challenge(), &mut rng);
+    let mut opponent = crate::players::menace::Classic::new(Menace::new_for(
+        Player::O,
+        Preset::challenge(),
+        &mut rng,
+    ));
     let mut menace = Menace::new(Preset::challenge(), &mut rng);
     train(
         &mut menace,
         &mut opponent,
+        Choice::bare(&crate::players::menace::ROW),
         200,
         Rules::default(),
         &mut rng,
         &mut |_| true,
     );
-    let Opponent::Menace { menace: second, .. } = &opponent else {
-        panic!("still a MENACE");
-    };
+    let second = &opponent.menace;
     assert_eq!(second.record().games(), 200);
     assert_eq!(second.record().won, menace.record().lost);
 }

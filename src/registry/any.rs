@@ -2,10 +2,7 @@
 //! moves as text. [`Playing`] implements it once for every [`Game`], so a game gets the
 //! console, the generic AIs, `solve` and `replay` without code of its own.
 
-use crate::ai::Thinking;
 use crate::ai::alphabeta::{AlphaBeta, HALF, Searcher, Value, positions_memory_allows};
-use crate::ai::gomoku::attack;
-use crate::ai::gomoku::threats::Threats;
 use crate::ai::lookahead::Lookahead;
 use crate::ai::mcts::Mcts;
 use crate::ai::retrograde::Retrograde;
@@ -14,11 +11,9 @@ use crate::game::cube::Cube;
 use crate::game::gomoku::Gomoku;
 use crate::game::quantum::Quantum;
 use crate::game::{BoardView, Declaration, Declared, Game, Outcome, Player};
-use crate::play::OpponentKind;
 use rand::{Rng, RngExt};
 use std::any::Any;
 use std::fmt;
-use std::time::Duration;
 
 /// Why a line of text is not a move here, by phase: the text is not written as this
 /// game writes moves, or it names a move the position does not allow. Both carry the
@@ -64,6 +59,16 @@ impl Default for Effort {
             solve: 3_000_000,
         }
     }
+}
+
+/// A generic search, as a player's row makes it, run by [`AnyGame::engine_move`] on the
+/// game's own type: the engines every game gets without code of its own.
+#[derive(Debug, Clone, Copy)]
+pub enum Engine {
+    Random,
+    AlphaBeta(Searcher),
+    Mcts(Mcts),
+    Lookahead(Lookahead),
 }
 
 /// Monte-Carlo tree search's choice: the move, how many playouts went through it of how
@@ -180,23 +185,13 @@ pub trait AnyGame: fmt::Debug {
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
     /// The game as a value of its own type, for code that knows it (classic MENACE).
     fn as_any(&self) -> &dyn Any;
-    /// True if `kind` can choose moves in this game.
-    fn plays(&self, kind: OpponentKind) -> bool {
-        match kind {
-            OpponentKind::Attack | OpponentKind::Threats(_) => {
-                return five_in_a_row(self.as_any()).is_some();
-            }
-            OpponentKind::Mirror => return three_cube(self.as_any()).is_some(),
-            _ => {}
-        }
-        matches!(
-            kind,
-            OpponentKind::Random
-                | OpponentKind::AlphaBeta(_)
-                | OpponentKind::Mcts(_)
-                | OpponentKind::Lookahead(..)
-        )
-    }
+    /// The position as noughts and crosses ([`Declared::noughts_and_crosses`]).
+    fn noughts_and_crosses(&self) -> Option<&crate::game::TicTacToe>;
+    /// The position as five-in-a-row gomoku, for the players written for it
+    /// ([`Declared::five_in_a_row`]).
+    fn five_in_a_row(&self) -> Option<&Gomoku>;
+    /// The position as the 3x3x3 cube, for the mirror player.
+    fn three_cube(&self) -> Option<&Cube>;
     /// A fresh generic MENACE for `side` of this game (boxes made as positions are met).
     fn new_learner(
         &self,
@@ -216,8 +211,8 @@ pub trait AnyGame: fmt::Debug {
         record: crate::menace::Record,
         boxes: &crate::menace::learner::SavedBoxes,
     ) -> Result<Box<dyn crate::menace::learner::Learner>, String>;
-    /// The move a generic AI chooses, by name, without playing it.
-    fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String>;
+    /// The move a generic engine chooses, by name, without playing it.
+    fn engine_move(&self, engine: Engine, rng: &mut dyn Rng) -> Option<String>;
     /// Monte-Carlo tree search's choice under `search`, and what the search thinks of
     /// the position, in numbers.
     fn mcts_estimate(&self, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate>;
@@ -440,44 +435,27 @@ impl<G: Declared> AnyGame for Playing<G> {
         crate::menace::generic_learner::restore(&self.game, side, preset, record, boxes)
     }
 
-    fn suggest(&self, kind: OpponentKind, effort: Effort, rng: &mut dyn Rng) -> Option<String> {
+    fn engine_move(&self, engine: Engine, rng: &mut dyn Rng) -> Option<String> {
         let game = &self.game;
-        let mv = match kind {
-            OpponentKind::AlphaBeta(thinking) => {
-                Searcher::thinking(thinking, effort.positions).choose(game, rng)
-            }
-            OpponentKind::Mcts(thinking) => {
-                Mcts::thinking(thinking, effort.playouts).choose(game, rng)
-            }
-            OpponentKind::Lookahead(depth, fin) => Lookahead {
-                depth,
-                budget: effort.lookahead,
-                fin,
-            }
-            .choose(game, rng),
-            OpponentKind::Random => RandomAgent.choose(game, rng),
-            OpponentKind::Attack => {
-                let gomoku = five_in_a_row(game)?;
-                return attack::choose(gomoku, rng).map(|mv| gomoku.move_name(mv));
-            }
-            OpponentKind::Threats(thinking) => {
-                let gomoku = five_in_a_row(game)?;
-                let time = match thinking {
-                    Some(Thinking::Millis(millis)) => Duration::from_millis(u64::from(millis)),
-                    _ => Threats::default().time,
-                };
-                return Threats { time }
-                    .choose_counted(gomoku, rng)
-                    .0
-                    .map(|mv| gomoku.move_name(mv));
-            }
-            OpponentKind::Mirror => {
-                let cube = three_cube(game)?;
-                return crate::ai::mirror::choose(cube).map(|mv| cube.move_name(mv));
-            }
-            _ => None,
+        let mv = match engine {
+            Engine::AlphaBeta(mut searcher) => searcher.choose(game, rng),
+            Engine::Mcts(mut mcts) => mcts.choose(game, rng),
+            Engine::Lookahead(mut lookahead) => lookahead.choose(game, rng),
+            Engine::Random => RandomAgent.choose(game, rng),
         }?;
         Some(game.move_name(mv))
+    }
+
+    fn noughts_and_crosses(&self) -> Option<&crate::game::TicTacToe> {
+        self.game.noughts_and_crosses()
+    }
+
+    fn five_in_a_row(&self) -> Option<&Gomoku> {
+        self.game.five_in_a_row()
+    }
+
+    fn three_cube(&self) -> Option<&Cube> {
+        self.game.three_cube()
     }
 
     fn mcts_estimate(&self, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate> {
@@ -567,20 +545,6 @@ impl<G: Declared> AnyGame for Playing<G> {
             });
         (depth, best)
     }
-}
-
-/// The game as gomoku if it is a five-in-a-row game, which the gomoku bots play
-/// (connect-6's six in a row is not theirs).
-fn five_in_a_row(game: &dyn Any) -> Option<&Gomoku> {
-    game.downcast_ref::<Gomoku>()
-        .or_else(|| game.downcast_ref::<Playing<Gomoku>>().map(Playing::game))
-        .filter(|gomoku| gomoku.rules().goal == 5)
-}
-
-fn three_cube(game: &dyn Any) -> Option<&Cube> {
-    game.downcast_ref::<Cube>()
-        .or_else(|| game.downcast_ref::<Playing<Cube>>().map(Playing::game))
-        .filter(|cube| cube.geometry().size == 3)
 }
 
 /// Solves quantum tic-tac-toe by its own search over points (`menace::ai::quantum`): the

@@ -6,7 +6,7 @@
 mod any;
 pub mod replay;
 
-pub use any::{AnyGame, Effort, Estimate, MoveError, Playing, RandomPlay, Solved};
+pub use any::{AnyGame, Effort, Engine, Estimate, MoveError, Playing, RandomPlay, Solved};
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};

@@ -31,9 +31,19 @@ pub fn help(palette: Palette) -> String {
     }
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Opponents (NAME)", Role::Heading));
-    text.push_str(
-        "  random      a random legal move        teacher     rules, explained\n  minimax     the first best move        perfect     a random best move\n  rating [L]  counts lines, level 0/1    lookahead D rates D half-moves ahead\n  lookahead D full-board  a draw only on a full board, not once every line\n                          holds X and O (seed 001's Fin, the default)\n  teacher centre          X opens in the centre (seed 001), not a corner\n  alphabeta [N|Tms]  alpha-beta search, N positions or T ms a move\n  mcts [N|Tms]       Monte-Carlo tree search, N playouts or T ms a move\n  menace      a second MENACE, learning as it plays\n  mirror      the 3x3x3 cube: the centre, then the cell opposite (seed 001)\n  (in games other than noughts and crosses: random, lookahead, alphabeta, mcts\n  and menace)\n",
+    // One line per row of the players' table, wrapped under itself like a command's.
+    for (usage, about) in crate::players::help_lines() {
+        let line = format!("  {usage:<22} {about}");
+        let options = crate::repl::text::words(79).subsequent_indent(HANGING);
+        let _ = writeln!(text, "{}", textwrap::fill(&line, options));
+    }
+    let every = crate::players::in_every_game();
+    let line = format!(
+        "  (in every game: {}; the others where their line says)",
+        every.join(", ")
     );
+    let options = crate::repl::text::words(79).subsequent_indent("   ");
+    let _ = writeln!(text, "{}", textwrap::fill(&line, options));
     text.push('\n');
     let _ = writeln!(text, "{}", palette.paint("Moves", Role::Heading));
     text.push_str(

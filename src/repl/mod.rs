@@ -203,7 +203,7 @@ impl Completer for MenaceHelper {
         } else if let Some(first) = before.split_whitespace().next()
             && ["vs", "against", "opponent", "hint"].contains(&first)
         {
-            candidates.extend(crate::play::OPPONENT_NAMES.iter().map(|n| n.to_string()));
+            candidates.extend(crate::players::names().map(String::from));
         }
         let matches = candidates
             .into_iter()
@@ -513,6 +513,37 @@ mod tests {
         assert_eq!(completions("variant si"), ["silverman"]);
         assert_eq!(completions("against al"), ["alphabeta"]);
         assert!(completions("save x").is_empty());
+    }
+
+    #[test]
+    fn every_ai_that_help_and_completion_offer_is_a_table_row() {
+        let table: Vec<&str> = crate::players::names().collect();
+        for command in ["vs", "against", "opponent", "hint"] {
+            let offered = completions(&format!("{command} "));
+            assert_eq!(offered, table, "{command}");
+            for name in &offered {
+                assert!(crate::players::find(name).is_some(), "{name}");
+            }
+        }
+        // Help's opponents: every line that starts a name starts with a row's name, and
+        // every row has its line.
+        let help = help::help(Palette::PLAIN);
+        let section = help
+            .split("Opponents (NAME)\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n").next())
+            .expect("help lists the opponents");
+        let named: Vec<&str> = section
+            .lines()
+            .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+            .filter_map(|line| line.split_whitespace().next())
+            .filter(|word| !word.starts_with('('))
+            .collect();
+        assert_eq!(named, table);
+        assert!(
+            section.lines().all(|line| line.chars().count() <= 80),
+            "{section}"
+        );
     }
 
     #[test]

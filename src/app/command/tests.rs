@@ -103,28 +103,24 @@ fn box_and_boxes_take_their_arguments() {
 fn opponents_training_and_hints() {
     assert_eq!(
         parse("play 3 vs teacher"),
-        Ok(Command::PlayVs(
-            3,
-            OpponentKind::Teacher(Default::default())
-        ))
+        Ok(Command::PlayVs(3, Choice::parse(&["teacher"]).unwrap()))
     );
     assert_eq!(
         parse("vs rating 0"),
-        Ok(Command::Vs(OpponentKind::Rating(0)))
+        Ok(Command::Vs(Choice::parse(&["rating", "0"]).unwrap()))
     );
     assert_eq!(parse("opponent you"), Ok(Command::Opponent(None)));
     assert_eq!(
         parse("opponent lookahead 3"),
-        Ok(Command::Opponent(Some(OpponentKind::Lookahead(
-            3,
-            Default::default()
-        ))))
+        Ok(Command::Opponent(Some(
+            Choice::parse(&["lookahead", "3"]).unwrap()
+        )))
     );
     assert_eq!(
         parse("train 2000 vs perfect csv c.csv"),
         Ok(Command::Train {
             games: 2000,
-            vs: Some(OpponentKind::Perfect),
+            vs: Some(Choice::parse(&["perfect"]).unwrap()),
             csv: Some("c.csv".into()),
             plot: None
         })
@@ -137,7 +133,7 @@ fn opponents_training_and_hints() {
             parse(line),
             Ok(Command::Train {
                 games: 50,
-                vs: Some(OpponentKind::Random),
+                vs: Some(Choice::parse(&["random"]).unwrap()),
                 csv: Some("c.csv".into()),
                 plot: Some("c.svg".into())
             }),
@@ -179,7 +175,7 @@ fn opponents_training_and_hints() {
     assert_eq!(parse("hint"), Ok(Command::Hint(None)));
     assert_eq!(
         parse("hint perfect"),
-        Ok(Command::Hint(Some(OpponentKind::Perfect)))
+        Ok(Command::Hint(Some(Choice::parse(&["perfect"]).unwrap())))
     );
     assert_eq!(parse("rate"), Ok(Command::Rate(None)));
     assert!(matches!(

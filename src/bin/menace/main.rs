@@ -484,7 +484,7 @@ fn game_experiment(
 ) -> ExitCode {
     let words: Vec<&str> = game.split_whitespace().collect();
     let vs_words: Vec<&str> = vs.split_whitespace().collect();
-    let vs = match menace::play::OpponentKind::parse(&vs_words) {
+    let vs = match menace::players::Choice::parse(&vs_words) {
         Ok(kind) => kind,
         Err(why) => {
             complain!("menace: {why}.");
@@ -541,7 +541,7 @@ fn duel(
 ) -> ExitCode {
     let kind = |name: &str| {
         let words: Vec<&str> = name.split_whitespace().collect();
-        menace::play::OpponentKind::parse(&words)
+        menace::players::Choice::parse(&words)
     };
     let (first, second) = match (kind(first), kind(second)) {
         (Ok(first), Ok(second)) => (first, second),

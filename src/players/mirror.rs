@@ -1,0 +1,50 @@
+//! `mirror`: seed 001's 3-D giveaway strategy on the 3x3x3 cube: the centre, then the
+//! cell opposite (the search is `ai::mirror`). The cube only.
+
+use super::{Choice, Options, Plays, RivalMove, Row, Setup};
+use crate::game::Game;
+use crate::registry::AnyGame;
+use rand::Rng;
+
+pub static ROW: Row = Row {
+    name: "mirror",
+    usage: "mirror",
+    about: "the 3x3x3 cube: the centre, then the cell opposite (seed 001)",
+    listed: "mirror",
+    examples: &[],
+    opponent_rank: 0,
+    hint_rank: 0,
+    learns: false,
+    read: super::no_options,
+    plays: |game| game.three_cube().is_some(),
+    refusal,
+    make,
+};
+
+fn refusal(choice: &Choice, game: &dyn AnyGame) -> String {
+    format!(
+        "{choice} plays only the 3x3x3 cube, not {}",
+        game.declaration().name
+    )
+}
+
+fn make(_: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
+    Ok(Box::new(Mirror))
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Mirror;
+
+impl Plays for Mirror {
+    fn choose(&mut self, game: &dyn AnyGame, _: &mut dyn Rng) -> Option<RivalMove> {
+        let cube = game.three_cube()?;
+        crate::ai::mirror::choose(cube).map(|mv| RivalMove {
+            name: cube.move_name(mv),
+            reason: None,
+        })
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Plays> {
+        Box::new(*self)
+    }
+}

@@ -1,0 +1,73 @@
+//! `random`: a uniformly random legal move, in every game. The smallest AI, and the one
+//! MENACE is benchmarked against.
+
+use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use crate::game::{Square, TicTacToe};
+use crate::registry::{AnyGame, Engine};
+use rand::{Rng, RngExt};
+
+pub static ROW: Row = Row {
+    name: "random",
+    usage: "random",
+    about: "a random legal move",
+    listed: "random",
+    examples: &[],
+    opponent_rank: 0,
+    hint_rank: 0,
+    learns: false,
+    read: super::no_options,
+    plays: super::every_game,
+    refusal: super::never_refused,
+    make,
+};
+
+fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
+    Ok(if setup.game.noughts_and_crosses().is_some() {
+        Box::new(OnClassic(Random))
+    } else {
+        Box::new(Anywhere)
+    })
+}
+
+/// Random play on the classic board: a random bit of the empty cells' mask.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Random;
+
+impl ClassicPlays for Random {
+    fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
+        random_cell(board.empty_mask(), rng)
+    }
+}
+
+/// Random play in any other game, through the game's own list of moves.
+#[derive(Debug, Clone, Copy)]
+struct Anywhere;
+
+impl Plays for Anywhere {
+    fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
+        game.engine_move(Engine::Random, rng)
+            .map(|name| RivalMove { name, reason: None })
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Plays> {
+        Box::new(*self)
+    }
+}
+
+/// A uniformly random cell among the bits of `mask`.
+pub fn random_cell(mask: u16, rng: &mut dyn Rng) -> Option<Square> {
+    let count = mask.count_ones();
+    if count == 0 {
+        return None;
+    }
+    let mut skip = rng.random_range(0..count);
+    let mut rest = mask;
+    loop {
+        let cell = rest.trailing_zeros() as usize;
+        if skip == 0 {
+            return Square::new(cell);
+        }
+        skip -= 1;
+        rest &= rest - 1;
+    }
+}
