@@ -13,4 +13,5 @@ pub mod pictures;
 pub mod play;
 pub mod registry;
 pub mod repl;
+pub mod stop;
 pub mod verify;

@@ -25,6 +25,7 @@ fn kind(event: &Event) -> String {
         Event::BoxView { .. } => "BoxView",
         Event::MatchOver { .. } => "MatchOver",
         Event::MatchStopped { .. } => "MatchStopped",
+        Event::Interrupted => "Interrupted",
         Event::Refused(_) => "Refused",
         Event::Stats(_) => "Stats",
         Event::Help => "Help",
@@ -100,6 +101,7 @@ const ALL: &[&str] = &[
     "BoxView",
     "MatchOver",
     "MatchStopped",
+    "Interrupted",
     "Refused",
     "Stats",
     "Help",
@@ -294,6 +296,7 @@ fn every_event_kind_fits_80_columns() {
             played: 123_456,
             asked: 1_000_000,
         },
+        Event::Interrupted,
         Event::Lesson(LessonEvent::NoHints),
         Event::Lesson(LessonEvent::CourseComplete(titles)),
         // The longest note a game makes on a move (circular linetris).

@@ -200,7 +200,8 @@ impl<G: Game> AlphaBeta<G> {
         }
     }
 
-    /// The same search, also giving up at `deadline` (checked every 1,024 positions).
+    /// The same search, also giving up at `deadline` (checked every 1,024 positions, as
+    /// Ctrl-C is: see [`crate::stop`]).
     pub fn until(mut self, deadline: Option<std::time::Instant>) -> Self {
         self.deadline = deadline;
         self
@@ -293,9 +294,10 @@ impl<G: Game> AlphaBeta<G> {
             return Err(OutOfBudget);
         }
         if self.nodes.is_multiple_of(1024)
-            && self
-                .deadline
-                .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+            && (crate::stop::requested()
+                || self
+                    .deadline
+                    .is_some_and(|deadline| std::time::Instant::now() >= deadline))
         {
             return Err(OutOfBudget);
         }

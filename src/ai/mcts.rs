@@ -177,7 +177,8 @@ impl Mcts {
                 break;
             }
             if done.is_multiple_of(64)
-                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                && (crate::stop::requested()
+                    || deadline.is_some_and(|deadline| Instant::now() >= deadline))
             {
                 break;
             }

@@ -195,7 +195,9 @@ impl Solver {
             beta = beta.min(bounds.upper);
             first = bounds.best;
         }
-        if self.table.len() as u64 >= self.budget {
+        if self.table.len() as u64 >= self.budget
+            || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+        {
             return Err(OutOfBudget);
         }
         let (window_alpha, window_beta) = (alpha, beta);

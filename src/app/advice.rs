@@ -92,7 +92,12 @@ impl Session {
         // one (where every opponent explains its move its own way).
         if let (OpponentKind::Mcts(thinking), false) = (by, classic) {
             let search = Mcts::thinking(thinking, self.settings.effort.playouts);
-            return match position.mcts_estimate(search, &mut self.rng) {
+            let estimate = position.mcts_estimate(search, &mut self.rng);
+            // A search stopped by Ctrl-C has not earned the name of a hint.
+            if crate::stop::requested() {
+                return vec![Event::Interrupted];
+            }
+            return match estimate {
                 Some(estimate) => vec![Event::Hint {
                     by,
                     name: estimate.name,
@@ -119,7 +124,11 @@ impl Session {
             Ok(adviser) => adviser,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
-        match adviser.choose(position.as_ref(), &mut self.rng) {
+        let chosen = adviser.choose(position.as_ref(), &mut self.rng);
+        if crate::stop::requested() {
+            return vec![Event::Interrupted];
+        }
+        match chosen {
             Some(chosen) => {
                 // The teacher's reason, as a hint, is said to you about your opponent
                 // ("Block the top row: they have two in it"), not as it plays.
@@ -182,6 +191,10 @@ impl Session {
         }
         let start = std::time::Instant::now();
         let solved = position.solve(self.settings.effort.solve);
+        // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
+        if crate::stop::requested() {
+            return vec![Event::Interrupted];
+        }
         vec![Event::GameSolved {
             title: self.game.title(),
             solved,
@@ -236,6 +249,11 @@ impl Session {
             .into_iter()
             .map(|preset| Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT))
             .collect();
+        // Runs cut short by Ctrl-C would make a table of unequal columns; MENACE's own
+        // boxes are not touched by an experiment, so nothing is lost by showing none.
+        if crate::stop::requested() {
+            return vec![Event::Interrupted];
+        }
         vec![Event::Experiments { runs, seeds }]
     }
 

@@ -11,6 +11,15 @@ impl Session {
     /// Reads one line and does what it says. On your turn a line the game reads as a
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        let mut events = self.handle_line_unwatched(line);
+        // Ctrl-C during the command: said once, unless the command said it its own way.
+        if crate::stop::requested() && !events.iter().any(Event::tells_of_a_stop) {
+            events.push(Event::Interrupted);
+        }
+        events
+    }
+
+    fn handle_line_unwatched(&mut self, line: &str) -> Vec<Event> {
         if let Some(pending) = self.pending.take() {
             // A confirmed command is seen by an open lesson like any other.
             return match command::parse(line) {

@@ -19,6 +19,11 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (Strin
     let mut outputs = Vec::new();
     for command in commands {
         let (text, events) = crate::repl::respond_with_events(&mut scratch, command);
+        // Ctrl-C ends the demonstration here; the session that showed the step says so
+        // once (see `crate::stop`).
+        if crate::stop::requested() {
+            break;
+        }
         if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
             return Err((command.clone(), why.clone()));
         }

@@ -16,45 +16,32 @@ const WORTH_ANNOUNCING: Duration = Duration::from_secs(5);
 /// The estimate is made once this much of the run has passed.
 const MEASURED_OVER: Duration = Duration::from_millis(700);
 
-/// Ctrl-C, shared with the signal handler: during a run it asks the run to stop; at any
-/// other moment it ends the program as it always did (the line editor reads Ctrl-C as a
-/// key, so at the prompt it never arrives as a signal).
+/// Ctrl-C, shared with the signal handler. It never ends the program: it raises the flag
+/// that the command running looks at ([`crate::stop`]), so a search, a training run, an
+/// experiment or a demonstration stops within a fraction of a second and the session goes
+/// on with everything learned. At the prompt the line editor reads Ctrl-C as a key (the
+/// line is abandoned); with piped input, a Ctrl-C that comes between commands stops
+/// nothing, and the lines after it still run (a script's `save` still saves).
 #[derive(Debug, Clone, Default)]
 pub struct Interrupts {
-    running: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
 }
 
 impl Interrupts {
-    /// Takes over Ctrl-C for the process. `None` if the handler could not be installed
-    /// (then Ctrl-C ends the program, as by default).
+    /// Takes over Ctrl-C for the process, and has this thread's long work look at it.
+    /// `None` if the handler could not be installed (then Ctrl-C ends the program, as by
+    /// default).
     pub fn install() -> Option<Interrupts> {
         let interrupts = Interrupts::default();
-        let shared = interrupts.clone();
-        ctrlc::set_handler(move || {
-            if shared.running.load(Ordering::SeqCst) {
-                shared.stop.store(true, Ordering::SeqCst);
-            } else {
-                // What SIGINT does by default: 128 + 2.
-                std::process::exit(130);
-            }
-        })
-        .ok()?;
+        let shared = Arc::clone(&interrupts.stop);
+        ctrlc::set_handler(move || shared.store(true, Ordering::SeqCst)).ok()?;
+        crate::stop::watch(Arc::clone(&interrupts.stop));
         Some(interrupts)
     }
 
     /// Asks the current run to stop, as Ctrl-C does (tests use it).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
-    }
-
-    fn begin(&self) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.running.store(true, Ordering::SeqCst);
-    }
-
-    fn end(&self) {
-        self.running.store(false, Ordering::SeqCst);
     }
 
     fn stop_requested(&self) -> bool {
@@ -97,7 +84,9 @@ impl Watcher {
     fn step(&self, step: Progress) -> bool {
         match step {
             Progress::Start { total, at_most } => {
-                self.interrupts.begin();
+                // Not cleared here: a Ctrl-C earlier in the same command (a search before
+                // the training) has stopped the whole command. The console clears it as
+                // each line begins.
                 *self.run.borrow_mut() = Some(Run {
                     started: Instant::now(),
                     total,
@@ -124,7 +113,6 @@ impl Watcher {
                 !stop
             }
             Progress::Finish => {
-                self.interrupts.end();
                 if let Some(bar) = self.run.borrow_mut().take().and_then(|run| run.bar) {
                     bar.finish_and_clear();
                 }
@@ -205,8 +193,9 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_request_ends_the_run_and_the_next_run_starts_clean() {
+    fn a_stop_request_ends_the_run_and_the_next_line_starts_clean() {
         let interrupts = Interrupts::default();
+        crate::stop::watch(Arc::clone(&interrupts.stop));
         let watcher = Watcher::new(interrupts.clone(), false);
         let hook = watcher.hook();
         let start = Progress::Start {
@@ -216,9 +205,19 @@ mod tests {
         assert!((hook.0)(start));
         assert!((hook.0)(Progress::Done(1)));
         interrupts.request_stop();
+        assert!(crate::stop::requested(), "searches see Ctrl-C too");
         assert!(!(hook.0)(Progress::Done(2)));
         (hook.0)(Progress::Finish);
         assert!((hook.0)(start));
-        assert!((hook.0)(Progress::Done(1)), "a new run is not stopped");
+        assert!(
+            !(hook.0)(Progress::Done(1)),
+            "a second run in the same command is stopped too"
+        );
+        (hook.0)(Progress::Finish);
+        // As the console does when the next line comes.
+        crate::stop::clear();
+        assert!((hook.0)(start));
+        assert!((hook.0)(Progress::Done(1)), "a new line's run is not stopped");
+        crate::stop::unwatch();
     }
 }

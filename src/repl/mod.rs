@@ -391,6 +391,9 @@ pub fn run(
 ) -> io::Result<Ended> {
     while !session.is_finished() {
         let read = input.read_line(PROMPT);
+        // Ctrl-C stops the command running when it comes (see `long_run::Interrupts`);
+        // one that came while waiting for this line stops nothing.
+        crate::stop::clear();
         if input.echo() {
             match &read {
                 Input::Line(line) => writeln!(out, "{PROMPT}{}", printable(line))?,

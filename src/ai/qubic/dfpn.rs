@@ -370,7 +370,9 @@ impl Solver {
             if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
                 return;
             }
-            if self.table.len() >= self.budget {
+            if self.table.len() >= self.budget
+                || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+            {
                 self.stopped = true;
                 return;
             }

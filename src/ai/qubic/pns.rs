@@ -66,7 +66,8 @@ impl ProofNumberSearch {
         self.nodes.clear();
         self.push(x, o, true, 0, 0);
         while self.nodes[0].proof != 0 && self.nodes[0].disproof != 0 {
-            if self.nodes.len() >= self.budget {
+            // Ctrl-C gives up as the budget does (see `crate::stop`).
+            if self.nodes.len() >= self.budget || crate::stop::requested() {
                 return Verdict::Unknown;
             }
             let leaf = self.most_proving();

@@ -431,7 +431,7 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let greeting = render::welcome(&session, flags.seed.is_some(), palette);
     if out.write_all(greeting.as_bytes()).is_err() {
-        return ExitCode::SUCCESS;
+        return output_closed(&session);
     }
     let result = if std::io::stdin().is_terminal() {
         match TerminalInput::new(Some(flags.saves.join("history.txt"))) {
@@ -458,13 +458,29 @@ fn main() -> ExitCode {
             complain!("menace: {why}; stopping.");
             ExitCode::FAILURE
         }
-        // The reader went away (e.g. `menace | head`): nothing more to say to anyone.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => output_closed(&session),
         Err(error) => {
             complain!("menace: {error}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The reader went away (`menace < script | head -1`): the lines after the one whose
+/// answer could not be written are not run, so the run did not do what it was asked and
+/// exits as a program killed by SIGPIPE does (128 + 13), saying on standard error what
+/// was left undone, unsaved learning above all.
+fn output_closed(session: &Session) -> ExitCode {
+    let unsaved = session.unsaved();
+    let lost = match unsaved {
+        0 => String::new(),
+        1 => "; what MENACE learned from 1 game is not saved".to_string(),
+        games => format!("; what MENACE learned from {games} games is not saved"),
+    };
+    complain!(
+        "menace: standard output was closed, so the rest of the input was not run{lost}."
+    );
+    ExitCode::from(output::CLOSED)
 }
 
 /// `menace experiment --game GAME ...`.
@@ -598,7 +614,7 @@ fn replay(words: &[String], json: bool) -> ExitCode {
             render::replay_step(step)
         };
         if out.write_all(line.as_bytes()).is_err() {
-            return ExitCode::SUCCESS;
+            return ExitCode::from(output::CLOSED);
         }
     }
     match error {

@@ -1,23 +1,28 @@
 //! Printing from the subcommands. When the reader has gone (`menace replay … | head`),
 //! there is no one left to tell, so the program stops quietly instead of panicking as
-//! `println!` does on a closed pipe.
+//! `println!` does on a closed pipe, and exits as a program killed by SIGPIPE does: what
+//! was asked was not all done, so it never reports success.
 
-/// `print!` that ends the program quietly if standard output is closed.
+/// The exit code when standard output is closed: 128 + SIGPIPE (13), as a shell shows a
+/// program that the signal ended.
+pub const CLOSED: u8 = 141;
+
+/// `print!` that ends the program quietly ([`CLOSED`]) if standard output is closed.
 macro_rules! out {
     ($($words:tt)*) => {{
         use std::io::Write as _;
         if write!(std::io::stdout(), $($words)*).is_err() {
-            std::process::exit(0);
+            std::process::exit(i32::from(crate::output::CLOSED));
         }
     }};
 }
 
-/// `println!` that ends the program quietly if standard output is closed.
+/// `println!` that ends the program quietly ([`CLOSED`]) if standard output is closed.
 macro_rules! outln {
     ($($words:tt)*) => {{
         use std::io::Write as _;
         if writeln!(std::io::stdout(), $($words)*).is_err() {
-            std::process::exit(0);
+            std::process::exit(i32::from(crate::output::CLOSED));
         }
     }};
 }

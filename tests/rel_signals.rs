@@ -1,0 +1,242 @@
+//! Reliability at the edges of the program: Ctrl-C stops the command running and never
+//! the session, a cut output pipe is never a success, budgets stay within memory, and a
+//! lesson's demonstrations stay within their budget. The program is run as a user runs
+//! it, with standard input piped; Ctrl-C is SIGINT sent with `kill -INT`.
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Long enough for a debug build on a busy machine; the tests poll, they never sleep it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn menace() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("menace"))
+}
+
+/// The console, with what it has printed so far gathered by a thread.
+struct Console {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Arc<Mutex<String>>,
+    err: Arc<Mutex<String>>,
+}
+
+fn gather(mut from: impl Read + Send + 'static) -> Arc<Mutex<String>> {
+    let text = Arc::new(Mutex::new(String::new()));
+    let into = Arc::clone(&text);
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(read) = from.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+    });
+    text
+}
+
+impl Console {
+    fn start(args: &[&str]) -> Console {
+        let mut child = menace()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = gather(child.stdout.take().unwrap());
+        let err = gather(child.stderr.take().unwrap());
+        Console {
+            stdin: child.stdin.take(),
+            child,
+            out,
+            err,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn output(&self) -> String {
+        self.out.lock().unwrap().clone()
+    }
+
+    /// Waits until `needle` has been printed `times` times.
+    fn wait_for(&self, needle: &str, times: usize) {
+        let start = Instant::now();
+        while self.output().matches(needle).count() < times {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "never printed {needle:?} {times} times; output:\n{}\nstderr:\n{}",
+                self.output(),
+                self.err.lock().unwrap()
+            );
+            assert!(
+                self.child_running(),
+                "the program ended before printing {needle:?}; output:\n{}\nstderr:\n{}",
+                self.output(),
+                self.err.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn child_running(&self) -> bool {
+        // `try_wait` needs `&mut`; the process table says as much.
+        std::path::Path::new(&format!("/proc/{}", self.child.id())).exists()
+            && !std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+                .is_ok_and(|stat| stat.contains(") Z "))
+    }
+
+    fn interrupt(&self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Ends the input and waits for the program: its exit code and all it printed.
+    fn finish(mut self) -> (Option<i32>, String, String) {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the program did not end");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        // The gathering threads see the end of the pipes just after.
+        std::thread::sleep(Duration::from_millis(50));
+        let err = self.err.lock().unwrap().clone();
+        (status.code(), self.output(), err)
+    }
+}
+
+const STOPPED: &str = "Stopped early by Ctrl-C";
+
+/// Sends `line`, waits until the console has echoed it (so it is running), and
+/// interrupts it; then waits for the sentence that says it stopped.
+fn interrupt_command(console: &mut Console, line: &str, stops_so_far: usize) {
+    let echoed = format!("menace> {line}\n");
+    let before = console.output().matches(&echoed).count();
+    console.send(line);
+    console.wait_for(&echoed, before + 1);
+    console.interrupt();
+    console.wait_for(STOPPED, stops_so_far + 1);
+}
+
+#[test]
+fn ctrl_c_stops_a_search_an_ai_move_and_an_experiment_and_the_session_goes_on() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start(&[
+        "--seed",
+        "4",
+        "--no-boxes",
+        "--saves",
+        saves.path().to_str().unwrap(),
+    ]);
+    console.send("train 50 vs random");
+    console.wait_for("Trained 50 games", 1);
+    console.send("variant qubic");
+    // The value of the empty Qubic board: millions of positions.
+    interrupt_command(&mut console, "solve", 0);
+    // A second Ctrl-C 50 ms after the first, between commands: nothing to stop, and the
+    // session is not ended by it.
+    console.interrupt();
+    std::thread::sleep(Duration::from_millis(50));
+    console.interrupt();
+    console.send("against mcts 10000ms");
+    // The AI opens as X and thinks ten seconds a move: Ctrl-C makes it move now.
+    interrupt_command(&mut console, "play 1", 1);
+    interrupt_command(&mut console, "hint mcts 10000ms", 2);
+    // Its reply to a move, likewise.
+    interrupt_command(&mut console, "0", 3);
+    console.send("stop");
+    console.send("variant classic");
+    interrupt_command(&mut console, "experiment 1000", 4);
+    console.send("stats");
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 5, "{out}");
+    // Stopped, the AI still moved: the game went on to O's second move.
+    assert_eq!(out.matches("Your move as O").count(), 2, "{out}");
+    // Nothing stopped pretends to be a result.
+    assert!(!out.contains("not solved within"), "{out}");
+    assert!(!out.contains("Games MENACE needs against perfect"), "{out}");
+    // The games trained before are still there, and still unsaved.
+    assert!(out.contains("50 games"), "{out}");
+    let goodbye = out.rsplit("menace> \n").next().unwrap();
+    assert!(goodbye.contains("from 50 games"), "{goodbye}");
+}
+
+#[test]
+fn ctrl_c_stops_a_lesson_demonstration() {
+    let lessons = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lessons.path().join("01-slow.yaml"),
+        "title: A slow demonstration\nsummary: It solves Qubic.\nassumes: nothing\nseed: 1\nsteps:\n  - kind: demo\n    text: Watch the search.\n    commands: [\"variant qubic\", \"solve\"]\n",
+    )
+    .unwrap();
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start(&[
+        "--seed",
+        "4",
+        "--no-boxes",
+        "--saves",
+        saves.path().to_str().unwrap(),
+        "--lessons",
+        lessons.path().to_str().unwrap(),
+    ]);
+    interrupt_command(&mut console, "lesson 1", 0);
+    console.send("stats");
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 1, "{out}");
+    assert!(out.contains("menace> stats"), "{out}");
+}
+
+#[test]
+fn a_cut_output_pipe_is_never_a_success() {
+    let saves = tempfile::tempdir().unwrap();
+    let output = menace()
+        .args(["--seed", "1", "--no-boxes", "--saves"])
+        .arg(saves.path())
+        .stdin(Stdio::piped())
+        .stdout({
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            writer
+        })
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            // The program may have gone already; its input is then simply not read.
+            let _ = child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"train 20 vs random\nsave kept\n");
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_ne!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains("standard output was closed, so the rest of the input was not run"),
+        "{stderr}"
+    );
+    // The save was never run, and nothing claims it was.
+    let written: Vec<_> = std::fs::read_dir(saves.path()).unwrap().collect();
+    assert!(written.is_empty(), "{written:?}");
+}
