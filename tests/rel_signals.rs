@@ -155,7 +155,10 @@ fn ctrl_c_stops_a_search_an_ai_move_and_an_experiment_and_the_session_goes_on() 
     console.interrupt();
     std::thread::sleep(Duration::from_millis(50));
     console.interrupt();
+    // A command that does nothing long is not said to be stopped by a Ctrl-C that
+    // comes while it runs.
     console.send("against mcts 10000ms");
+    console.wait_for("From now on mcts 10000ms plays against you", 1);
     // The AI opens as X and thinks ten seconds a move: Ctrl-C makes it move now.
     interrupt_command(&mut console, "play 1", 1);
     interrupt_command(&mut console, "hint mcts 10000ms", 2);

@@ -94,7 +94,7 @@ impl Session {
             let search = Mcts::thinking(thinking, self.settings.effort.playouts);
             let estimate = position.mcts_estimate(search, &mut self.rng);
             // A search stopped by Ctrl-C has not earned the name of a hint.
-            if crate::stop::requested() {
+            if crate::stop::noticed() {
                 return vec![Event::Interrupted];
             }
             return match estimate {
@@ -125,7 +125,7 @@ impl Session {
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
         let chosen = adviser.choose(position.as_ref(), &mut self.rng);
-        if crate::stop::requested() {
+        if crate::stop::noticed() {
             return vec![Event::Interrupted];
         }
         match chosen {
@@ -192,7 +192,7 @@ impl Session {
         let start = std::time::Instant::now();
         let solved = position.solve(self.settings.effort.solve);
         // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
-        if crate::stop::requested() {
+        if crate::stop::noticed() {
             return vec![Event::Interrupted];
         }
         vec![Event::GameSolved {
@@ -218,9 +218,12 @@ impl Session {
                     at_most: true,
                 });
             }
-            let mut report_progress = |done| match &hook {
-                Some(hook) => (hook.0)(Progress::Done(done)),
-                None => true,
+            let mut report_progress = |done| {
+                !crate::stop::requested()
+                    && match &hook {
+                        Some(hook) => (hook.0)(Progress::Done(done)),
+                        None => true,
+                    }
             };
             let result = super::experiment::run(
                 &words,
@@ -251,7 +254,7 @@ impl Session {
             .collect();
         // Runs cut short by Ctrl-C would make a table of unequal columns; MENACE's own
         // boxes are not touched by an experiment, so nothing is lost by showing none.
-        if crate::stop::requested() {
+        if crate::stop::noticed() {
             return vec![Event::Interrupted];
         }
         vec![Event::Experiments { runs, seeds }]

@@ -478,9 +478,12 @@ impl Session {
         let played = current.finished;
         let asked = current.games;
         let hook = self.progress.clone().filter(|_| current.unattended);
-        let go_on = hook
-            .as_ref()
-            .is_none_or(|hook| (hook.0)(Progress::Done(u64::from(played))));
+        // Ctrl-C ends a match no one plays in, with or without a console's hook (a
+        // lesson's demonstration has none).
+        let go_on = !(current.unattended && crate::stop::requested())
+            && hook
+                .as_ref()
+                .is_none_or(|hook| (hook.0)(Progress::Done(u64::from(played))));
         if played < asked && refused.is_none() && go_on {
             return true;
         }

@@ -12,8 +12,9 @@ impl Session {
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
         let mut events = self.handle_line_unwatched(line);
-        // Ctrl-C during the command: said once, unless the command said it its own way.
-        if crate::stop::requested() && !events.iter().any(Event::tells_of_a_stop) {
+        // Ctrl-C stopped some work of the command: said once, unless the command said
+        // it its own way.
+        if crate::stop::noticed() && !events.iter().any(Event::tells_of_a_stop) {
             events.push(Event::Interrupted);
         }
         events

@@ -70,9 +70,14 @@ impl Session {
                 at_most: false,
             });
         }
-        let mut report_progress = |done| match &hook {
-            Some(hook) => (hook.0)(Progress::Done(done)),
-            None => true,
+        // Ctrl-C stops the run, with or without a console's hook (a lesson's
+        // demonstration has none).
+        let mut report_progress = |done| {
+            !crate::stop::requested()
+                && match &hook {
+                    Some(hook) => (hook.0)(Progress::Done(done)),
+                    None => true,
+                }
         };
         let mut sparring = sparring;
         let slot = &mut self.slots[index];

@@ -21,7 +21,7 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<String>, (Strin
         let (text, events) = crate::repl::respond_with_events(&mut scratch, command);
         // Ctrl-C ends the demonstration here; the session that showed the step says so
         // once (see `crate::stop`).
-        if crate::stop::requested() {
+        if crate::stop::noticed() {
             break;
         }
         if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
