@@ -41,15 +41,20 @@ pub fn clear() {
 /// Whether the work in progress on this thread has been asked to stop. Work that asks
 /// and gets `true` gives up, and is then [`noticed`].
 pub fn requested() -> bool {
-    let raised = WATCHED.with_borrow(|watched| {
-        watched
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    });
+    let raised = raised();
     if raised {
         NOTICED.set(true);
     }
     raised
+}
+
+/// Whether this thread's flag is raised, without counting as work that stopped for it.
+pub fn raised() -> bool {
+    WATCHED.with_borrow(|watched| {
+        watched
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
 }
 
 /// Whether some work on this thread has stopped for the flag since it was cleared: a

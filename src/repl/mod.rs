@@ -419,7 +419,12 @@ pub fn run(
                 return Ok(Ended::InputFailed(why));
             }
         };
-        let text = render::events(&events, palette);
+        let mut text = render::events(&events, palette);
+        if crate::stop::raised() && input.interactive() {
+            // The terminal echoed the Ctrl-C key as `^C` where the answer starts: the
+            // answer is written over it.
+            text.insert(0, '\r');
+        }
         if !input.page(&text, out)? {
             out.write_all(text.as_bytes())?;
         }
