@@ -8,6 +8,7 @@ pub mod files;
 pub mod game;
 pub mod gomocup;
 pub mod lesson;
+pub mod memory;
 pub mod menace;
 pub mod pictures;
 pub mod play;

@@ -243,3 +243,145 @@ fn a_cut_output_pipe_is_never_a_success() {
     let written: Vec<_> = std::fs::read_dir(saves.path()).unwrap().collect();
     assert!(written.is_empty(), "{written:?}");
 }
+
+/// Counts the bytes each thread holds on the heap, and the most it has held, so a test
+/// can see how much memory one command takes (other tests' threads are not counted).
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static HELD: Cell<usize> = const { Cell::new(0) };
+        static PEAK: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn grow(bytes: usize) {
+        let _ = HELD.try_with(|held| {
+            held.set(held.get() + bytes);
+            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(held.get())));
+        });
+    }
+
+    fn shrink(bytes: usize) {
+        let _ = HELD.try_with(|held| held.set(held.get().saturating_sub(bytes)));
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            grow(layout.size());
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            shrink(layout.size());
+            unsafe { System.dealloc(ptr, layout) }
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            // Old and new are both held while the contents move.
+            grow(new_size);
+            shrink(layout.size());
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    /// Starts measuring: the most held from now on, over what is held now.
+    pub fn start() -> usize {
+        let held = HELD.with(Cell::get);
+        PEAK.with(|peak| peak.set(held));
+        held
+    }
+
+    pub fn peak_since(start: usize) -> usize {
+        PEAK.with(Cell::get).saturating_sub(start)
+    }
+}
+
+#[global_allocator]
+static COUNTING: counting::Counting = counting::Counting;
+
+#[test]
+fn export_writes_the_page_as_it_goes_instead_of_holding_it() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = menace::app::Session::new(menace::app::Settings {
+        seed: 1,
+        show_boxes: menace::app::BoxListing::Off,
+        saves_dir: saves.path().to_path_buf(),
+        ..menace::app::Settings::default()
+    });
+    menace::repl::respond(&mut session, "variant mnk 5x5 k 4");
+    menace::repl::respond(&mut session, "train 60 vs random");
+    let start = counting::start();
+    let answer = menace::repl::respond(&mut session, "export page.html");
+    let peak = counting::peak_since(start);
+    assert!(answer.contains("Wrote"), "{answer}");
+    let size = std::fs::metadata(saves.path().join("page.html"))
+        .unwrap()
+        .len() as usize;
+    // Holding the page whole would take at least its size.
+    assert!(peak < size / 2, "page {size} bytes, peak {peak} bytes held");
+}
+
+const EMPTY_QUBIC: &str = "................/................/................/................";
+
+#[test]
+fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
+    // An address space of 60 MB (`ulimit -v`), as a shared machine may impose: the
+    // proof-number search's budget of sixty million positions would take gigabytes.
+    let program = assert_cmd::cargo::cargo_bin("menace");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 60000 && exec \"$0\" prove qubic {EMPTY_QUBIC} --pns --budget 60000000"
+        ))
+        .arg(&program)
+        .env_remove(menace::memory::VARIABLE)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stderr.starts_with("menace: a budget of 60,000,000 positions would take about")
+            && stderr.contains("so it is lowered to")
+            && stderr.trim_end().ends_with('.'),
+        "{stderr}"
+    );
+    assert!(stdout.contains("Not settled within"), "{stdout}");
+
+    // The console's `solve` keeps its table within the memory said to be available.
+    let output = menace()
+        .env(menace::memory::VARIABLE, "512K")
+        .args(["--seed", "1"])
+        .write_stdin_text("variant qubic\nsolve\n");
+    let stdout = String::from_utf8_lossy(&output.stdout).replace('\n', " ");
+    assert!(
+        stdout.contains("all that a table in 256 KB of memory holds (3,000,000 were asked for)"),
+        "{stdout}"
+    );
+}
+
+/// Runs the program with `text` as its standard input.
+trait WithInput {
+    fn write_stdin_text(&mut self, text: &str) -> std::process::Output;
+}
+
+impl WithInput for Command {
+    fn write_stdin_text(&mut self, text: &str) -> std::process::Output {
+        let mut child = self
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+}

@@ -54,6 +54,8 @@ struct Run {
     started: Instant,
     total: u64,
     at_most: bool,
+    /// Games trained, or boxes written to a page.
+    writing: bool,
     announced: bool,
     bar: Option<ProgressBar>,
 }
@@ -83,14 +85,20 @@ impl Watcher {
 
     fn step(&self, step: Progress) -> bool {
         match step {
-            Progress::Start { total, at_most } => {
-                // Not cleared here: a Ctrl-C earlier in the same command (a search before
-                // the training) has stopped the whole command. The console clears it as
-                // each line begins.
+            // Not cleared here: a Ctrl-C earlier in the same command (a search before
+            // the training) has stopped the whole command. The console clears it as
+            // each line begins.
+            Progress::Start { .. } | Progress::Writing { .. } => {
+                let (total, at_most, writing) = match step {
+                    Progress::Start { total, at_most } => (total, at_most, false),
+                    Progress::Writing { total } => (total, false, true),
+                    _ => (0, false, false),
+                };
                 *self.run.borrow_mut() = Some(Run {
                     started: Instant::now(),
                     total,
                     at_most,
+                    writing,
                     announced: false,
                     bar: None,
                 });
@@ -136,8 +144,13 @@ impl Watcher {
         if estimate < WORTH_ANNOUNCING {
             return;
         }
+        let (unit, stop) = if run.writing {
+            ("boxes", "Ctrl-C stops, and no page is written")
+        } else {
+            ("games", "Ctrl-C stops and keeps the games played")
+        };
         let sentence = format!(
-            "{} {} to go at this pace ({} of {} games in {}); Ctrl-C stops and keeps the games played.",
+            "{} {} to go at this pace ({} of {} {unit} in {}); {stop}.",
             if run.at_most {
                 "At most about"
             } else {
@@ -152,9 +165,12 @@ impl Watcher {
         let _ = writeln!(err, "{}", crate::repl::text::fill(&sentence, 79));
         if self.terminal {
             let bar = ProgressBar::new(run.total);
-            if let Ok(style) =
-                ProgressStyle::with_template("training {bar:30} {pos}/{len} games, {eta} left")
-            {
+            let template = if run.writing {
+                "writing {bar:30} {pos}/{len} boxes, {eta} left"
+            } else {
+                "training {bar:30} {pos}/{len} games, {eta} left"
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
             bar.set_position(done);
@@ -217,7 +233,10 @@ mod tests {
         // As the console does when the next line comes.
         crate::stop::clear();
         assert!((hook.0)(start));
-        assert!((hook.0)(Progress::Done(1)), "a new line's run is not stopped");
+        assert!(
+            (hook.0)(Progress::Done(1)),
+            "a new line's run is not stopped"
+        );
         crate::stop::unwatch();
     }
 }

@@ -328,6 +328,12 @@ fn main() -> ExitCode {
             replies,
         }) => {
             if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
+                // Checked once here, not once for each of O's replies.
+                let Some(budget) =
+                    output::fitted(budget, menace::ai::qubic::dfpn::BYTES_PER_POSITION)
+                else {
+                    return ExitCode::FAILURE;
+                };
                 let request = proofs::QubicRequest {
                     from: from.as_deref(),
                     first: &first,
@@ -477,9 +483,7 @@ fn output_closed(session: &Session) -> ExitCode {
         1 => "; what MENACE learned from 1 game is not saved".to_string(),
         games => format!("; what MENACE learned from {games} games is not saved"),
     };
-    complain!(
-        "menace: standard output was closed, so the rest of the input was not run{lost}."
-    );
+    complain!("menace: standard output was closed, so the rest of the input was not run{lost}.");
     ExitCode::from(output::CLOSED)
 }
 

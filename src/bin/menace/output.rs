@@ -34,3 +34,24 @@ macro_rules! complain {
         eprintln!("{text}");
     }};
 }
+
+/// `asked` positions of `bytes_each` each, lowered to what memory allows (saying so in
+/// one sentence on standard error), or `None` (said too) when not even a small search
+/// fits: then the search is refused rather than ended by a failed allocation.
+pub fn fitted(asked: u64, bytes_each: u64) -> Option<u64> {
+    let (budget, lowered) = menace::memory::fit(asked, bytes_each, u64::MAX);
+    match lowered {
+        Some(lowered) if lowered.budget < 1_000 => {
+            complain!(
+                "menace: not searched: only {} of memory may be used here, too little for a search.",
+                menace::memory::about(lowered.allowed)
+            );
+            None
+        }
+        Some(lowered) => {
+            complain!("menace: {lowered}.");
+            Some(budget)
+        }
+        None => Some(budget),
+    }
+}
