@@ -385,3 +385,61 @@ impl WithInput for Command {
         child.wait_with_output().unwrap()
     }
 }
+
+fn lesson_folder(demo: &str) -> tempfile::TempDir {
+    let lessons = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lessons.path().join("01-demo.yaml"),
+        format!(
+            "title: A demonstration\nsummary: One demonstration.\nassumes: nothing\nseed: 1\nsteps:\n  - kind: text\n    text: First, words.\n  - kind: demo\n    text: Watch.\n    commands: {demo}\n"
+        ),
+    )
+    .unwrap();
+    lessons
+}
+
+#[test]
+fn a_demonstration_over_its_budget_is_refused_when_the_lesson_is_read() {
+    let lessons = lesson_folder("[\"train 50000000 vs mcts\"]");
+    let output = menace()
+        .arg("--lessons")
+        .arg(lessons.path())
+        .arg("lessons")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "BROKEN 01-demo.yaml, step 2: its commands ask for 50000000 games; a lesson may run at most 10000 in a step by itself"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn lessons_check_names_the_step_it_is_running_when_it_is_slow() {
+    // Within the budget, and slow: the value of the empty Qubic board.
+    let lessons = lesson_folder("[\"variant qubic\", \"solve\"]");
+    let mut child = menace()
+        .arg("--lessons")
+        .arg(lessons.path())
+        .args(["lessons", "--check"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = gather(child.stderr.take().unwrap());
+    let wanted = "still checking 01-demo.yaml, step 2 (demonstration)";
+    let start = Instant::now();
+    while !err.lock().unwrap().contains(wanted) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the slow step was never named: {}",
+            err.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

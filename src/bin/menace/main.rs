@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod output;
+mod lessons;
 mod proofs;
 mod random_play;
 mod solve;
@@ -262,7 +263,7 @@ fn main() -> ExitCode {
             out!("{}", render::events(&events, Palette::PLAIN));
             return ExitCode::SUCCESS;
         }
-        Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
+        Some(Task::Lessons { check }) => return lessons::run(&flags.lessons, check),
         Some(Task::RandomPlay { game, games }) => {
             return random_play::run(&game, games, flags.seed.unwrap_or(1));
         }
@@ -627,55 +628,5 @@ fn replay(words: &[String], json: bool) -> ExitCode {
             complain!("menace: {error}.");
             ExitCode::from(2)
         }
-    }
-}
-
-/// `menace lessons [--check]`. A broken lesson file is reported and the others are still
-/// listed or checked; the exit code says whether everything was right.
-fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
-    let loaded = match menace::lesson::load_all(folder) {
-        Ok(loaded) if loaded.lessons.is_empty() && loaded.broken.is_empty() => {
-            complain!("menace: there are no lessons in {}", folder.display());
-            return ExitCode::FAILURE;
-        }
-        Ok(loaded) => loaded,
-        Err(error) => {
-            complain!("menace: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut failed = loaded.broken.len();
-    for error in &loaded.broken {
-        outln!("BROKEN {error}");
-    }
-    for (number, lesson) in loaded.lessons.iter().enumerate() {
-        if !check {
-            let line = format!(
-                "{:>2}. {} ({} steps): {}",
-                number + 1,
-                lesson.title,
-                lesson.steps.len(),
-                lesson.summary
-            );
-            let wrap = menace::repl::text::words(79).subsequent_indent("    ");
-            outln!("{}", textwrap::fill(&line, wrap));
-            continue;
-        }
-        match menace::lesson::check::check(lesson) {
-            Ok(()) => outln!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
-            Err(error) => {
-                failed += 1;
-                outln!("FAIL  {error}");
-            }
-        }
-    }
-    if check {
-        let total = loaded.lessons.len() + loaded.broken.len();
-        outln!("{} passed, {failed} failed", total - failed);
-    }
-    if failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
     }
 }
