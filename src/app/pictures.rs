@@ -87,11 +87,13 @@ impl Session {
             });
         }
         let mut going_on = |done| {
-            !crate::stop::requested()
-                && match &hook {
-                    Some(hook) => (hook.0)(Progress::Done(done)),
-                    None => true,
-                }
+            // The console's hook first (it clears its bar on Ctrl-C), then the flag,
+            // so that the stop is noticed with or without a hook.
+            let hooked = match &hook {
+                Some(hook) => (hook.0)(Progress::Done(done)),
+                None => true,
+            };
+            hooked & !crate::stop::requested()
         };
         let (game, seed) = (self.game.as_ref(), self.settings.seed);
         let written = save::write_output_with(&path, &mut |file| {

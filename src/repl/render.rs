@@ -308,7 +308,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Interrupted => format!(
             "{}\n",
             crate::repl::text::fill(
-                "Stopped early by Ctrl-C (a search that was stopped gives its best so far); everything MENACE has learned is kept.",
+                "Stopped early by Ctrl-C; everything MENACE has learned is kept.",
                 79
             )
         ),
