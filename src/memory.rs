@@ -3,10 +3,10 @@
 //! program on a failed allocation (losing a session's unsaved learning), so each budget
 //! is lowered to what fits before the search starts, and the one who asked is told.
 //!
-//! What is available is read once: `MENACE_MEMORY` (bytes, or with K, M or G) when set,
-//! so tests and people sharing a machine can set it; otherwise the least of the memory
-//! the system has available (`MemAvailable` in /proc/meminfo), what the cgroup still
-//! allows, and what the address-space limit (`ulimit -v`) leaves. A table may take half
+//! What is available is read once: `MENACE_MEMORY` (bytes, or with K, M or G) when it
+//! is set to a size, so tests and people sharing a machine can say; otherwise the least
+//! of the memory the system has available (`MemAvailable` in /proc/meminfo), what the
+//! cgroup still allows, and what the address-space limit (`ulimit -v`) leaves. A table may take half
 //! of it: the program, the other tables and the output need the rest.
 
 use std::fmt;
@@ -19,9 +19,12 @@ pub const VARIABLE: &str = "MENACE_MEMORY";
 /// each table keeps to its own fixed cap).
 pub fn available() -> Option<u64> {
     static AVAILABLE: OnceLock<Option<u64>> = OnceLock::new();
-    *AVAILABLE.get_or_init(|| match std::env::var(VARIABLE) {
-        Ok(value) => parse_bytes(&value),
-        Err(_) => measured(),
+    // A value that is not a size is passed over: the machine is asked instead.
+    *AVAILABLE.get_or_init(|| {
+        std::env::var(VARIABLE)
+            .ok()
+            .and_then(|value| parse_bytes(&value))
+            .or_else(measured)
     })
 }
 
