@@ -6,8 +6,8 @@
 //! What is available is read once: `MENACE_MEMORY` (bytes, or with K, M or G) when it
 //! is set to a size, so tests and people sharing a machine can say; otherwise the least
 //! of the memory the system has available (`MemAvailable` in /proc/meminfo), what the
-//! cgroup still allows, and what the address-space limit (`ulimit -v`) leaves. A table may take half
-//! of it: the program, the other tables and the output need the rest.
+//! cgroup still allows, and what the address-space limit (`ulimit -v`) leaves. A table
+//! may take half of it: the program, the other tables and the output need the rest.
 
 use std::fmt;
 use std::sync::OnceLock;
