@@ -8,12 +8,14 @@ pub mod files;
 pub mod game;
 pub mod gomocup;
 pub mod lesson;
+pub mod memory;
 pub mod menace;
 pub mod pictures;
 pub mod play;
 pub mod players;
 pub mod registry;
 pub mod repl;
+pub mod stop;
 pub mod text;
 pub mod verify;
 

@@ -236,11 +236,13 @@ pub struct Experiment {
 }
 
 impl Experiment {
-    /// Runs seeds `0..seeds`.
+    /// Runs seeds `0..seeds`; Ctrl-C ends it after the run in progress (see
+    /// [`crate::stop`]), with fewer runs.
     pub fn run(preset: Preset, seeds: u64, limit: u64) -> Experiment {
         Experiment {
             preset,
             runs: (0..seeds)
+                .take_while(|_| !crate::stop::requested())
                 .map(|seed| games_until_safe(preset, seed, limit))
                 .collect(),
             limit,

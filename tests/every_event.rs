@@ -51,6 +51,7 @@ fn kind(said: &Said) -> String {
         Event::BoxView { .. } => "BoxView",
         Event::MatchOver { .. } => "MatchOver",
         Event::MatchStopped { .. } => "MatchStopped",
+        Event::Interrupted => "Interrupted",
         Event::Refused(_) => "Refused",
         Event::Stats(_) => "Stats",
         Event::Help => "Help",
@@ -104,6 +105,7 @@ const ALL: &[&str] = &[
     "BoxView",
     "MatchOver",
     "MatchStopped",
+    "Interrupted",
     "Refused",
     "Stats",
     "Help",
@@ -298,6 +300,7 @@ fn every_event_kind_fits_80_columns() {
             played: 123_456,
             asked: 1_000_000,
         }),
+        Said::Session(Event::Interrupted),
         Said::Lesson(LessonEvent::NoHints),
         Said::Lesson(LessonEvent::CourseComplete(titles)),
         // The longest note a game makes on a move (circular linetris).

@@ -154,17 +154,24 @@ fn unage(bound: i32) -> i32 {
     }
 }
 
-/// The memory the transposition table may take. A budget of positions beyond what fits
+/// The most memory the transposition table may take, and never more than half of what
+/// the machine has available ([`crate::memory`]). A budget of positions beyond what fits
 /// is lowered to it: every position searched may add an entry, so a search within
 /// [`positions_memory_allows`] cannot run the machine out of memory.
 pub const MAX_TABLE_BYTES: u64 = 1 << 30;
 
-/// The most positions a search of `G` may visit within [`MAX_TABLE_BYTES`]: an entry is
+/// The memory one table may take here: [`MAX_TABLE_BYTES`], or less on a machine with
+/// less to spare.
+pub fn table_bytes() -> u64 {
+    crate::memory::for_one_table(MAX_TABLE_BYTES)
+}
+
+/// The most positions a search of `G` may visit within [`table_bytes`]: an entry is
 /// its key and value plus the hash table's control byte, and the table keeps at most 7/8
 /// of its slots full and doubles, so it may hold 16/7 slots per entry.
 pub fn positions_memory_allows<G: Game>() -> u64 {
     let entry = std::mem::size_of::<(G::Key, Entry<G::Move>)>() as u64 + 1;
-    MAX_TABLE_BYTES * 7 / (entry * 16)
+    table_bytes() * 7 / (entry * 16)
 }
 
 /// A search with its table and counters.
@@ -200,7 +207,8 @@ impl<G: Game> AlphaBeta<G> {
         }
     }
 
-    /// The same search, also giving up at `deadline` (checked every 1,024 positions).
+    /// The same search, also giving up at `deadline` (checked every 1,024 positions, as
+    /// Ctrl-C is: see [`crate::stop`]).
     pub fn until(mut self, deadline: Option<std::time::Instant>) -> Self {
         self.deadline = deadline;
         self
@@ -293,9 +301,10 @@ impl<G: Game> AlphaBeta<G> {
             return Err(OutOfBudget);
         }
         if self.nodes.is_multiple_of(1024)
-            && self
-                .deadline
-                .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+            && (crate::stop::requested()
+                || self
+                    .deadline
+                    .is_some_and(|deadline| std::time::Instant::now() >= deadline))
         {
             return Err(OutOfBudget);
         }

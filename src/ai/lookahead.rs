@@ -128,6 +128,10 @@ fn next_step<G: Game + 'static>(
     budget: &mut u64,
 ) -> Option<u8> {
     *budget = budget.checked_sub(1)?;
+    // Ctrl-C ends the search as the budget running out does (see `crate::stop`).
+    if budget.is_multiple_of(1024) && crate::stop::requested() {
+        return None;
+    }
     let mut next = position.clone();
     if next.play(mv).is_err() {
         return Some(LOSS_NOW);

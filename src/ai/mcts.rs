@@ -172,12 +172,21 @@ impl Mcts {
             None => self.playouts.clamp(1, MAX_PLAYOUTS),
         };
         let mut path = Vec::new();
+        // The tree grows a node a playout, each with its list of untried moves: on a big
+        // board ten million of them would not fit, so the search ends when the tree has
+        // taken what one table may ([`crate::memory`]), as if its playouts were done.
+        let room = crate::ai::alphabeta::table_bytes();
+        let mut taken = 0u64;
         for done in 0..most {
+            if taken > room {
+                break;
+            }
             if nodes[0].proof.is_some() {
                 break;
             }
             if done.is_multiple_of(64)
-                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                && (crate::stop::requested()
+                    || deadline.is_some_and(|deadline| Instant::now() >= deadline))
             {
                 break;
             }
@@ -204,6 +213,12 @@ impl Mcts {
                 let mover = game.to_move();
                 let _ = game.play(mv);
                 let untried = game.legal_moves();
+                // The node, its untried moves and its place in its parent's children,
+                // with the slack of growing lists.
+                taken += 2
+                    * (std::mem::size_of::<Node<G::Move>>()
+                        + untried.capacity() * std::mem::size_of::<G::Move>()
+                        + std::mem::size_of::<usize>()) as u64;
                 let proof = game.outcome().map(|outcome| Proof::of(outcome, mover));
                 nodes.push(Node {
                     mv: Some(mv),

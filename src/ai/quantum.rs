@@ -50,6 +50,12 @@ impl Hasher for MixHasher {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfBudget;
 
+/// The memory one position in the table takes at most: a hash-table entry (key and bounds) and its control
+/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
+/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
+pub const BYTES_PER_POSITION: u64 =
+    ((std::mem::size_of::<(u64, Bounds)>() as u64 + 1) * 16 / 7) * 3 / 2;
+
 /// A search with its table.
 pub struct Solver {
     table: HashMap<u64, Bounds, BuildHasherDefault<MixHasher>>,
@@ -75,7 +81,7 @@ impl Solver {
         Solver {
             table: HashMap::default(),
             visits: 0,
-            budget,
+            budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),
             spare: Vec::new(),
             maps: std::array::from_fn(|index| {
                 let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
@@ -195,7 +201,9 @@ impl Solver {
             beta = beta.min(bounds.upper);
             first = bounds.best;
         }
-        if self.table.len() as u64 >= self.budget {
+        if self.table.len() as u64 >= self.budget
+            || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+        {
             return Err(OutOfBudget);
         }
         let (window_alpha, window_beta) = (alpha, beta);

@@ -60,7 +60,8 @@ impl<G: Game> Retrograde<G> {
             }
             successors.push(children);
             next += 1;
-            if positions.len() > limit {
+            // Ctrl-C gives up as running out of room does (see `crate::stop`).
+            if positions.len() > limit || (next.is_multiple_of(1024) && crate::stop::requested()) {
                 return None;
             }
         }

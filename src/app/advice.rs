@@ -89,7 +89,12 @@ impl Session {
             Ok(adviser) => adviser,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
-        match adviser.hint(position.as_ref(), &mut self.rng) {
+        let chosen = adviser.hint(position.as_ref(), &mut self.rng);
+        // A search stopped by Ctrl-C has not earned the name of a hint.
+        if crate::stop::noticed() {
+            return vec![Event::Interrupted];
+        }
+        match chosen {
             Some(chosen) => {
                 let mut events = vec![Event::Hint {
                     by,
@@ -142,6 +147,10 @@ impl Session {
         }
         let start = std::time::Instant::now();
         let solved = position.solve(self.settings.effort.solve);
+        // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
+        if crate::stop::noticed() {
+            return vec![Event::Interrupted];
+        }
         vec![Event::GameSolved {
             title: self.game.title(),
             solved,
@@ -165,9 +174,14 @@ impl Session {
                     at_most: true,
                 });
             }
-            let mut report_progress = |done| match &hook {
-                Some(hook) => (hook.0)(Progress::Done(done)),
-                None => true,
+            let mut report_progress = |done| {
+                // The console's hook first (it clears its bar on Ctrl-C), then the flag,
+                // so that the stop is noticed with or without a hook.
+                let hooked = match &hook {
+                    Some(hook) => (hook.0)(Progress::Done(done)),
+                    None => true,
+                };
+                hooked & !crate::stop::requested()
             };
             let result = super::experiment::run(
                 &words,
@@ -196,6 +210,11 @@ impl Session {
             .into_iter()
             .map(|preset| Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT))
             .collect();
+        // Runs cut short by Ctrl-C would make a table of unequal columns; MENACE's own
+        // boxes are not touched by an experiment, so nothing is lost by showing none.
+        if crate::stop::noticed() {
+            return vec![Event::Interrupted];
+        }
         vec![Event::Experiments { runs, seeds }]
     }
 

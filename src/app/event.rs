@@ -127,6 +127,9 @@ pub enum Event {
         played: u32,
         asked: u32,
     },
+    /// Ctrl-C stopped the command early: a search gave up (an AI's move is its best so
+    /// far), a demonstration or experiment ended before its end. Nothing learned is lost.
+    Interrupted,
     /// MENACE will not start: its first box is empty under the resign rule.
     Refused(BoxSummary),
     Stats(Box<Stats>),
@@ -295,4 +298,24 @@ pub enum Question {
     Quit {
         unsaved: u64,
     },
+}
+
+impl Event {
+    /// Whether the event itself says that Ctrl-C stopped the command.
+    pub fn tells_of_a_stop(&self) -> bool {
+        match self {
+            Event::Interrupted | Event::MatchStopped { .. } => true,
+            Event::Trained(report) => report.stopped,
+            _ => false,
+        }
+    }
+
+    /// [`Event::Interrupted`] when Ctrl-C stopped some work of a command and none of
+    /// its events says so its own way: a stop is said once.
+    pub fn interrupted_unless_said<'a>(
+        mut events: impl Iterator<Item = &'a Event>,
+    ) -> Option<Event> {
+        (crate::stop::noticed() && !events.any(Event::tells_of_a_stop))
+            .then_some(Event::Interrupted)
+    }
 }

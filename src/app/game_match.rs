@@ -478,9 +478,12 @@ impl Session {
         let played = current.finished;
         let asked = current.games;
         let hook = self.progress.clone().filter(|_| current.unattended);
-        let go_on = hook
+        // Ctrl-C ends a match no one plays in, with or without a console's hook (a
+        // lesson's demonstration has none); the hook first, as it clears its bar.
+        let hooked = hook
             .as_ref()
             .is_none_or(|hook| (hook.0)(Progress::Done(u64::from(played))));
+        let go_on = hooked & !(current.unattended && crate::stop::requested());
         if played < asked && refused.is_none() && go_on {
             return true;
         }

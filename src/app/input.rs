@@ -21,10 +21,13 @@ impl Session {
     /// Reads one line and does what it says. On your turn a line the game reads as a
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
-        match self.read_line(line) {
+        let mut events = match self.read_line(line) {
             Reading::Command(command) => self.execute(command),
             Reading::Done(events) | Reading::Kept(events) => events,
-        }
+        };
+        let stopped = Event::interrupted_unless_said(events.iter());
+        events.extend(stopped);
+        events
     }
 
     /// True while a yes/no question waits: the next line answers it.

@@ -2,7 +2,7 @@
 //! page, written atomically like every output (and never over a save).
 
 use super::event::Event;
-use super::session::{Session, refuse};
+use super::session::{Progress, Session, refuse};
 use crate::menace::save::{self, SaveError};
 use crate::play::TrainingReport;
 use std::path::PathBuf;
@@ -77,19 +77,47 @@ impl Session {
             .filter(|(report, _)| !report.curve.is_empty())
             .and_then(|(report, title)| crate::pictures::chart::learning_curve(report, title).ok());
         let learner = self.slots[index].learner.as_ref();
-        let html = crate::pictures::page::boxes_page(
-            self.game.as_ref(),
-            learner,
-            curve.as_deref(),
-            self.settings.seed,
-        );
         let boxes = learner.box_count();
-        match save::write_output(&path, html.as_bytes()) {
+        // The page is written as it is made (it may run to gigabytes), with a bar when
+        // it is slow; Ctrl-C stops it and leaves no page.
+        let hook = self.progress.clone();
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Writing {
+                total: boxes as u64,
+            });
+        }
+        let mut going_on = |done| {
+            // The console's hook first (it clears its bar on Ctrl-C), then the flag,
+            // so that the stop is noticed with or without a hook.
+            let hooked = match &hook {
+                Some(hook) => (hook.0)(Progress::Done(done)),
+                None => true,
+            };
+            hooked & !crate::stop::requested()
+        };
+        let (game, seed) = (self.game.as_ref(), self.settings.seed);
+        let written = save::write_output_with(&path, &mut |file| {
+            crate::pictures::page::write_boxes_page(
+                file,
+                game,
+                learner,
+                curve.as_deref(),
+                seed,
+                &mut going_on,
+            )
+        });
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Finish);
+        }
+        match written {
             Ok(()) => vec![Event::PageWritten {
                 path,
                 boxes,
                 curve: curve.is_some(),
             }],
+            Err(SaveError { error, .. }) if error.kind() == std::io::ErrorKind::Interrupted => {
+                vec![Event::Interrupted]
+            }
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the page to {}: {error}.",
                 path.display()

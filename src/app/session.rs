@@ -99,6 +99,10 @@ pub enum Progress {
         total: u64,
         at_most: bool,
     },
+    /// `export` begins writing a page of `total` boxes (Ctrl-C: no page is written).
+    Writing {
+        total: u64,
+    },
     Done(u64),
     Finish,
 }

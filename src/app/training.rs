@@ -71,9 +71,16 @@ impl Session {
                 at_most: false,
             });
         }
-        let mut report_progress = |done| match &hook {
-            Some(hook) => (hook.0)(Progress::Done(done)),
-            None => true,
+        // Ctrl-C stops the run, with or without a console's hook (a lesson's
+        // demonstration has none).
+        let mut report_progress = |done| {
+            // The console's hook first (it clears its bar on Ctrl-C), then the flag,
+            // so that the stop is noticed with or without a hook.
+            let hooked = match &hook {
+                Some(hook) => (hook.0)(Progress::Done(done)),
+                None => true,
+            };
+            hooked & !crate::stop::requested()
         };
         let mut sparring = sparring;
         let slot = &mut self.slots[index];

@@ -11,6 +11,12 @@ use std::path::PathBuf;
 
 /// Checks one lesson; the error names its file and step.
 pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
+    check_telling(lesson, &mut |_| {})
+}
+
+/// [`check`], telling `at_step` the number of each step (from 1) as it begins, so a
+/// front end can name the step that is slow.
+pub fn check_telling(lesson: &Lesson, at_step: &mut dyn FnMut(usize)) -> Result<(), LessonError> {
     let file = format!("{}.yaml", lesson.name);
     let fail = |step: usize, reason: String| LessonError {
         file: file.clone(),
@@ -42,6 +48,7 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
             reason,
         })?;
     for (index, step) in lesson.steps.iter().enumerate() {
+        at_step(index + 1);
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
                 scratch_run(lesson.seed, commands).map_err(|(command, why)| {

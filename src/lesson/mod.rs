@@ -8,6 +8,7 @@
 //! until a goal on the real session is met; a scripted solution proves it can be), or a
 //! question (answered with `answer ...`).
 
+pub mod budget;
 pub mod check;
 pub mod course;
 pub mod goal;
@@ -245,6 +246,7 @@ fn validate_step(step: &Step) -> Result<(), String> {
     let text = match step {
         Step::Text { text, show } => {
             validate_commands("the shown command", show)?;
+            budget::check(show)?;
             text
         }
         Step::Demo { text, commands } => {
@@ -252,6 +254,7 @@ fn validate_step(step: &Step) -> Result<(), String> {
                 return Err("a demonstration needs at least one command".into());
             }
             validate_commands("the command", commands)?;
+            budget::check(commands)?;
             text
         }
         Step::Exercise {

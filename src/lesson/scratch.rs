@@ -29,6 +29,11 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<Shown>, (String
     let mut shown = Vec::new();
     for command in commands {
         let events = scratch.handle_line(command);
+        // Ctrl-C ends the demonstration here; the session that showed the step says so
+        // once (see `crate::stop`).
+        if crate::stop::noticed() {
+            break;
+        }
         if let Some(Event::Refusal(why)) = events.iter().find(|e| matches!(e, Event::Refusal(_))) {
             return Err((command.clone(), why.clone()));
         }

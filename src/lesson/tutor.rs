@@ -70,6 +70,15 @@ impl Tutor {
 
     /// Reads one line and does what it says, for the course or for the session.
     pub fn handle_line(&mut self, line: &str) -> Vec<Said> {
+        let mut said = self.handle_line_unwatched(line);
+        let events = said.iter().filter_map(Said::event);
+        if let Some(stopped) = Event::interrupted_unless_said(events) {
+            said.push(Said::Session(stopped));
+        }
+        said
+    }
+
+    fn handle_line_unwatched(&mut self, line: &str) -> Vec<Said> {
         // While a lesson's question waits (and no yes/no question does), a line that
         // starts with no command word is its answer: "304" answers "how many boxes?"
         // rather than playing 304 games.

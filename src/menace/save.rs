@@ -34,7 +34,7 @@ mod read;
 pub use format2::{FORMAT_2, Loaded};
 pub use place::{
     BadName, DEFAULT_FILE, SaveError, Stamp, holds_a_save, remove_stale_temporaries, resolve,
-    resolve_with, stamp, write_atomically, write_output,
+    resolve_with, stamp, write_atomically, write_atomically_with, write_output, write_output_with,
 };
 
 /// A save file larger than this is refused unread (classic MENACE's is about 10 KiB).

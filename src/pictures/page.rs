@@ -38,62 +38,94 @@ td.bead{color:#000;background:#fff3c4}td.none{color:#bbb}td.off{border:none}\
 ul.beads{font-size:11px;margin:2px 0 0 0;padding-left:14px}\
 .curve svg{max-width:100%;height:auto}";
 
-/// The whole page. `start` is the chosen game at its start (to read box pictures back),
-/// `curve` the learning-curve SVG of the last training run, if there was one.
+/// The whole page, in memory (tests, and pages known to be small). `start` is the chosen
+/// game at its start (to read box pictures back), `curve` the learning-curve SVG of the
+/// last training run, if there was one.
 pub fn boxes_page(
     start: &dyn AnyGame,
     learner: &dyn Learner,
     curve: Option<&str>,
     seed: u64,
 ) -> String {
-    let boxes = learner.boxes();
+    let mut page = Vec::new();
+    // Writing to memory fails only as allocation does; going on always says yes.
+    let _ = write_boxes_page(&mut page, start, learner, curve, seed, &mut |_| true);
+    String::from_utf8_lossy(&page).into_owned()
+}
+
+/// Writes the page to `out` box by box, never holding it whole: a MENACE of hundreds of
+/// thousands of boxes makes a page of gigabytes, and even the summaries of all its boxes
+/// take as much as the page, so each box is fetched by its number as it is written. `going_on` is told the boxes written so
+/// far, every 256 boxes; when it answers `false` (Ctrl-C) the writing stops with an error
+/// of kind `Interrupted`.
+pub fn write_boxes_page(
+    out: &mut dyn std::io::Write,
+    start: &dyn AnyGame,
+    learner: &dyn Learner,
+    curve: Option<&str>,
+    seed: u64,
+    going_on: &mut dyn FnMut(u64) -> bool,
+) -> std::io::Result<()> {
+    let count = learner.box_count();
     let record = learner.record();
     let title = format!("MENACE's boxes: {}", start.title());
-    let mut html = String::new();
-    let _ = write!(
-        html,
+    write!(
+        out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         escape(&title),
         escape(&title)
-    );
-    let _ = writeln!(
-        html,
+    )?;
+    writeln!(
+        out,
         "<p>MENACE plays {} under the {} preset; {} boxes, {} beads; it has learned from {} games ({} won, {} drawn, {} lost). Written by menace --seed {seed}. Each box shows its picture, with the number of beads for each move in the cell the move fills (a dash: no beads left).</p>",
         side_name(learner.side()),
         escape(&learner.preset().spec()),
-        boxes.len(),
+        count,
         learner.all_beads(),
         record.games(),
         record.won,
         record.drawn,
         record.lost
-    );
+    )?;
     if let Some(svg) = curve {
-        let _ = writeln!(
-            html,
+        writeln!(
+            out,
             "<section class=\"curve\">\n<h2>Learning curve</h2>\n{}\n</section>",
             strip_xml_declaration(svg)
-        );
+        )?;
     }
-    let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
-    plies.sort_unstable();
-    plies.dedup();
-    for ply in plies {
-        let group: Vec<&BoxSummary> = boxes.iter().filter(|s| s.ply == ply).collect();
-        let _ = writeln!(
-            html,
+    // Each box's ply and number (16 bytes a box), in the order of the page: by ply, and
+    // by number within a ply.
+    let mut order: Vec<(usize, usize)> = (1..=count)
+        .filter_map(|number| Some((learner.box_by_number(number)?.ply, number)))
+        .collect();
+    order.sort_unstable();
+    let mut written = 0u64;
+    for group in order.chunk_by(|a, b| a.0 == b.0) {
+        writeln!(
+            out,
             "<section class=\"move\">\n<h2>MENACE's {} move: {} {}</h2>\n<div class=\"boxes\">",
-            crate::text::nth(ply / 2 + 1),
+            crate::text::nth(group[0].0 / 2 + 1),
             group.len(),
             if group.len() == 1 { "box" } else { "boxes" }
-        );
-        for summary in group {
-            html.push_str(&one_box(start, summary));
+        )?;
+        for (_, number) in group {
+            let Some(summary) = learner.box_by_number(*number) else {
+                continue;
+            };
+            out.write_all(one_box(start, &summary).as_bytes())?;
+            written += 1;
+            if written.is_multiple_of(256) && !going_on(written) {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::Interrupted,
+                    "stopped by Ctrl-C",
+                ));
+            }
         }
-        html.push_str("</div>\n</section>\n");
+        out.write_all(b"</div>\n</section>\n")?;
     }
-    html.push_str("</body>\n</html>\n");
-    html
+    out.write_all(b"</body>\n</html>\n")?;
+    Ok(())
 }
 
 fn side_name(side: Player) -> &'static str {

@@ -551,8 +551,10 @@ impl<G: Declared> AnyGame for Playing<G> {
 /// generic alpha-beta counts the moves to every result and cannot prune enough to
 /// solve it from the start.
 fn solve_quantum(game: &Quantum, budget: u64) -> Solved {
-    // A table entry takes about 40 bytes with the hash table's slack; keep within 1 GB.
-    let budget = budget.min(crate::ai::alphabeta::MAX_TABLE_BYTES / 40);
+    // A table entry takes about 40 bytes with the hash table's slack; keep within what a
+    // table may take (1 GB at most).
+    let asked = budget;
+    let budget = budget.min(crate::ai::alphabeta::table_bytes() / 40);
     let mut solver = crate::ai::quantum::Solver::new(budget);
     let for_mover = |margin: i8| {
         if game.to_move() == Player::X {
@@ -572,10 +574,7 @@ fn solve_quantum(game: &Quantum, budget: u64) -> Solved {
             positions: solver.positions() as u64,
             method: "minimax over points",
         },
-        Err(_) => Solved::TooBig {
-            budget,
-            asked: budget,
-        },
+        Err(_) => Solved::TooBig { budget, asked },
     }
 }
 
@@ -584,7 +583,7 @@ fn solve_quantum(game: &Quantum, budget: u64) -> Solved {
 fn solve_by_retrograde<G: Game>(game: &G, budget: u64) -> Solved {
     // Every position reachable from this one, and so every value it depends on. A listed
     // position weighs a few hundred bytes: keep within the memory alpha-beta may use.
-    let limit = budget.min(crate::ai::alphabeta::MAX_TABLE_BYTES / 256);
+    let limit = budget.min(crate::ai::alphabeta::table_bytes() / 256);
     let Some(table) = Retrograde::analyse_within(
         game,
         G::without_history,

@@ -16,45 +16,32 @@ const WORTH_ANNOUNCING: Duration = Duration::from_secs(5);
 /// The estimate is made once this much of the run has passed.
 const MEASURED_OVER: Duration = Duration::from_millis(700);
 
-/// Ctrl-C, shared with the signal handler: during a run it asks the run to stop; at any
-/// other moment it ends the program as it always did (the line editor reads Ctrl-C as a
-/// key, so at the prompt it never arrives as a signal).
+/// Ctrl-C, shared with the signal handler. It never ends the program: it raises the flag
+/// that the command running looks at ([`crate::stop`]), so a search, a training run, an
+/// experiment or a demonstration stops within a fraction of a second and the session goes
+/// on with everything learned. At the prompt the line editor reads Ctrl-C as a key (the
+/// line is abandoned); with piped input, a Ctrl-C that comes between commands stops
+/// nothing, and the lines after it still run (a script's `save` still saves).
 #[derive(Debug, Clone, Default)]
 pub struct Interrupts {
-    running: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
 }
 
 impl Interrupts {
-    /// Takes over Ctrl-C for the process. `None` if the handler could not be installed
-    /// (then Ctrl-C ends the program, as by default).
+    /// Takes over Ctrl-C for the process, and has this thread's long work look at it.
+    /// `None` if the handler could not be installed (then Ctrl-C ends the program, as by
+    /// default).
     pub fn install() -> Option<Interrupts> {
         let interrupts = Interrupts::default();
-        let shared = interrupts.clone();
-        ctrlc::set_handler(move || {
-            if shared.running.load(Ordering::SeqCst) {
-                shared.stop.store(true, Ordering::SeqCst);
-            } else {
-                // What SIGINT does by default: 128 + 2.
-                std::process::exit(130);
-            }
-        })
-        .ok()?;
+        let shared = Arc::clone(&interrupts.stop);
+        ctrlc::set_handler(move || shared.store(true, Ordering::SeqCst)).ok()?;
+        crate::stop::watch(Arc::clone(&interrupts.stop));
         Some(interrupts)
     }
 
     /// Asks the current run to stop, as Ctrl-C does (tests use it).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
-    }
-
-    fn begin(&self) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.running.store(true, Ordering::SeqCst);
-    }
-
-    fn end(&self) {
-        self.running.store(false, Ordering::SeqCst);
     }
 
     fn stop_requested(&self) -> bool {
@@ -67,6 +54,8 @@ struct Run {
     started: Instant,
     total: u64,
     at_most: bool,
+    /// Games trained, or boxes written to a page.
+    writing: bool,
     announced: bool,
     bar: Option<ProgressBar>,
 }
@@ -96,12 +85,20 @@ impl Watcher {
 
     fn step(&self, step: Progress) -> bool {
         match step {
-            Progress::Start { total, at_most } => {
-                self.interrupts.begin();
+            // Not cleared here: a Ctrl-C earlier in the same command (a search before
+            // the training) has stopped the whole command. The console clears it as
+            // each line begins.
+            Progress::Start { .. } | Progress::Writing { .. } => {
+                let (total, at_most, writing) = match step {
+                    Progress::Start { total, at_most } => (total, at_most, false),
+                    Progress::Writing { total } => (total, false, true),
+                    _ => (0, false, false),
+                };
                 *self.run.borrow_mut() = Some(Run {
                     started: Instant::now(),
                     total,
                     at_most,
+                    writing,
                     announced: false,
                     bar: None,
                 });
@@ -124,7 +121,6 @@ impl Watcher {
                 !stop
             }
             Progress::Finish => {
-                self.interrupts.end();
                 if let Some(bar) = self.run.borrow_mut().take().and_then(|run| run.bar) {
                     bar.finish_and_clear();
                 }
@@ -148,8 +144,13 @@ impl Watcher {
         if estimate < WORTH_ANNOUNCING {
             return;
         }
+        let (unit, stop) = if run.writing {
+            ("boxes", "Ctrl-C stops, and no page is written")
+        } else {
+            ("games", "Ctrl-C stops and keeps the games played")
+        };
         let sentence = format!(
-            "{} {} to go at this pace ({} of {} games in {}); Ctrl-C stops and keeps the games played.",
+            "{} {} to go at this pace ({} of {} {unit} in {}); {stop}.",
             if run.at_most {
                 "At most about"
             } else {
@@ -164,9 +165,12 @@ impl Watcher {
         let _ = writeln!(err, "{}", crate::repl::text::fill(&sentence, 79));
         if self.terminal {
             let bar = ProgressBar::new(run.total);
-            if let Ok(style) =
-                ProgressStyle::with_template("training {bar:30} {pos}/{len} games, {eta} left")
-            {
+            let template = if run.writing {
+                "writing {bar:30} {pos}/{len} boxes, {eta} left"
+            } else {
+                "training {bar:30} {pos}/{len} games, {eta} left"
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
             bar.set_position(done);
@@ -205,8 +209,9 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_request_ends_the_run_and_the_next_run_starts_clean() {
+    fn a_stop_request_ends_the_run_and_the_next_line_starts_clean() {
         let interrupts = Interrupts::default();
+        crate::stop::watch(Arc::clone(&interrupts.stop));
         let watcher = Watcher::new(interrupts.clone(), false);
         let hook = watcher.hook();
         let start = Progress::Start {
@@ -216,9 +221,22 @@ mod tests {
         assert!((hook.0)(start));
         assert!((hook.0)(Progress::Done(1)));
         interrupts.request_stop();
+        assert!(crate::stop::requested(), "searches see Ctrl-C too");
         assert!(!(hook.0)(Progress::Done(2)));
         (hook.0)(Progress::Finish);
         assert!((hook.0)(start));
-        assert!((hook.0)(Progress::Done(1)), "a new run is not stopped");
+        assert!(
+            !(hook.0)(Progress::Done(1)),
+            "a second run in the same command is stopped too"
+        );
+        (hook.0)(Progress::Finish);
+        // As the console does when the next line comes.
+        crate::stop::clear();
+        assert!((hook.0)(start));
+        assert!(
+            (hook.0)(Progress::Done(1)),
+            "a new line's run is not stopped"
+        );
+        crate::stop::unwatch();
     }
 }

@@ -392,6 +392,9 @@ pub fn run(
 ) -> io::Result<Ended> {
     while !session.is_finished() {
         let read = input.read_line(PROMPT);
+        // Ctrl-C stops the command running when it comes (see `long_run::Interrupts`);
+        // one that came while waiting for this line stops nothing.
+        crate::stop::clear();
         if input.echo() {
             match &read {
                 Input::Line(line) => writeln!(out, "{PROMPT}{}", printable(line))?,
@@ -417,7 +420,12 @@ pub fn run(
                 return Ok(Ended::InputFailed(why));
             }
         };
-        let text = render::said(&said, palette);
+        let mut text = render::said(&said, palette);
+        if crate::stop::raised() && input.interactive() {
+            // The terminal echoed the Ctrl-C key as `^C` where the answer starts: the
+            // answer is written over it.
+            text.insert(0, '\r');
+        }
         if !input.page(&text, out)? {
             out.write_all(text.as_bytes())?;
         }

@@ -330,6 +330,13 @@ pub fn event(event: &Event, palette: Palette) -> String {
             );
             format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
+        Event::Interrupted => format!(
+            "{}\n",
+            crate::repl::text::fill(
+                "Stopped early by Ctrl-C; everything MENACE has learned is kept.",
+                79
+            )
+        ),
         Event::Refused(first) => format!(
             "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
             first.picture

@@ -44,7 +44,7 @@ pub fn game_solved(title: &str, solved: &Solved, millis: u128) -> String {
             let lowered = if asked > budget {
                 format!(
                     ", all that a table in {} of memory holds ({} were asked for)",
-                    crate::files::bytes(crate::ai::alphabeta::MAX_TABLE_BYTES),
+                    crate::files::bytes(crate::ai::alphabeta::table_bytes()),
                     grouped(*asked)
                 )
             } else {

@@ -75,7 +75,7 @@ impl Board {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if !self.stopped && Instant::now() >= self.deadline {
+        if !self.stopped && (Instant::now() >= self.deadline || crate::stop::requested()) {
             self.stopped = true;
         }
         self.stopped

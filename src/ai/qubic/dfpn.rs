@@ -93,6 +93,12 @@ pub struct Progress {
     pub disproof: u32,
 }
 
+/// The memory one position in the table takes at most: a hash-table entry (key and numbers) and its control
+/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
+/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
+pub const BYTES_PER_POSITION: u64 =
+    ((std::mem::size_of::<(u64, Numbers)>() as u64 + 1) * 16 / 7) * 3 / 2;
+
 /// The search, its table and its counters.
 pub struct Solver {
     geometry: &'static Geometry,
@@ -127,7 +133,10 @@ impl Solver {
             hash: SymmetricHash::get(),
             threats: ThreatSearch::new(4),
             table: HashMap::default(),
-            budget,
+            budget: budget.min(
+                usize::try_from(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX))
+                    .unwrap_or(usize::MAX),
+            ),
             first_moves: u64::MAX,
             visits: 0,
             x_moves_limit: None,
@@ -370,7 +379,9 @@ impl Solver {
             if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
                 return;
             }
-            if self.table.len() >= self.budget {
+            if self.table.len() >= self.budget
+                || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+            {
                 self.stopped = true;
                 return;
             }

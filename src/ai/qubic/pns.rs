@@ -25,6 +25,12 @@ struct Node {
     chain: Option<Vec<Step>>,
 }
 
+/// The memory one position held takes at most: its node, three times over while the
+/// list of nodes doubles (the old list beside the new one, each half empty at worst),
+/// and its place in its parent's list of children. A budget is checked against it
+/// ([`crate::memory`]).
+pub const BYTES_PER_POSITION: u64 = 3 * std::mem::size_of::<Node>() as u64 + 32;
+
 /// A proof-number search within a budget of positions.
 #[derive(Debug)]
 pub struct ProofNumberSearch {
@@ -52,7 +58,10 @@ impl ProofNumberSearch {
             geometry: Geometry::of(4),
             threats: ThreatSearch::new(4),
             nodes: Vec::new(),
-            budget,
+            budget: budget.min(
+                usize::try_from(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX))
+                    .unwrap_or(usize::MAX),
+            ),
         }
     }
 
@@ -66,7 +75,8 @@ impl ProofNumberSearch {
         self.nodes.clear();
         self.push(x, o, true, 0, 0);
         while self.nodes[0].proof != 0 && self.nodes[0].disproof != 0 {
-            if self.nodes.len() >= self.budget {
+            // Ctrl-C gives up as the budget does (see `crate::stop`).
+            if self.nodes.len() >= self.budget || crate::stop::requested() {
                 return Verdict::Unknown;
             }
             let leaf = self.most_proving();

@@ -63,6 +63,12 @@ impl Proof {
     }
 }
 
+/// The memory one position refuted takes at most: a hash-table entry (position and depth) and its control
+/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
+/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
+pub const BYTES_PER_POSITION: u64 =
+    ((std::mem::size_of::<((u64, u64), usize)>() as u64 + 1) * 16 / 7) * 3 / 2;
+
 /// Searches for a proof.
 #[derive(Debug)]
 pub struct Prover {
@@ -85,7 +91,7 @@ impl Prover {
             threats: ThreatSearch::new(4),
             refuted: HashMap::new(),
             nodes: 0,
-            budget,
+            budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),
             ran_out: false,
         }
     }

@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod output;
+mod lessons;
 mod proofs;
 mod random_play;
 mod solve;
@@ -265,7 +266,7 @@ fn main() -> ExitCode {
             out!("{}", render::events(&events, Palette::PLAIN));
             return ExitCode::SUCCESS;
         }
-        Some(Task::Lessons { check }) => return lessons(&flags.lessons, check),
+        Some(Task::Lessons { check }) => return lessons::run(&flags.lessons, check),
         Some(Task::RandomPlay { game, games }) => {
             return random_play::run(&game, games, flags.seed.unwrap_or(1));
         }
@@ -331,6 +332,12 @@ fn main() -> ExitCode {
             replies,
         }) => {
             if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
+                // Checked once here, not once for each of O's replies.
+                let Some(budget) =
+                    output::fitted(budget, menace::ai::qubic::dfpn::BYTES_PER_POSITION)
+                else {
+                    return ExitCode::FAILURE;
+                };
                 let request = proofs::QubicRequest {
                     from: from.as_deref(),
                     first: &first,
@@ -436,7 +443,7 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let greeting = render::welcome(&session, flags.seed.is_some(), palette);
     if out.write_all(greeting.as_bytes()).is_err() {
-        return ExitCode::SUCCESS;
+        return output_closed(&session);
     }
     let result = if std::io::stdin().is_terminal() {
         match TerminalInput::new(Some(flags.saves.join("history.txt"))) {
@@ -463,13 +470,27 @@ fn main() -> ExitCode {
             complain!("menace: {why}; stopping.");
             ExitCode::FAILURE
         }
-        // The reader went away (e.g. `menace | head`): nothing more to say to anyone.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => output_closed(&session),
         Err(error) => {
             complain!("menace: {error}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The reader went away (`menace < script | head -1`): the lines after the one whose
+/// answer could not be written are not run, so the run did not do what it was asked and
+/// exits as a program killed by SIGPIPE does (128 + 13), saying on standard error what
+/// was left undone, unsaved learning above all.
+fn output_closed(session: &Session) -> ExitCode {
+    let unsaved = session.unsaved();
+    let lost = match unsaved {
+        0 => String::new(),
+        1 => "; what MENACE learned from 1 game is not saved".to_string(),
+        games => format!("; what MENACE learned from {games} games is not saved"),
+    };
+    complain!("menace: standard output was closed, so the rest of the input was not run{lost}.");
+    ExitCode::from(output::CLOSED)
 }
 
 /// `menace experiment --game GAME ...`.
@@ -603,7 +624,7 @@ fn replay(words: &[String], json: bool) -> ExitCode {
             render::replay_step(step)
         };
         if out.write_all(line.as_bytes()).is_err() {
-            return ExitCode::SUCCESS;
+            return ExitCode::from(output::CLOSED);
         }
     }
     match error {
@@ -612,55 +633,5 @@ fn replay(words: &[String], json: bool) -> ExitCode {
             complain!("menace: {error}.");
             ExitCode::from(2)
         }
-    }
-}
-
-/// `menace lessons [--check]`. A broken lesson file is reported and the others are still
-/// listed or checked; the exit code says whether everything was right.
-fn lessons(folder: &std::path::Path, check: bool) -> ExitCode {
-    let loaded = match menace::lesson::load_all(folder) {
-        Ok(loaded) if loaded.lessons.is_empty() && loaded.broken.is_empty() => {
-            complain!("menace: there are no lessons in {}", folder.display());
-            return ExitCode::FAILURE;
-        }
-        Ok(loaded) => loaded,
-        Err(error) => {
-            complain!("menace: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut failed = loaded.broken.len();
-    for error in &loaded.broken {
-        outln!("BROKEN {error}");
-    }
-    for (number, lesson) in loaded.lessons.iter().enumerate() {
-        if !check {
-            let line = format!(
-                "{:>2}. {} ({} steps): {}",
-                number + 1,
-                lesson.title,
-                lesson.steps.len(),
-                lesson.summary
-            );
-            let wrap = menace::repl::text::words(79).subsequent_indent("    ");
-            outln!("{}", textwrap::fill(&line, wrap));
-            continue;
-        }
-        match menace::lesson::check::check(lesson) {
-            Ok(()) => outln!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
-            Err(error) => {
-                failed += 1;
-                outln!("FAIL  {error}");
-            }
-        }
-    }
-    if check {
-        let total = loaded.lessons.len() + loaded.broken.len();
-        outln!("{} passed, {failed} failed", total - failed);
-    }
-    if failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
     }
 }

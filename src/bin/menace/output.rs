@@ -1,23 +1,28 @@
 //! Printing from the subcommands. When the reader has gone (`menace replay … | head`),
 //! there is no one left to tell, so the program stops quietly instead of panicking as
-//! `println!` does on a closed pipe.
+//! `println!` does on a closed pipe, and exits as a program killed by SIGPIPE does: what
+//! was asked was not all done, so it never reports success.
 
-/// `print!` that ends the program quietly if standard output is closed.
+/// The exit code when standard output is closed: 128 + SIGPIPE (13), as a shell shows a
+/// program that the signal ended.
+pub const CLOSED: u8 = 141;
+
+/// `print!` that ends the program quietly ([`CLOSED`]) if standard output is closed.
 macro_rules! out {
     ($($words:tt)*) => {{
         use std::io::Write as _;
         if write!(std::io::stdout(), $($words)*).is_err() {
-            std::process::exit(0);
+            std::process::exit(i32::from(crate::output::CLOSED));
         }
     }};
 }
 
-/// `println!` that ends the program quietly if standard output is closed.
+/// `println!` that ends the program quietly ([`CLOSED`]) if standard output is closed.
 macro_rules! outln {
     ($($words:tt)*) => {{
         use std::io::Write as _;
         if writeln!(std::io::stdout(), $($words)*).is_err() {
-            std::process::exit(0);
+            std::process::exit(i32::from(crate::output::CLOSED));
         }
     }};
 }
@@ -28,4 +33,25 @@ macro_rules! complain {
         let text = menace::repl::text::fill(&format!($($words)*), 79);
         eprintln!("{text}");
     }};
+}
+
+/// `asked` positions of `bytes_each` each, lowered to what memory allows (saying so in
+/// one sentence on standard error), or `None` (said too) when not even a small search
+/// fits: then the search is refused rather than ended by a failed allocation.
+pub fn fitted(asked: u64, bytes_each: u64) -> Option<u64> {
+    let (budget, lowered) = menace::memory::fit(asked, bytes_each, u64::MAX);
+    match lowered {
+        Some(lowered) if lowered.budget < 1_000 => {
+            complain!(
+                "menace: not searched: only {} of memory may be used here, too little for a search.",
+                menace::memory::about(lowered.allowed)
+            );
+            None
+        }
+        Some(lowered) => {
+            complain!("menace: {lowered}.");
+            Some(budget)
+        }
+        None => Some(budget),
+    }
 }

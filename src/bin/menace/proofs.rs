@@ -47,6 +47,11 @@ pub fn prove(
     };
     let start = std::time::Instant::now();
     if by_proof_numbers {
+        let Some(budget) =
+            crate::output::fitted(budget, menace::ai::qubic::pns::BYTES_PER_POSITION)
+        else {
+            return ExitCode::FAILURE;
+        };
         let mut search = menace::ai::qubic::pns::ProofNumberSearch::new(budget as usize);
         let verdict = search.solve(x, o);
         let seconds = start.elapsed().as_secs_f64();
@@ -73,6 +78,10 @@ pub fn prove(
         );
         return write_proof(file, x, o, &proof);
     }
+    let Some(budget) = crate::output::fitted(budget, menace::ai::qubic::proof::BYTES_PER_POSITION)
+    else {
+        return ExitCode::FAILURE;
+    };
     let mut prover = menace::ai::qubic::proof::Prover::new(budget);
     let found = prover.prove(x, o, quiet);
     let seconds = start.elapsed().as_secs_f64();

@@ -47,6 +47,10 @@ pub fn quantum(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
         say!("{}: the game is over at this position.", game.title());
         return ExitCode::SUCCESS;
     }
+    let Some(budget) = crate::output::fitted(budget, menace::ai::quantum::BYTES_PER_POSITION)
+    else {
+        return ExitCode::FAILURE;
+    };
     let started = std::time::Instant::now();
     let mut solver = Solver::new(budget);
     let (value, moves) = match solver

@@ -115,6 +115,15 @@ impl std::error::Error for SaveError {}
 /// never half of either. Creates the folder if needed. A file replaced keeps its
 /// permissions; a read-only one is not replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    write_atomically_with(path, &mut |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`], with the contents written by `contents` as they are made
+/// (a page of gigabytes is never held whole); if it fails, nothing is replaced.
+pub fn write_atomically_with(
+    path: &Path,
+    contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), SaveError> {
     let fail = |error| SaveError {
         path: path.to_path_buf(),
         error,
@@ -140,7 +149,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         .suffix(TEMP_SUFFIX)
         .tempfile_in(&folder)
         .map_err(fail)?;
-    temporary.write_all(bytes).map_err(fail)?;
+    {
+        let mut buffered = std::io::BufWriter::new(temporary.as_file_mut());
+        contents(&mut buffered)
+            .and_then(|()| buffered.flush())
+            .map_err(fail)?;
+    }
     let permissions = match &existing {
         Some(existing) => existing.permissions(),
         None => new_file_permissions(temporary.as_file()).map_err(fail)?,
@@ -173,6 +187,14 @@ fn new_file_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permis
 /// an existing file that holds a MENACE save is refused, anything else is replaced
 /// atomically.
 pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    write_output_with(path, &mut |file| file.write_all(bytes))
+}
+
+/// [`write_output`], with the contents written as they are made.
+pub fn write_output_with(
+    path: &Path,
+    contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), SaveError> {
     if holds_a_save(path) {
         return Err(SaveError {
             path: path.to_path_buf(),
@@ -181,7 +203,7 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
             ),
         });
     }
-    write_atomically(path, bytes)
+    write_atomically_with(path, contents)
 }
 
 /// Whether the file at `path` is a MENACE save (its first lines have a `format:` key).
