@@ -31,6 +31,8 @@ impl Session {
                 save::shown_path(&path)
             )));
         }
+        self.folder_ready(&path)
+            .map_err(|why| refuse(&format!("Not written: {why}.")))?;
         Ok(path)
     }
 

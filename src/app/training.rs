@@ -40,6 +40,9 @@ impl Session {
                 save::shown_path(path)
             ));
         }
+        if let Some(Err(why)) = csv_path.as_ref().map(|path| self.folder_ready(path)) {
+            return refuse(&format!("Not trained: {why}."));
+        }
         let index = match self.slot_index() {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),

@@ -1,0 +1,109 @@
+//! Files, paths and text from outside (issue 32): saves from two menaces at once,
+//! temporaries, missing folders, escapes and map paths.
+
+use menace::app::{BoxListing, Session, Settings};
+use menace::repl::respond;
+use std::path::Path;
+
+fn settings(seed: u64, saves: &Path) -> Settings {
+    Settings {
+        seed,
+        show_boxes: BoxListing::Off,
+        saves_dir: saves.to_path_buf(),
+        ..Settings::default()
+    }
+}
+
+/// Two sessions that never saw the file save it at the same moment, many times over: one
+/// saves, and the other is asked before replacing what the first wrote, never both
+/// "Saved" (one session's learning would be gone without a word).
+#[test]
+fn two_sessions_saving_one_file_at_once_never_both_save() {
+    let folder = tempfile::tempdir().unwrap();
+    for round in 0..40 {
+        let file = folder.path().join(format!("shared{round}.yaml"));
+        let barrier = std::sync::Barrier::new(2);
+        let answers: Vec<String> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..2)
+                .map(|seat| {
+                    let (barrier, file) = (&barrier, &file);
+                    let saves = folder.path();
+                    scope.spawn(move || {
+                        let mut session = Session::new(settings(seat, saves));
+                        respond(&mut session, "train 2 vs random");
+                        barrier.wait();
+                        respond(&mut session, &format!("save {}", file.display()))
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        let saved = answers.iter().filter(|a| a.contains("Saved")).count();
+        let asked = answers.iter().filter(|a| a.contains("Replace it")).count();
+        assert_eq!((saved, asked), (1, 1), "round {round}: {answers:?}");
+    }
+}
+
+/// Temporaries a `kill -9` left beside a save outside the saves folder are removed at
+/// the next save to that folder, once they are surely not a save in progress; a fresh
+/// temporary and files not of our naming stay.
+#[test]
+fn a_crashed_saves_temporaries_go_at_the_next_save_to_their_folder() {
+    let saves = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(5 * 60);
+    for name in [".menace-Ab12Cd.tmp", "notes.tmp", ".menace-x.tmp.keep"] {
+        let path = elsewhere.path().join(name);
+        std::fs::write(&path, "half a save").unwrap();
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(old).unwrap();
+    }
+    std::fs::write(elsewhere.path().join(".menace-fresh1.tmp"), "x").unwrap();
+    let mut session = Session::new(settings(1, saves.path()));
+    let target = elsewhere.path().join("m.yaml");
+    let saved = respond(&mut session, &format!("save {}", target.display()));
+    assert!(saved.contains("Saved"), "{saved}");
+    let mut left: Vec<String> = std::fs::read_dir(elsewhere.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            ".menace-fresh1.tmp",
+            ".menace-x.tmp.keep",
+            "m.yaml",
+            "notes.tmp"
+        ]
+    );
+}
+
+/// `save`, `plot`, `export` and a training curve refuse a path whose folder does not
+/// exist, in one sentence, and create nothing; the saves folder itself is made for the
+/// first save into it.
+#[test]
+fn a_path_whose_folder_is_missing_is_refused_and_nothing_is_made() {
+    let top = tempfile::tempdir().unwrap();
+    let saves = top.path().join("saves");
+    let missing = top.path().join("missing");
+    let mut session = Session::new(settings(1, &saves));
+    respond(&mut session, "train 3 vs random");
+    for (command, file) in [
+        ("save", "m.yaml"),
+        ("plot", "c.svg"),
+        ("export", "p.html"),
+        ("train 1 vs random csv", "c.csv"),
+    ] {
+        let line = format!("{command} {}", missing.join("deeper").join(file).display());
+        let answer = respond(&mut session, &line);
+        let reply = answer.lines().skip(1).collect::<Vec<_>>().join(" ");
+        assert!(reply.contains("there is no folder"), "{line}: {answer}");
+        assert_eq!(reply.matches(". ").count(), 0, "one sentence: {answer}");
+    }
+    assert!(!missing.exists(), "a missing folder was made");
+    assert!(!saves.exists());
+    let saved = respond(&mut session, "save first");
+    assert!(saved.contains("Saved"), "{saved}");
+    assert!(saves.join("first.yaml").is_file());
+}
