@@ -107,3 +107,127 @@ fn a_path_whose_folder_is_missing_is_refused_and_nothing_is_made() {
     assert!(saved.contains("Saved"), "{saved}");
     assert!(saves.join("first.yaml").is_file());
 }
+
+fn menace() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("menace").unwrap()
+}
+
+/// Everything a run printed, both streams.
+fn printed(output: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A map whose unknown key is an escape sequence (retitle the terminal, clear it) is
+/// refused with the key escaped, by the console and by every subcommand that takes a
+/// game; a file that is not a map at all is refused without a word of it quoted.
+#[test]
+fn no_escape_sequence_from_a_map_or_an_argument_reaches_the_terminal() {
+    let folder = tempfile::tempdir().unwrap();
+    let evil = folder.path().join("evil.yaml");
+    std::fs::write(&evil, "rules: functional\n\"\\e]0;PWNED\\a\\e[2J\": 1\n").unwrap();
+    let secret = folder.path().join("passwd");
+    std::fs::write(
+        &secret,
+        "root:x:0:0:root:/root:/bin/bash\nhunter2:x:1:1::/:/bin/sh\n",
+    )
+    .unwrap();
+    for map in [&evil, &secret] {
+        let map = map.display().to_string();
+        let game = ["strategic", "map", map.as_str()];
+        let joined = game.join(" ");
+        let runs: Vec<Vec<String>> = vec![
+            [&["replay"][..], &game, &["541"]].concat(),
+            [&["solve"][..], &game, &["--budget", "10"]].concat(),
+            [&["boxes"][..], &game].concat(),
+            [
+                &["duel", "--first", "random", "--second", "random"][..],
+                &game,
+            ]
+            .concat(),
+            [&["match"][..], &game, &["random", "random", "2"]].concat(),
+            [&["random-play", "--games", "1"][..], &game].concat(),
+            vec!["experiment", "--game", &joined],
+        ]
+        .into_iter()
+        .map(|run| run.iter().map(|word| word.to_string()).collect())
+        .collect();
+        for run in runs {
+            let output = menace().args(&run).output().unwrap();
+            let text = printed(&output);
+            assert!(!output.status.success(), "{run:?}: {text}");
+            assert!(text.contains("is not valid"), "{run:?}: {text}");
+            assert!(
+                !text.contains('\u{1b}') && !text.contains('\u{7}'),
+                "{run:?}: {text:?}"
+            );
+            assert!(
+                !text.contains("root") && !text.contains("hunter2"),
+                "{run:?}: {text}"
+            );
+        }
+        let saves = tempfile::tempdir().unwrap();
+        let mut session = Session::new(settings(1, saves.path()));
+        let chosen = respond(&mut session, &format!("variant strategic map {map}"));
+        assert!(chosen.contains("is not valid"), "{chosen}");
+        assert!(
+            !chosen.contains('\u{1b}') && !chosen.contains("hunter2"),
+            "{chosen:?}"
+        );
+    }
+    // A refused move is echoed escaped.
+    let output = menace()
+        .args(["replay", "classic", "MM", "L\u{1b}[2J\u{1b}]0;PWNED\u{7}"])
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("\\u{1b}[2J"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+}
+
+/// A lesson's scratch session cannot name a map outside its own folder: not in a
+/// command, not through the `game:` line of a save it loads.
+#[test]
+fn a_confined_session_reads_no_map_outside_its_scratch_folder() {
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/functional-example.yaml");
+    let scratch = tempfile::tempdir().unwrap();
+    let confined = || {
+        Session::new(Settings {
+            confined: true,
+            ..settings(1, scratch.path())
+        })
+    };
+    let mut session = confined();
+    for line in [
+        format!("variant strategic map {map}"),
+        "variant strategic map ../functional-example.yaml".into(),
+    ] {
+        let answer = respond(&mut session, &line);
+        assert!(answer.contains("outside"), "{line}: {answer}");
+    }
+    let save = format!(
+        "format: 2\ngame: strategic map {map}\nside: X\npreset: challenge\n\
+         games:\n  won: 0\n  drawn: 0\n  lost: 0\nboxes: {{}}\n"
+    );
+    std::fs::write(scratch.path().join("x.yaml"), &save).unwrap();
+    let answer = respond(&mut session, "load x");
+    assert!(answer.contains("outside"), "{answer}");
+    // The same file is read by a session that is not confined, and a map inside the
+    // scratch folder by the confined one.
+    let mut free = Session::new(settings(1, scratch.path()));
+    let answer = respond(&mut free, "load x");
+    assert!(answer.contains("Loaded"), "{answer}");
+    std::fs::copy(map, scratch.path().join("m.yaml")).unwrap();
+    let answer = respond(&mut confined(), "variant strategic map m.yaml");
+    assert!(
+        !answer.contains("outside") && !answer.contains("not"),
+        "{answer}"
+    );
+}

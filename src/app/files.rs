@@ -198,6 +198,14 @@ impl Session {
         Ok(())
     }
 
+    /// In a confined session, the guard that keeps the maps its game words name inside
+    /// its scratch folder (see [`crate::game::strategic::map::confine`]).
+    pub(super) fn confinement(&self) -> Option<crate::game::strategic::map::Confinement> {
+        self.settings
+            .confined
+            .then(|| crate::game::strategic::map::confine(&self.settings.saves_dir))
+    }
+
     /// Notes the file at `path` as this session now knows it.
     fn remember(&mut self, path: &std::path::Path) {
         if let Some(stamp) = save::stamp(path) {

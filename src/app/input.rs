@@ -11,6 +11,7 @@ impl Session {
     /// Reads one line and does what it says. On your turn a line the game reads as a
     /// move is a move, in the game's own words when it is not a legal one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        let _confined = self.confinement();
         if let Some(pending) = self.pending.take() {
             // A confirmed command is seen by an open lesson like any other.
             return match command::parse(line) {
