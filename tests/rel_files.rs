@@ -231,3 +231,24 @@ fn a_confined_session_reads_no_map_outside_its_scratch_folder() {
         "{answer}"
     );
 }
+
+/// A save in the middle of a game keeps the boxes as they were before it: not the
+/// beads drawn in it, and not the boxes it made (in games whose boxes are made as
+/// positions are met).
+#[test]
+fn a_mid_game_save_holds_the_boxes_as_they_were_before_the_game() {
+    for game in ["silverman", "misere", "mnk 3x4"] {
+        let saves = tempfile::tempdir().unwrap();
+        let read = |name: &str| std::fs::read_to_string(saves.path().join(name)).unwrap();
+        let mut session = Session::new(settings(4, saves.path()));
+        respond(&mut session, &format!("variant {game}"));
+        // MENACE plays X and moves at once, from a box it makes for the empty board.
+        respond(&mut session, "side o");
+        assert!(respond(&mut session, "save before").contains("Saved"));
+        let started = respond(&mut session, "play 1");
+        assert!(started.contains("MENACE"), "{game}: {started}");
+        let saved = respond(&mut session, "save during");
+        assert!(saved.contains("Saved"), "{game}: {saved}");
+        assert_eq!(read("before.yaml"), read("during.yaml"), "{game}");
+    }
+}

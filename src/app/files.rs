@@ -29,6 +29,11 @@ impl Session {
         let mut learner = slot.learner.clone();
         if let Some(current) = &self.current {
             learner.return_beads(&current.drawn);
+            if let Some((side, count)) = current.boxes_before
+                && side == slot.side
+            {
+                learner.forget_boxes_from(count);
+            }
         }
         // Unless confirmed, a file that is not as this session left it is not replaced:
         // the check and the rename are one step under the folder's lock, so another
