@@ -252,3 +252,49 @@ fn a_mid_game_save_holds_the_boxes_as_they_were_before_the_game() {
         assert_eq!(read("before.yaml"), read("during.yaml"), "{game}");
     }
 }
+
+/// The answers of `menace gomocup` to a whole script piped in, one per line.
+fn gomocup_answers(script: &str) -> Vec<String> {
+    let output = menace()
+        .args(["gomocup", "--seed", "1"])
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The protocol never answers `INFO`: a bad one gets no `ERROR` (a strict manager would
+/// take it for the answer to its next command), only a `MESSAGE` before the next move.
+#[test]
+fn gomocup_answers_no_info_line_even_a_bad_one() {
+    let answers =
+        gomocup_answers("START 15\nINFO timeout_turn soon\nINFO\nINFO rule\nBEGIN\nEND\n");
+    assert_eq!(answers[0], "OK", "{answers:?}");
+    assert!(
+        answers.iter().all(|line| !line.starts_with("ERROR")),
+        "{answers:?}"
+    );
+    let last = answers.last().unwrap();
+    assert!(
+        last.split(',').count() == 2 && last.split(',').all(|n| n.parse::<u32>().is_ok()),
+        "the move after the notes: {answers:?}"
+    );
+    assert!(
+        answers[1..answers.len() - 1]
+            .iter()
+            .all(|line| line.starts_with("MESSAGE")),
+        "{answers:?}"
+    );
+}
+
+/// A `BOARD` that gives one stone twice is refused naming the stone as the manager
+/// wrote it, `X,Y`, not the program's cell number.
+#[test]
+fn gomocup_names_a_stone_given_twice_by_its_coordinates() {
+    let answers = gomocup_answers("START 15\nBOARD\n1,1,1\n2,3,2\n1,1,2\nDONE\nEND\n");
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert_eq!(answers[1], "ERROR 1,1 is given twice", "{answers:?}");
+}
