@@ -298,3 +298,56 @@ fn gomocup_names_a_stone_given_twice_by_its_coordinates() {
     assert_eq!(answers.len(), 2, "{answers:?}");
     assert_eq!(answers[1], "ERROR 1,1 is given twice", "{answers:?}");
 }
+
+/// `solve` that runs out of budget has answered: exit code 0 in quantum as in every
+/// other game.
+#[test]
+fn an_unsolved_quantum_game_exits_as_every_other_game_does() {
+    for game in ["quantum", "classic"] {
+        let output = menace()
+            .args(["solve", game, "--budget", "0"])
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert!(text.contains("not solved within 0 positions"), "{text}");
+        assert_eq!(output.status.code(), Some(0), "{game}: {text}");
+    }
+}
+
+/// A file that starts with two byte-order marks is refused, naming the marks.
+#[test]
+fn a_file_with_two_byte_order_marks_is_refused() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Session::new(settings(1, saves.path()));
+    respond(&mut session, "train 1 vs random");
+    assert!(respond(&mut session, "save good").contains("Saved"));
+    let good = std::fs::read_to_string(saves.path().join("good.yaml")).unwrap();
+    std::fs::write(saves.path().join("one.yaml"), format!("\u{feff}{good}")).unwrap();
+    std::fs::write(
+        saves.path().join("two.yaml"),
+        format!("\u{feff}\u{feff}{good}"),
+    )
+    .unwrap();
+    let mut fresh = Session::new(settings(1, saves.path()));
+    assert!(respond(&mut fresh, "load one").contains("Loaded"));
+    let refused = respond(&mut fresh, "load two");
+    let words = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("two byte-order marks"), "{refused}");
+}
+
+/// The refusal of a lessons folder of too many files ends its sentence once.
+#[test]
+fn a_lessons_folder_of_too_many_files_is_refused_without_doubled_punctuation() {
+    let folder = tempfile::tempdir().unwrap();
+    for n in 0..=menace::lesson::MAX_LESSON_FILES {
+        std::fs::write(folder.path().join(format!("{n:04}.yaml")), "x: 1\n").unwrap();
+    }
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Session::new(Settings {
+        lessons_dir: folder.path().to_path_buf(),
+        ..settings(1, saves.path())
+    });
+    let text = respond(&mut session, "lessons");
+    assert!(text.contains("right folder"), "{text}");
+    assert!(!text.contains("?.") && !text.contains(".."), "{text}");
+}
