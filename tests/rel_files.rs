@@ -351,3 +351,27 @@ fn a_lessons_folder_of_too_many_files_is_refused_without_doubled_punctuation() {
     assert!(text.contains("right folder"), "{text}");
     assert!(!text.contains("?.") && !text.contains(".."), "{text}");
 }
+
+/// A path from an argument (here the saves folder, `--saves`) is shown escaped when a
+/// save, a curve or a question names it.
+#[test]
+fn a_path_with_escape_sequences_is_shown_escaped() {
+    let top = tempfile::tempdir().unwrap();
+    let saves = top.path().join("s\u{1b}[2J");
+    std::fs::create_dir(&saves).unwrap();
+    let mut session = Session::new(settings(1, &saves));
+    let mut text = respond(&mut session, "train 2 vs random csv curve");
+    text.push_str(&respond(&mut session, "save m"));
+    std::fs::write(saves.join("other.yaml"), "format: 2\n").unwrap();
+    text.push_str(&respond(&mut session, "save other"));
+    assert!(
+        text.contains("Saved") && text.contains("Replace it"),
+        "{text}"
+    );
+    let answers: String = text
+        .lines()
+        .filter(|line| !line.starts_with("menace> "))
+        .collect();
+    assert!(!answers.contains('\u{1b}'), "{answers:?}");
+    assert!(answers.contains("s\\u{1b}[2J"), "{answers}");
+}

@@ -58,7 +58,7 @@ impl Session {
             Ok(()) => vec![Event::ChartWritten(path)],
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the chart to {}: {error}.",
-                path.display()
+                save::shown_path(&path)
             )),
         }
     }
@@ -94,7 +94,7 @@ impl Session {
             }],
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the page to {}: {error}.",
-                path.display()
+                save::shown_path(&path)
             )),
         }
     }

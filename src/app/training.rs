@@ -112,7 +112,7 @@ impl Session {
                 Ok(()) => events.push(Event::CurveWritten(path)),
                 Err(SaveError { path, error }) => events.push(Event::Refusal(format!(
                     "Could not write the curve to {}: {error}.",
-                    path.display()
+                    save::shown_path(&path)
                 ))),
             }
         }

@@ -115,20 +115,16 @@ impl std::error::Error for SaveError {}
 /// never half of either. The folder must exist (a mistyped path creates nothing). A file
 /// replaced keeps its permissions; a read-only one is not replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    match write_guarded(path, bytes, None) {
-        Ok(_) => Ok(()),
-        Err(Refused::Failed(error)) => Err(error),
-        Err(Refused::Changed) => unreachable_changed(path),
-    }
-}
-
-/// `Changed` is only returned when an expectation was given; should it ever come
-/// back without one, it is a failed save, never a panic.
-fn unreachable_changed(path: &Path) -> Result<(), SaveError> {
-    Err(SaveError {
-        path: path.to_path_buf(),
-        error: std::io::Error::other("the file changed while it was being saved"),
-    })
+    write_guarded(path, bytes, None)
+        .map(|_| ())
+        .map_err(|refused| match refused {
+            Refused::Failed(error) => error,
+            // Only a write with an expectation finds the file changed; never a panic.
+            Refused::Changed => SaveError {
+                path: path.to_path_buf(),
+                error: std::io::Error::other("the file changed while it was being saved"),
+            },
+        })
 }
 
 /// Why a guarded write did not happen. Nothing was changed on disk.
