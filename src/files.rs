@@ -20,6 +20,8 @@ pub enum ReadProblem {
     TooLarge { cap: u64 },
     /// Its bytes are not UTF-8.
     NotText,
+    /// It starts with more than one byte-order mark: no editor writes that.
+    MarksTwice,
     /// The system refused (permissions, I/O error); the sentence is the system's.
     Io(String),
 }
@@ -31,6 +33,7 @@ impl fmt::Display for ReadProblem {
             ReadProblem::NotRegular { kind } => write!(f, "it is {kind}, not a regular file"),
             ReadProblem::TooLarge { cap } => write!(f, "it is larger than {}", bytes(*cap)),
             ReadProblem::NotText => write!(f, "it is not UTF-8 text"),
+            ReadProblem::MarksTwice => write!(f, "it starts with two byte-order marks"),
             ReadProblem::Io(why) => write!(f, "it cannot be read ({why})"),
         }
     }
@@ -77,7 +80,8 @@ fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
 /// The text of the regular file at `path`, at most `cap` bytes. The type is checked
 /// before the file is opened (opening a FIFO blocks until someone writes to it) and again
 /// on the open handle; the cap is enforced on what is read. A byte-order mark, which some
-/// editors put before UTF-8 text, is not part of the text.
+/// editors put before UTF-8 text, is not part of the text; a second one is refused (a
+/// parser would take it for text, or skip it too, and no editor writes two).
 pub fn read_text(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     let io = |error: std::io::Error| match error.kind() {
         std::io::ErrorKind::NotFound => ReadProblem::Missing,
@@ -106,6 +110,9 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     let mut text = String::from_utf8(content).map_err(|_| ReadProblem::NotText)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
+        if text.starts_with('\u{feff}') {
+            return Err(ReadProblem::MarksTwice);
+        }
     }
     Ok(text)
 }
@@ -254,6 +261,8 @@ mod tests {
         assert_eq!(read_text(&path, 9), Err(ReadProblem::NotText));
         std::fs::write(&path, "\u{feff}format: 2\n").unwrap();
         assert_eq!(read_text(&path, 100).unwrap(), "format: 2\n");
+        std::fs::write(&path, "\u{feff}\u{feff}format: 2\n").unwrap();
+        assert_eq!(read_text(&path, 100), Err(ReadProblem::MarksTwice));
     }
 
     #[cfg(unix)]

@@ -222,6 +222,12 @@ impl Brain {
             Info::TimeoutMatch(ms) => self.clock.whole_match = Some(ms),
             Info::TimeLeft(ms) => self.clock.left = Some(ms),
             Info::MaxMemory(_) | Info::Ignored => {}
+            Info::Unreadable(why) => {
+                let note = format!("MESSAGE {why}; the line was ignored");
+                if !self.notes.contains(&note) {
+                    self.notes.push(note);
+                }
+            }
             Info::Rule(bits) => self.set_rule(bits),
         }
         Vec::new()

@@ -241,15 +241,31 @@ pub type Moves = BTreeMap<(u64, u64), u8>;
 /// The largest proof file read.
 pub const MAX_PROOF_BYTES: u64 = 512 * 1024 * 1024;
 
+/// The fields of a proof file, each at most once: a key given twice is refused rather
+/// than the last one silently read, and so is a key the format does not have.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProofFile {
+    game: Option<serde_json::Value>,
+    format: Option<serde_json::Value>,
+    positions: Option<serde_json::Value>,
+    x: Option<serde_json::Value>,
+    o: Option<serde_json::Value>,
+    moves: Option<serde_json::Value>,
+}
+
 /// Reads a proof file (see `ai::qubic::proof::to_json`, read here with no code of its own):
 /// the position, and X's move by position.
 pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
-    let file: serde_json::Value =
-        serde_json::from_str(text).map_err(|error| format!("not a proof file: {error}"))?;
-    if file.get("game").and_then(|game| game.as_str()) != Some("qubic")
-        || file.get("format").and_then(|format| format.as_u64()) != Some(2)
+    let file: ProofFile = serde_json::from_str(text).map_err(|error| {
+        // The parser may quote the file (an unknown key): escaped, and cut short.
+        crate::files::shown(&format!("not a proof file: {error}"), 300)
+    })?;
+    if file.game.as_ref().and_then(|game| game.as_str()) != Some("qubic")
+        || file.format.as_ref().and_then(|format| format.as_u64()) != Some(2)
         || file
-            .get("positions")
+            .positions
+            .as_ref()
             .and_then(|positions| positions.as_str())
             != Some("canonical")
     {
@@ -261,11 +277,12 @@ pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
             .and_then(|hex| u64::from_str_radix(hex, 16).ok())
             .ok_or_else(|| format!("the proof's {what} is not 16 hex digits"))
     };
-    let x = board(file.get("x"), "x")?;
-    let o = board(file.get("o"), "o")?;
+    let x = board(file.x.as_ref(), "x")?;
+    let o = board(file.o.as_ref(), "o")?;
     let mut moves = BTreeMap::new();
     let list = file
-        .get("moves")
+        .moves
+        .as_ref()
         .and_then(|moves| moves.as_array())
         .ok_or("the proof has no list of moves")?;
     for (index, entry) in list.iter().enumerate() {
@@ -383,5 +400,14 @@ mod tests {
         let cell = proof.canonical_moves().values().next().copied().unwrap();
         let broken = text.replace(&format!(",{cell}]"), ",64]");
         assert!(read(&broken).unwrap_err().contains("move 1"));
+        // A key given twice is refused, not read as its last value; so is a stray one.
+        let twice = text.replacen('{', "{\"x\":\"0000000000000000\",", 1);
+        assert_ne!(twice, text);
+        let refused = read(&twice).unwrap_err();
+        assert!(refused.contains("duplicate field"), "{refused}");
+        let stray = text.replacen('{', "{\"\\u001b[2J\":1,", 1);
+        let refused = read(&stray).unwrap_err();
+        assert!(refused.contains("unknown field"), "{refused}");
+        assert!(!refused.contains('\u{1b}'), "{refused:?}");
     }
 }

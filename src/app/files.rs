@@ -24,29 +24,40 @@ impl Session {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
-        if !confirmed
-            && let Some(now) = save::stamp(&path)
-            && self.seen_files.get(&path) != Some(&now)
-        {
-            let changed = self.seen_files.contains_key(&path);
-            self.pending = Some(Pending::Save(path.clone()));
-            return vec![Event::Question(Question::Overwrite { path, changed })];
-        }
         // The boxes as they would stand with this game's drawn beads put back.
         let slot = &self.slots[index];
         let mut learner = slot.learner.clone();
         if let Some(current) = &self.current {
             learner.return_beads(&current.drawn);
+            if let Some((side, count)) = current.boxes_before
+                && side == slot.side
+            {
+                learner.forget_boxes_from(count);
+            }
         }
-        match save::save_learner(&slot.title, learner.as_ref(), &path) {
-            Ok(()) => {
+        // Unless confirmed, a file that is not as this session left it is not replaced:
+        // the check and the rename are one step under the folder's lock, so another
+        // menace saving at the same moment is noticed, not overwritten.
+        let expected = (!confirmed).then(|| self.seen_files.get(&path).copied());
+        if let Err(why) = self.folder_ready(&path) {
+            return refuse(&format!("Not saved: {why}."));
+        }
+        match save::save_learner_guarded(&slot.title, learner.as_ref(), &path, expected) {
+            Ok(stamp) => {
                 self.slots[index].unsaved = 0;
-                self.remember(&path);
+                if let Some(stamp) = stamp {
+                    self.seen_files.insert(path.clone(), stamp);
+                }
                 vec![Event::Saved(path)]
             }
-            Err(SaveError { path, error }) => refuse(&format!(
+            Err(save::Refused::Changed) => {
+                let changed = self.seen_files.contains_key(&path);
+                self.pending = Some(Pending::Save(path.clone()));
+                vec![Event::Question(Question::Overwrite { path, changed })]
+            }
+            Err(save::Refused::Failed(SaveError { path, error })) => refuse(&format!(
                 "Could not save to {}: {error}. Nothing was written.",
-                path.display()
+                save::shown_path(&path)
             )),
         }
     }
@@ -164,6 +175,40 @@ impl Session {
             )));
         }
         save::resolve_with(&self.settings.saves_dir, name, extension)
+    }
+
+    /// Makes the saves folder when a file is to be written straight into it (the first
+    /// save of all); any other folder must already exist, so a mistyped path creates
+    /// nothing: the reason otherwise, in words.
+    pub(super) fn folder_ready(&self, path: &std::path::Path) -> Result<(), String> {
+        let saves = &self.settings.saves_dir;
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => std::path::Path::new("."),
+        };
+        if folder == saves.as_path() && !saves.is_dir() {
+            return std::fs::create_dir_all(saves).map_err(|error| {
+                format!(
+                    "the saves folder {} cannot be made ({error})",
+                    save::shown_path(saves)
+                )
+            });
+        }
+        if !folder.is_dir() {
+            return Err(format!(
+                "there is no folder {} (make it first, or give another name)",
+                save::shown_path(folder)
+            ));
+        }
+        Ok(())
+    }
+
+    /// In a confined session, the guard that keeps the maps its game words name inside
+    /// its scratch folder (see [`crate::game::strategic::map::confine`]).
+    pub(super) fn confinement(&self) -> Option<crate::game::strategic::map::Confinement> {
+        self.settings
+            .confined
+            .then(|| crate::game::strategic::map::confine(&self.settings.saves_dir))
     }
 
     /// Notes the file at `path` as this session now knows it.

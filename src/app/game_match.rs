@@ -42,6 +42,9 @@ pub struct Match {
     pub(super) drawn: Vec<DrawnBead>,
     /// The number of the box MENACE used last in this game.
     pub(super) last_box: Option<usize>,
+    /// MENACE's side and how many boxes it had when this game began: a save mid-game
+    /// keeps the boxes as they were then, without those this game made.
+    pub(super) boxes_before: Option<(Player, usize)>,
     /// Your seat was the session's watched opponent: it goes back after the match.
     watched: bool,
     /// No one sits at the keys: the games run on their own, timed and stoppable like
@@ -151,6 +154,7 @@ impl Session {
             finished: 0,
             drawn: Vec::new(),
             last_box: None,
+            boxes_before: None,
             watched,
             unattended,
         });
@@ -171,10 +175,22 @@ impl Session {
     /// Clears the board for the next game of the match.
     fn begin_game(&mut self, events: &mut Vec<Event>) {
         let title = self.game.title();
+        let boxes_before = self
+            .current
+            .as_ref()
+            .and_then(Match::menace_side)
+            .and_then(|side| {
+                let slot = self
+                    .slots
+                    .iter()
+                    .find(|slot| slot.side == side && slot.title == title)?;
+                Some((side, slot.learner.box_count()))
+            });
         if let Some(current) = self.current.as_mut() {
             current.game = current.game.restart();
             current.drawn.clear();
             current.last_box = None;
+            current.boxes_before = boxes_before;
             events.push(Event::NewGame {
                 title,
                 number: current.finished + 1,

@@ -39,6 +39,8 @@ impl Session {
     /// of the game in progress, or a command for [`Session::execute`]. What sits above
     /// the session (the course) sees the command before it is done.
     pub fn read_line(&mut self, line: &str) -> Reading {
+        // A lesson's example reads maps only in its own folder, however a line names one.
+        let _confined = self.confinement();
         if let Some(pending) = self.pending.take() {
             return match command::parse(line) {
                 Ok(Command::Yes) => Reading::Done(self.confirm(pending)),

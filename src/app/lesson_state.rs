@@ -57,6 +57,7 @@ impl Session {
     /// state aside first (unless another lesson already did). `Err` says, in a sentence,
     /// why the lesson cannot run; nothing is changed then.
     pub fn enter_lesson_state(&mut self, setup: &Setup) -> Result<Event, String> {
+        let _confined = self.confinement();
         let words: Vec<&str> = setup.variant.iter().map(String::as_str).collect();
         let game = registry::start(&words)?;
         let learned = self.games_learned_here();

@@ -31,6 +31,8 @@ impl Session {
                 save::shown_path(&path)
             )));
         }
+        self.folder_ready(&path)
+            .map_err(|why| refuse(&format!("Not written: {why}.")))?;
         Ok(path)
     }
 
@@ -56,7 +58,7 @@ impl Session {
             Ok(()) => vec![Event::ChartWritten(path)],
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the chart to {}: {error}.",
-                path.display()
+                save::shown_path(&path)
             )),
         }
     }
@@ -120,7 +122,7 @@ impl Session {
             }
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the page to {}: {error}.",
-                path.display()
+                save::shown_path(&path)
             )),
         }
     }

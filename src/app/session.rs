@@ -330,6 +330,7 @@ impl Session {
 
     /// Does one command.
     pub fn execute(&mut self, command: Command) -> Vec<Event> {
+        let _confined = self.confinement();
         match command {
             Command::Variants => vec![Event::Variants],
             Command::Variant(words) => self.choose_game(&words),

@@ -41,6 +41,9 @@ impl Session {
                 save::shown_path(path)
             ));
         }
+        if let Some(Err(why)) = csv_path.as_ref().map(|path| self.folder_ready(path)) {
+            return refuse(&format!("Not trained: {why}."));
+        }
         let index = match self.slot_index() {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
@@ -119,7 +122,7 @@ impl Session {
                 Ok(()) => events.push(Event::CurveWritten(path)),
                 Err(SaveError { path, error }) => events.push(Event::Refusal(format!(
                     "Could not write the curve to {}: {error}.",
-                    path.display()
+                    save::shown_path(&path)
                 ))),
             }
         }

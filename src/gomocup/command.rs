@@ -30,7 +30,7 @@ pub enum Command {
 }
 
 /// An `INFO` key and its value. Keys this brain does not use are `Ignored`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Info {
     /// Milliseconds a move (0: as fast as possible).
     TimeoutTurn(u64),
@@ -43,6 +43,9 @@ pub enum Info {
     /// Bits: 1 exactly five, 2 continuous game, 4 renju, 8 caro.
     Rule(u32),
     Ignored,
+    /// A line that cannot be read, and why: never answered (the protocol has no answer
+    /// to INFO), told as a `MESSAGE` before the next move.
+    Unreadable(String),
 }
 
 /// One stone of a `BOARD` body: column, row and field (1 own, 2 opponent's, 3 a
@@ -104,7 +107,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let (x, y) = pair(rest, "TAKEBACK", "X,Y like 7,7")?;
             Ok(Some(Command::Takeback(x, y)))
         }
-        "INFO" => info(rest).map(|info| Some(Command::Info(info))),
+        // The protocol never answers INFO: a line it cannot read becomes a note told
+        // before the next move, so the manager's answers stay in step.
+        "INFO" => Ok(Some(Command::Info(
+            info(rest).unwrap_or_else(Info::Unreadable),
+        ))),
         "SWAP2BOARD" | "YXBOARD" => Ok(Some(Command::UnknownBlock(word))),
         _ => Ok(Some(Command::Unknown(shown(&word)))),
     }
@@ -229,12 +236,16 @@ mod tests {
             "TURN",
             "START abc",
             "START",
-            "INFO timeout_turn soon",
-            "INFO rule",
-            "INFO",
             "BEGIN now",
         ] {
             assert!(parse(line).is_err(), "{line}");
+        }
+        // INFO is never answered: an unreadable one is read as such, not an error.
+        for line in ["INFO timeout_turn soon", "INFO rule", "INFO"] {
+            assert!(
+                matches!(parse(line), Ok(Some(Command::Info(Info::Unreadable(_))))),
+                "{line}"
+            );
         }
         assert!(board_line("7,7").is_err());
         assert!(board_line("a,b,c").is_err());

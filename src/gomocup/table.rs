@@ -104,6 +104,10 @@ pub(super) fn board_table(
             .map_err(String::clone)
             .and_then(|line| command::board_line(line))?;
         let cell = table.cell(x, y)?;
+        // Named here in the manager's coordinates (the game would give a cell number).
+        if own.contains(&cell) || theirs.contains(&cell) {
+            return Err(format!("{x},{y} is given twice"));
+        }
         match field {
             1 => own.push(cell),
             2 => theirs.push(cell),

@@ -328,7 +328,7 @@ pub fn load_all(folder: &Path) -> Result<Loaded, LessonError> {
         .collect();
     if files.len() > MAX_LESSON_FILES {
         return Err(fail(format!(
-            "the lessons folder holds more than {MAX_LESSON_FILES} lesson files; is it the right folder?"
+            "the lessons folder holds more than {MAX_LESSON_FILES} lesson files; check that it is the right folder"
         )));
     }
     files.sort();

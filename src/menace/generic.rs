@@ -531,6 +531,15 @@ impl<G: Game> GenericMenace<G> {
         }
     }
 
+    /// Forgets the boxes made after the first `count` (the boxes of a game in progress,
+    /// for a save of the boxes as they were before it).
+    pub fn forget_boxes_from(&mut self, count: usize) {
+        if count < self.boxes.len() {
+            self.boxes.truncate(count);
+            self.index.retain(|_, index| *index < count);
+        }
+    }
+
     /// Puts back the beads drawn in a game that was abandoned, so it teaches nothing.
     pub fn return_beads(&mut self, drawn: &[GenericDrawn]) {
         for drawn in drawn {

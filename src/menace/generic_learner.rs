@@ -245,6 +245,10 @@ impl<G: Declared> Learner for GenericLearner<G> {
         self.0.return_beads(&drawn);
     }
 
+    fn forget_boxes_from(&mut self, count: usize) {
+        self.0.forget_boxes_from(count);
+    }
+
     fn boxed_clone(&self) -> Box<dyn Learner> {
         Box::new(self.clone())
     }

@@ -127,6 +127,10 @@ pub trait Learner: fmt::Debug {
     fn learn(&mut self, drawn: &[DrawnBead], result: GameResult) -> Vec<BeadChange>;
     /// Puts back the beads of a game that teaches nothing.
     fn return_beads(&mut self, drawn: &[DrawnBead]);
+    /// Forgets the boxes made after the first `count`: those a game in progress made,
+    /// which a save mid-game leaves out. Classic MENACE has all its boxes from the
+    /// start, so by default there is nothing to forget.
+    fn forget_boxes_from(&mut self, _count: usize) {}
     /// Why it will not start `start`: its first box is empty under the resign rule.
     fn refuses_to_play(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
         let first = self.first_box(start)?;

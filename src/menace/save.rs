@@ -33,8 +33,9 @@ mod place;
 mod read;
 pub use format2::{FORMAT_2, Loaded};
 pub use place::{
-    BadName, DEFAULT_FILE, SaveError, Stamp, holds_a_save, remove_stale_temporaries, resolve,
-    resolve_with, stamp, write_atomically, write_atomically_with, write_output, write_output_with,
+    BadName, DEFAULT_FILE, FolderLock, Refused, SaveError, Stamp, holds_a_save,
+    remove_stale_temporaries, resolve, resolve_with, stamp, write_atomically,
+    write_atomically_with, write_guarded, write_guarded_with, write_output, write_output_with,
 };
 
 /// A save file larger than this is refused unread (classic MENACE's is about 10 KiB).
@@ -388,19 +389,32 @@ pub fn from_yaml_any(text: &str, path: &str) -> Result<Loaded, LoadError> {
     }
 }
 
-/// Writes MENACE for game `title` to `path` in format 2, atomically.
-pub fn save_learner(
+/// Writes MENACE for game `title` to `path` in format 2, atomically, and only if the
+/// file is still as `expected` (see [`write_guarded`]); the stamp of the file written,
+/// taken under the same lock.
+pub fn save_learner_guarded(
     title: &str,
     learner: &dyn super::learner::Learner,
     path: &Path,
-) -> Result<(), SaveError> {
-    write_loadable(path, &format2::to_yaml(title, learner), MAX_FILE_BYTES)
+    expected: Option<Option<Stamp>>,
+) -> Result<Option<Stamp>, Refused> {
+    write_loadable(
+        path,
+        &format2::to_yaml(title, learner),
+        MAX_FILE_BYTES,
+        expected,
+    )
 }
 
 /// Writes a save only if `load` could read it back (at most `cap` bytes): a file too big
 /// to load would lose the learning it seems to keep, so nothing is written and the
 /// boxes stay in the session.
-fn write_loadable(path: &Path, text: &str, cap: u64) -> Result<(), SaveError> {
+fn write_loadable(
+    path: &Path,
+    text: &str,
+    cap: u64,
+    expected: Option<Option<Stamp>>,
+) -> Result<Option<Stamp>, Refused> {
     let refuse = |why: String| SaveError {
         path: path.to_path_buf(),
         error: std::io::Error::other(format!(
@@ -408,18 +422,18 @@ fn write_loadable(path: &Path, text: &str, cap: u64) -> Result<(), SaveError> {
         )),
     };
     if text.len() as u64 > cap {
-        return Err(refuse(format!(
+        return Err(Refused::Failed(refuse(format!(
             "these boxes take {}, more than the {}",
             crate::files::bytes(text.len() as u64),
             crate::files::bytes(cap)
-        )));
+        ))));
     }
     if crate::files::check_shape(text, crate::files::MAX_NESTING, MAX_ENTRIES).is_err() {
-        return Err(refuse(format!(
+        return Err(Refused::Failed(refuse(format!(
             "these boxes take more than the {MAX_ENTRIES} lines"
-        )));
+        ))));
     }
-    write_atomically(path, text.as_bytes())
+    write_guarded(path, text.as_bytes(), expected)
 }
 
 /// Writes `menace` to `path` atomically (see [`write_atomically`]).

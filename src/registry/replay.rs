@@ -40,15 +40,18 @@ pub struct ReplayError {
 }
 
 impl std::fmt::Display for ReplayError {
+    /// One sentence with everything from the command line or a file in it escaped (a
+    /// refused move is quoted as typed), so it cannot drive the terminal.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.number == 0 {
-            return f.write_str(&self.why);
-        }
-        write!(
-            f,
-            "move {} (\"{}\") cannot be played: {}",
-            self.number, self.text, self.why
-        )
+        let sentence = if self.number == 0 {
+            self.why.clone()
+        } else {
+            format!(
+                "move {} (\"{}\") cannot be played: {}",
+                self.number, self.text, self.why
+            )
+        };
+        f.write_str(&crate::files::shown(&sentence, 400))
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod help;
+mod history;
 pub mod lesson_text;
 pub mod long_run;
 pub mod move_picture;
@@ -290,7 +291,11 @@ impl TerminalInput {
         let history = history.filter(|path| {
             match crate::files::read_text(path, MAX_HISTORY_BYTES) {
                 // Read by the editor itself: checked first so it cannot block or balloon.
-                Ok(_) => editor.load_history(path).is_ok(),
+                Ok(_) => {
+                    let loaded = editor.load_history(path).is_ok();
+                    history::clean(&mut editor);
+                    loaded
+                }
                 // A missing history file is normal the first time.
                 Err(crate::files::ReadProblem::Missing) => true,
                 Err(problem) => {
@@ -333,7 +338,7 @@ impl LineSource for TerminalInput {
                 // Only lines that can be commands are remembered: a refused giant paste
                 // is not written to the history file.
                 if !line.trim().is_empty() && line.chars().count() <= command::MAX_LINE {
-                    let _ = self.editor.add_history_entry(line.as_str());
+                    let _ = self.editor.add_history_entry(history::entry(&line));
                 }
                 Input::Line(line)
             }

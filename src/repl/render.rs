@@ -7,6 +7,7 @@ use super::text::{box_view, learned, listing, menace_moved, stats};
 use crate::app::{Event, Question, Who};
 use crate::game::{Outcome, Player};
 use crate::lesson::Said;
+use crate::menace::save::shown_path;
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
 
@@ -343,7 +344,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         ),
         Event::Stats(view) => stats(view),
         Event::Help => help(palette),
-        Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", path.display()),
+        Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", shown_path(path)),
         Event::LessonSetUp(set_up) => super::lesson_text::lesson_set_up(set_up),
         Event::OwnStateBack {
             title,
@@ -369,7 +370,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             );
             format!(
                 "Loaded {}.\n{}\n",
-                path.display(),
+                shown_path(path),
                 crate::repl::text::fill(&sentence, 79)
             )
         }
@@ -425,12 +426,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::TrainerSet(kind) => format!("MENACE trains against {kind} from now on.\n"),
         Event::Trained(report) => training(report),
         Event::CurveWritten(path) => {
-            format!("Wrote the learning curve to {} (CSV).\n", path.display())
+            format!("Wrote the learning curve to {} (CSV).\n", shown_path(path))
         }
         Event::ChartWritten(path) => {
             let sentence = format!(
                 "Drew the learning curve to {} (SVG: open it in a browser).",
-                path.display()
+                shown_path(path)
             );
             format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
@@ -438,7 +439,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             let sentence = format!(
                 "Wrote {} to {}{} (HTML: open it in a browser).",
                 plural(*boxes as u64, "box", "boxes"),
-                path.display(),
+                shown_path(path),
                 if *curve {
                     ", with the last learning curve"
                 } else {
@@ -593,18 +594,18 @@ fn question(question: &Question) -> String {
         Question::Load { path, unsaved } => format!(
             "MENACE has learned from {} since the last save. Replace its boxes with\n{}? Type yes to confirm.\n",
             plural(*unsaved, "game", "games"),
-            path.display()
+            shown_path(path)
         ),
         Question::Overwrite { path, changed } => {
             let sentence = if *changed {
                 format!(
                     "{} has changed since this session loaded or saved it (another menace may have saved there). Replace it with these boxes?",
-                    path.display()
+                    shown_path(path)
                 )
             } else {
                 format!(
                     "{} already exists, and this session did not load it. Replace it with these boxes?",
-                    path.display()
+                    shown_path(path)
                 )
             };
             format!(

@@ -99,6 +99,21 @@ impl Declared for Mnk {
                 width.max(height)
             ));
         }
+        // X, who has the most moves, gets half the cells rounded up: a longer line can
+        // never be made, and the game would be drawn before it starts.
+        let most = (usize::from(width) * usize::from(height)).div_ceil(2);
+        if most < 2 {
+            return Err(format!(
+                "a {width}x{height} board is too small: X gets only {most} cell, and a line \
+                 needs 2"
+            ));
+        }
+        if usize::from(k) > most {
+            return Err(format!(
+                "on a {width}x{height} board X gets at most {most} cells, so nobody can make \
+                 {k} in a row: choose k up to {most}"
+            ));
+        }
         if cylinder && k > width {
             return Err(format!(
                 "on a cylinder a row goes round {width} columns, so k is at most {width}, not {k}"
@@ -188,12 +203,15 @@ impl fmt::Debug for Mnk {
 }
 
 impl Mnk {
+    /// The empty board, judged as every other position is: on a board where no line
+    /// can ever be made it is already a draw, as reading its picture back says.
     pub fn new(rules: MnkRules) -> Mnk {
+        let shape = shape(rules);
         Mnk {
             x: 0,
             o: 0,
-            shape: shape(rules),
-            ended: None,
+            shape,
+            ended: Mnk::judge(shape, 0, 0),
         }
     }
 

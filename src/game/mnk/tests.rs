@@ -152,9 +152,26 @@ fn options_start_the_board_or_are_refused_in_one_sentence() {
         &["mnk", "k", "1"],
         &["mnk", "k", "5"],
         &["mnk", "3x5", "k", "4", "cylinder"],
+        // No line can be made: X gets 2 of the 3 cells, or only 1 of 2.
+        &["mnk", "1x3", "k", "3"],
+        &["mnk", "3x1", "k", "3", "cylinder"],
+        &["mnk", "1x2"],
+        &["mnk", "5x1", "k", "4"],
     ] {
         let why = registry::start(words).expect_err("refused");
         assert!(!why.is_empty() && !why.contains('\n'), "{why}");
+    }
+}
+
+/// The empty board is judged as its picture is: where no line can be made it is drawn
+/// at once (a save's empty box would otherwise name moves a reloaded board refuses).
+#[test]
+fn the_empty_board_reads_back_as_it_started() {
+    for (w, h, k) in [(1, 3, 3), (3, 1, 3), (1, 3, 2), (5, 1, 3), (4, 4, 4)] {
+        let game = Mnk::new(rules(w, h, k, false));
+        let again = game.from_picture(&game.picture()).unwrap();
+        assert_eq!(again.outcome(), game.outcome(), "{w}x{h} k {k}");
+        assert_eq!(again.legal_moves(), game.legal_moves(), "{w}x{h} k {k}");
     }
 }
 

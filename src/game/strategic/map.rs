@@ -61,12 +61,52 @@ struct MapFile {
 /// again) costs no more memory.
 static READ: Mutex<Vec<&'static SendMap>> = Mutex::new(Vec::new());
 
+thread_local! {
+    /// The scratch folder of the confined session (a lesson's demonstration or check)
+    /// running on this thread, if any: its maps are bare names read from there.
+    static CONFINED: std::cell::RefCell<Option<std::path::PathBuf>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// While this lives, maps on this thread are read only from `folder`, by bare names: a
+/// lesson's commands, a save's `game:` line or a lesson's own game cannot name a file
+/// outside its scratch folder. Game words are read in many places (parsing a command,
+/// loading a save) that know nothing of sessions, hence a guard rather than a parameter.
+pub struct Confinement {
+    previous: Option<std::path::PathBuf>,
+}
+
+/// Confines map reading on this thread to `folder` until the guard is dropped.
+pub fn confine(folder: &std::path::Path) -> Confinement {
+    let previous = CONFINED.with(|confined| confined.replace(Some(folder.to_path_buf())));
+    Confinement { previous }
+}
+
+impl Drop for Confinement {
+    fn drop(&mut self) {
+        CONFINED.with(|confined| *confined.borrow_mut() = self.previous.take());
+    }
+}
+
 /// Reads and checks the map at `path`; one sentence naming the file if it will not do.
 pub fn load(path: &str) -> Result<&'static SendMap, String> {
     let shown = crate::files::shown(path, 100);
-    let text = crate::files::read_text(std::path::Path::new(path), MAX_MAP_BYTES)
+    let folder = CONFINED.with(|confined| confined.borrow().clone());
+    let file = match folder {
+        None => std::path::PathBuf::from(path),
+        Some(_) if path.contains(['/', std::path::MAIN_SEPARATOR]) || path.contains("..") => {
+            return Err(format!(
+                "the map {shown} is outside this example's own scratch folder, where its files stay"
+            ));
+        }
+        Some(folder) => folder.join(path),
+    };
+    let text = crate::files::read_text(&file, MAX_MAP_BYTES)
         .map_err(|problem| format!("the map {shown} could not be read: {problem}"))?;
-    let map = parse(&text).map_err(|why| format!("the map {shown} is not valid: {why}"))?;
+    let map = parse(&text).map_err(|why| {
+        // `why` quotes at most a map's own fields; escaped all the same, like the path.
+        crate::files::shown(&format!("the map {shown} is not valid: {why}"), 300)
+    })?;
     let mut read = READ
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -78,10 +118,48 @@ pub fn load(path: &str) -> Result<&'static SendMap, String> {
     Ok(kept)
 }
 
-/// Reads a map file's text.
+/// What is said of a file that is not a map at all: nothing of its text is quoted, so a
+/// map path naming some other file (`/etc/passwd`) shows none of it.
+const NOT_A_MAP: &str = "it is not a map file (a map is YAML with rules: functional or \
+                         hyperfunctional, then rows: or cells:)";
+
+/// The fields a map file has.
+const FIELDS: [&str; 3] = ["rules", "rows", "cells"];
+
+/// Reads a map file's text. Only a YAML mapping with a `rules:` field is taken for a map
+/// (and only then is anything of it quoted back); any other text is refused as a whole.
 pub fn parse(text: &str) -> Result<SendMap, String> {
     crate::files::check_nesting(text, crate::files::MAX_NESTING)?;
-    let file: MapFile = serde_yaml::from_str(text).map_err(|error| error.to_string())?;
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|error| match error.location() {
+            Some(at) => format!(
+                "it is not YAML (line {}, column {})",
+                at.line(),
+                at.column()
+            ),
+            None => "it is not YAML".to_string(),
+        })?;
+    let Some(fields) = value
+        .as_mapping()
+        .filter(|fields| fields.contains_key("rules"))
+    else {
+        return Err(NOT_A_MAP.into());
+    };
+    if let Some(other) = fields
+        .keys()
+        .find(|key| !key.as_str().is_some_and(|key| FIELDS.contains(&key)))
+    {
+        return Err(match other.as_str() {
+            Some(name) => format!(
+                "unknown field \"{}\": a map has only rules:, rows: and cells:",
+                crate::files::shown(name, 30)
+            ),
+            None => "a field's name is not text: a map has only rules:, rows: and cells:".into(),
+        });
+    }
+    let file: MapFile = serde_yaml::from_value(value).map_err(|_| {
+        "rules: is a word, and rows: or cells: a list of 27 lines of digits in quotes".to_string()
+    })?;
     let (rules, next) = match (file.rules.as_str(), file.rows, file.cells) {
         ("functional", Some(rows), None) => (MapRules::Functional, functional(&rows)?),
         ("hyperfunctional", None, Some(cells)) => {
@@ -292,6 +370,47 @@ mod tests {
         }
         assert!(parse(&format!("rules: functional\nrows:\n{good_rows}\n")).is_ok());
         assert!(parse(&format!("rules: hyperfunctional\ncells:\n{good_cells}\n")).is_ok());
+    }
+
+    #[test]
+    fn a_map_file_quotes_nothing_raw_and_other_files_nothing_at_all() {
+        let refused = parse("rules: functional\n\"\\e]0;PWNED\\a\\e[2J\": 1\n").unwrap_err();
+        assert!(refused.contains("unknown field"), "{refused}");
+        assert!(refused.contains("\\u{1b}]0;PWNED"), "{refused}");
+        assert!(!refused.chars().any(char::is_control), "{refused:?}");
+        for other in [
+            "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/bin/sh\n",
+            "password: hunter2\nuser: root\n",
+            "- root\n- hunter2\n",
+            "root: [unclosed hunter2\n",
+        ] {
+            let refused = parse(other).unwrap_err();
+            assert!(
+                !refused.contains("root") && !refused.contains("hunter2"),
+                "{other:?} quoted: {refused}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_confined_session_reads_maps_only_from_its_folder_by_bare_names() {
+        let folder = tempfile::tempdir().unwrap();
+        let good = format!("rules: functional\nrows:\n{}\n", rows(&["123"; 27]));
+        std::fs::write(folder.path().join("m.yaml"), &good).unwrap();
+        let outside = folder.path().join("m.yaml").display().to_string();
+        assert!(load(&outside).is_ok());
+        {
+            let _confined = confine(folder.path());
+            for path in [outside.as_str(), "../m.yaml", "/etc/passwd", "sub/m.yaml"] {
+                let refused = load(path).unwrap_err();
+                assert!(refused.contains("outside"), "{path}: {refused}");
+            }
+            assert!(load("m.yaml").is_ok());
+        }
+        assert!(
+            load(&outside).is_ok(),
+            "the confinement ends with its guard"
+        );
     }
 
     #[test]

@@ -61,6 +61,9 @@ impl Course {
             lessons: self.progress.clone(),
         };
         let text = serde_yaml::to_string(&file).unwrap_or_default();
+        // The saves folder is made for the first progress written; a save never makes
+        // any other folder.
+        let _ = std::fs::create_dir_all(saves);
         match save::write_atomically(&saves.join(PROGRESS_FILE), text.as_bytes()) {
             Ok(()) => None,
             Err(SaveError { path, error }) => Some(LessonEvent::Problem(format!(

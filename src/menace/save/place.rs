@@ -112,8 +112,8 @@ impl std::error::Error for SaveError {}
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to
 /// disk, then renamed over the target, so the file is either the old one or the new one,
-/// never half of either. Creates the folder if needed. A file replaced keeps its
-/// permissions; a read-only one is not replaced.
+/// never half of either. The folder must exist (a mistyped path creates nothing). A file
+/// replaced keeps its permissions; a read-only one is not replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     write_atomically_with(path, &mut |file| file.write_all(bytes))
 }
@@ -124,10 +124,71 @@ pub fn write_atomically_with(
     path: &Path,
     contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), SaveError> {
-    let fail = |error| SaveError {
-        path: path.to_path_buf(),
-        error,
+    write_guarded_with(path, contents, None)
+        .map(|_| ())
+        .map_err(|refused| match refused {
+            Refused::Failed(error) => error,
+            // Only a write with an expectation finds the file changed; never a panic.
+            Refused::Changed => SaveError {
+                path: path.to_path_buf(),
+                error: std::io::Error::other("the file changed while it was being saved"),
+            },
+        })
+}
+
+/// Why a guarded write did not happen. Nothing was changed on disk.
+#[derive(Debug)]
+pub enum Refused {
+    /// The file is not as the caller last saw it: another menace (or anyone) wrote it.
+    Changed,
+    Failed(SaveError),
+}
+
+/// [`write_atomically`], but only if the file is still as `expected` says: with
+/// `Some(seen)`, a file that exists must have the stamp `seen` (`Some(None)`: it must not
+/// exist), while a file that is gone may always be written; `None` replaces anything.
+/// The check, the rename and the stamp returned are one step under the folder's lock
+/// ([`FolderLock`]), so of two menaces saving one file at once, the later one finds the
+/// file changed instead of silently replacing it. Our stale temporaries in the folder
+/// are removed under the same lock.
+pub fn write_guarded(
+    path: &Path,
+    bytes: &[u8],
+    expected: Option<Option<Stamp>>,
+) -> Result<Option<Stamp>, Refused> {
+    write_guarded_with(path, &mut |file| file.write_all(bytes), expected)
+}
+
+/// [`write_guarded`], with the contents written by `contents` as they are made.
+pub fn write_guarded_with(
+    path: &Path,
+    contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+    expected: Option<Option<Stamp>>,
+) -> Result<Option<Stamp>, Refused> {
+    let fail = |error| {
+        Refused::Failed(SaveError {
+            path: path.to_path_buf(),
+            error,
+        })
     };
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !folder.is_dir() {
+        return Err(fail(std::io::Error::other(format!(
+            "there is no folder {}",
+            super::shown_path(&folder)
+        ))));
+    }
+    let _lock = FolderLock::take(&folder).map_err(fail)?;
+    remove_debris(&folder, STALE_UNDER_LOCK);
+    if let Some(expected) = expected
+        && let Some(now) = stamp(path)
+        && Some(now) != expected
+    {
+        return Err(Refused::Changed);
+    }
     let existing = std::fs::metadata(path).ok();
     if let Some(existing) = &existing {
         if !existing.is_file() {
@@ -139,11 +200,6 @@ pub fn write_atomically_with(
             )));
         }
     }
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&folder).map_err(fail)?;
     let mut temporary = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
@@ -165,7 +221,47 @@ pub fn write_atomically_with(
         .and_then(|()| temporary.as_file().sync_all())
         .map_err(fail)?;
     temporary.persist(path).map_err(|error| fail(error.error))?;
-    Ok(())
+    Ok(stamp(path))
+}
+
+/// An exclusive advisory lock on a folder, held while a menace checks, writes and
+/// renames a file in it (a few milliseconds), released when dropped. On Unix the
+/// folder itself is locked, which leaves nothing behind; elsewhere a `.menace.lock`
+/// file in it. A lock held by a stopped process is waited for a few seconds, then the
+/// save is refused rather than the session hanging.
+pub struct FolderLock {
+    _file: std::fs::File,
+}
+
+/// How long a save waits for another menace's save in the same folder.
+const LOCK_PATIENCE: Duration = Duration::from_secs(5);
+
+impl FolderLock {
+    pub fn take(folder: &Path) -> std::io::Result<FolderLock> {
+        #[cfg(unix)]
+        let file = std::fs::File::open(folder)?;
+        #[cfg(not(unix))]
+        let file = std::fs::File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(folder.join(".menace.lock"))?;
+        let started = std::time::Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(FolderLock { _file: file }),
+                Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < LOCK_PATIENCE => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(std::io::Error::other(
+                        "another menace has been saving in its folder for seconds; try again",
+                    ));
+                }
+                Err(std::fs::TryLockError::Error(error)) => return Err(error),
+            }
+        }
+    }
 }
 
 /// The permissions of a new save: readable by all, writable by its owner, as any file
@@ -222,9 +318,22 @@ pub fn holds_a_save(path: &Path) -> bool {
 }
 
 /// Removes temporary files of our own naming (and the unnamed `.tmpXXXXXX` of earlier
-/// versions) left in `folder` by a crash, once they are old enough not to belong to a
-/// save in progress. Returns how many were removed.
+/// versions) left in `folder` by a crash. Under the folder's lock a temporary of ours
+/// older than a minute is debris: every save of this version writes its temporary under
+/// the lock and renames it within milliseconds (the minute spares a save of an older
+/// version, which takes no lock). Without the lock only temporaries older than ten
+/// minutes go. Returns how many were removed.
 pub fn remove_stale_temporaries(folder: &Path) -> usize {
+    match FolderLock::take(folder) {
+        Ok(_lock) => remove_debris(folder, STALE_UNDER_LOCK),
+        Err(_) => remove_debris(folder, STALE_AFTER),
+    }
+}
+
+/// A temporary this old, found under the folder's lock, is not a save in progress.
+const STALE_UNDER_LOCK: Duration = Duration::from_secs(60);
+
+fn remove_debris(folder: &Path, stale_after: Duration) -> usize {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return 0;
     };
@@ -233,13 +342,14 @@ pub fn remove_stale_temporaries(folder: &Path) -> usize {
         .filter_map(Result::ok)
         .filter(|entry| is_our_temporary(&entry.file_name().to_string_lossy()))
         .filter(|entry| {
+            // `DirEntry::metadata` does not follow links: a link is never ours.
             entry.metadata().is_ok_and(|metadata| {
                 metadata.is_file()
                     && metadata
                         .modified()
                         .ok()
                         .and_then(|modified| now.duration_since(modified).ok())
-                        .is_some_and(|age| age >= STALE_AFTER)
+                        .is_some_and(|age| age >= stale_after)
             })
         })
         .filter(|entry| std::fs::remove_file(entry.path()).is_ok())
@@ -260,14 +370,22 @@ fn is_our_temporary(name: &str) -> bool {
 pub struct Stamp {
     len: u64,
     modified: Option<SystemTime>,
+    /// Every save renames a new file into place, so a file written since has another
+    /// inode even when its length and time happen to match.
+    inode: u64,
 }
 
 /// The stamp of the file at `path`, or `None` if there is none.
 pub fn stamp(path: &Path) -> Option<Stamp> {
     let metadata = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&metadata);
+    #[cfg(not(unix))]
+    let inode = 0;
     Some(Stamp {
         len: metadata.len(),
         modified: metadata.modified().ok(),
+        inode,
     })
 }
 

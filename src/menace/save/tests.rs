@@ -44,8 +44,12 @@ fn the_file_lists_boxes_by_ply_then_picture() {
 #[test]
 fn save_is_atomic_and_round_trips_through_the_disk() {
     let folder = tempfile::tempdir().unwrap();
-    let path = folder.path().join("sub").join("m.yaml");
     let menace = trained();
+    // A save makes no folder: a mistyped path is refused, not created.
+    let path = folder.path().join("sub").join("m.yaml");
+    assert!(save(&menace, &path).is_err());
+    assert!(!folder.path().join("sub").exists());
+    let path = folder.path().join("m.yaml");
     save(&menace, &path).unwrap();
     assert_eq!(load_any(&path).unwrap().learner.as_classic(), Some(&menace));
     let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
@@ -280,13 +284,15 @@ fn a_save_too_big_to_load_again_is_not_written() {
     let path = folder.path().join("m.yaml");
     std::fs::write(&path, "format: 2\n# the old save\n").unwrap();
     let text = to_yaml(&trained());
-    let refused = write_loadable(&path, &text, 100).unwrap_err();
+    let Err(Refused::Failed(refused)) = write_loadable(&path, &text, 100, None) else {
+        panic!("written");
+    };
     assert!(refused.to_string().contains("loaded again"), "{refused}");
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "format: 2\n# the old save\n"
     );
-    write_loadable(&path, &text, MAX_FILE_BYTES).unwrap();
+    write_loadable(&path, &text, MAX_FILE_BYTES, None).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
 
