@@ -10,7 +10,7 @@ use std::time::Instant;
 
 /// The figures `menace bench` gives for gravity 8x8 (alpha-beta positions a second with
 /// a budget of 500,000, MCTS playouts a second over 5,000), medians of five runs, to
-/// compare one build with another: `cargo test --release --test gravity_family --
+/// compare one build with another: `cargo test --release --test games gravity_family --
 /// --ignored --nocapture speed`.
 #[test]
 #[ignore = "a measurement: run in release with --ignored --nocapture"]

@@ -6,8 +6,7 @@ use menace::menace::{Preset, matchboxes, save};
 use menace::repl::{respond, transcript};
 use std::path::Path;
 
-mod common;
-use common::settings;
+use crate::common::settings;
 
 /// O's move by a fixed preference: centre, corners, edges.
 fn simple_reply(session: &Session) -> Option<String> {

@@ -3,8 +3,7 @@
 use menace::app::{Session, Settings};
 use menace::repl::respond;
 
-mod common;
-use common::settings;
+use crate::common::settings;
 
 #[test]
 fn menace_learns_silverman_and_its_boxes_change() {

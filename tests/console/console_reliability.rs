@@ -5,7 +5,7 @@ use menace::app::Session;
 use menace::repl::{self, Ended, Input, LineSource};
 use std::collections::VecDeque;
 
-mod common;
+use crate::common;
 
 /// Keys typed at a terminal: lines, then Ctrl-D as often as it is asked for.
 struct Keys {

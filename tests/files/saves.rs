@@ -3,8 +3,7 @@
 use menace::app::Session;
 use menace::repl::respond;
 
-mod common;
-use common::settings;
+use crate::common::settings;
 
 const FORMAT_1: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
