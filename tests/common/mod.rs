@@ -1,6 +1,9 @@
-//! What the session tests share.
+//! What the session tests share: seeded settings, and what a console line did read as
+//! values (its events) rather than as the English that renders them.
 
-use menace::app::Settings;
+use menace::app::{Event, Session, Settings, Stats};
+use menace::play::TrainingReport;
+use menace::repl::respond_with_events;
 use std::path::Path;
 
 /// A seeded session that saves into `saves` and lists no boxes after each game.
@@ -11,4 +14,29 @@ pub fn settings(seed: u64, saves: &Path) -> Settings {
         saves_dir: saves.to_path_buf(),
         ..Settings::default()
     }
+}
+
+/// What `stats` reports, as a value.
+pub fn stats(session: &mut Session) -> Stats {
+    let (text, events) = respond_with_events(session, "stats");
+    events
+        .into_iter()
+        .find_map(|event| match event {
+            Event::Stats(stats) => Some(*stats),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("`stats` reports: {text}"))
+}
+
+/// The report of a `train` line, and the text it printed.
+pub fn trained(session: &mut Session, line: &str) -> (TrainingReport, String) {
+    let (text, events) = respond_with_events(session, line);
+    let report = events
+        .into_iter()
+        .find_map(|event| match event {
+            Event::Trained(report) => Some(*report),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("`{line}` trains: {text}"));
+    (report, text)
 }
