@@ -1,5 +1,8 @@
 //! What the session tests share: seeded settings, and what a console line did read as
 //! values (its events) rather than as the English that renders them.
+//!
+//! Every test crate that includes this file uses only some of it.
+#![allow(dead_code)]
 
 use menace::app::{Event, Session, Settings, Stats};
 use menace::play::TrainingReport;
