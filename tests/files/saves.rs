@@ -1,10 +1,12 @@
 //! Save format 2 for every game's MENACE, and the format-1 files of earlier versions.
 
+use menace::app::Event;
+use menace::game::Player;
 use menace::lesson::Tutor;
-use menace::repl::respond;
+use menace::menace::{Preset, Record};
+use menace::repl::{respond, respond_with_events};
 
-mod common;
-use common::settings;
+use crate::common::{self, settings};
 
 const FORMAT_1: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -15,8 +17,28 @@ const FORMAT_1: &str = concat!(
 fn a_format_1_save_of_an_earlier_version_still_loads() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Tutor::new(settings(3, folder.path()));
-    let loaded = respond(&mut session, &format!("load {FORMAT_1}"));
-    assert!(loaded.contains("MENACE for classic, playing X: preset challenge, learned from 300 games (175\nwon, 45 drawn, 80 lost)"), "{loaded}");
+    let (loaded, events) = respond_with_events(&mut session, &format!("load {FORMAT_1}"));
+    let Some(Event::Loaded {
+        title,
+        side,
+        preset,
+        record,
+        ..
+    }) = events.first().and_then(menace::lesson::Said::event)
+    else {
+        panic!("{loaded}")
+    };
+    assert_eq!(
+        (title.as_str(), *side, *preset),
+        ("classic", Player::X, Preset::challenge()),
+        "{loaded}"
+    );
+    let expected = Record {
+        won: 175,
+        drawn: 45,
+        lost: 80,
+    };
+    assert_eq!(*record, expected, "{loaded}");
     let first = respond(&mut session, "box 1");
     assert!(
         first.contains("Box 1 of 304: ......... (MENACE's 1st move, 104 beads)"),
@@ -225,15 +247,19 @@ fn a_read_only_save_is_not_replaced_and_bad_names_are_refused() {
 fn a_curve_never_replaces_a_save_and_is_refused_before_training() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Tutor::new(settings(6, folder.path()));
-    respond(&mut session, "train 10 vs random");
+    let (report, text) = common::trained(&mut session, "train 10 vs random");
+    assert_eq!(report.overall.games(), 10, "{text}");
     respond(&mut session, "save");
     let path = folder.path().join("menace.yaml");
     let before = std::fs::read_to_string(&path).unwrap();
     let refused = respond(&mut session, "train 10 csv menace.yaml");
     assert!(refused.contains("Not trained"), "{refused}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
-    let stats = respond(&mut session, "stats");
-    assert!(stats.contains("10 games"), "no games were played: {stats}");
+    assert_eq!(
+        common::stats(&mut session).record.games(),
+        10,
+        "no games were played"
+    );
     let written = respond(&mut session, "train 10 csv curve");
     assert!(folder.path().join("curve.csv").exists(), "{written}");
 }

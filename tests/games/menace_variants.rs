@@ -4,8 +4,7 @@ use menace::app::Settings;
 use menace::lesson::Tutor;
 use menace::repl::respond;
 
-mod common;
-use common::settings;
+use crate::common::{self, settings};
 
 #[test]
 fn menace_learns_silverman_and_its_boxes_change() {
@@ -39,13 +38,15 @@ fn menace_plays_either_side_and_against_itself_in_every_game_it_fits() {
         for side in ["side x", "side o"] {
             respond(&mut session, &format!("variant {game}"));
             respond(&mut session, side);
-            let trained = respond(&mut session, "train 20 vs menace");
+            let (report, trained) = common::trained(&mut session, "train 20 vs menace");
+            assert_eq!(report.overall.games(), 20, "{game} {side}: {trained}");
             assert!(
-                trained.contains("Trained 20 games against menace"),
+                trained.contains("against menace"),
                 "{game} {side}: {trained}"
             );
-            let stats = respond(&mut session, "stats");
-            assert!(stats.contains("20 games"), "{game} {side}: {stats}");
+            let stats = common::stats(&mut session);
+            assert_eq!(stats.record.games(), 20, "{game} {side}");
+            assert_eq!(stats.title, game, "{game} {side}");
             session.check().expect("a consistent session");
         }
     }

@@ -2,20 +2,21 @@
 //! game record read back by `menace replay`, renju's refusal in the console, and a
 //! match between the two bots from the command line.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::repl::render::{self, Palette};
 use std::process::Command;
 
-fn console(seed: u64) -> Session {
-    Session::new(Settings {
+fn console(seed: u64) -> Tutor {
+    Tutor::new(Settings {
         seed,
         lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
         ..Settings::default()
     })
 }
 
-fn say(session: &mut Session, line: &str) -> String {
-    render::events(&session.handle_line(line), Palette::PLAIN)
+fn say(session: &mut Tutor, line: &str) -> String {
+    render::said(&session.handle_line(line), Palette::PLAIN)
 }
 
 #[test]

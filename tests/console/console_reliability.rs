@@ -6,7 +6,7 @@ use menace::lesson::tutor::session_events;
 use menace::repl::{self, Ended, Input, LineSource};
 use std::collections::VecDeque;
 
-mod common;
+use crate::common;
 
 /// Keys typed at a terminal: lines, then Ctrl-D as often as it is asked for.
 struct Keys {
@@ -193,7 +193,7 @@ fn played_and_stopped(
     game: &str,
     line: &str,
     after: u64,
-) -> (menace::play::TrainingReport, String) {
+) -> (menace::play::TrainingReport, menace::app::Stats) {
     use menace::app::Event;
     let folder = tempfile::tempdir().unwrap();
     let mut settings = common::settings(9, folder.path());
@@ -210,8 +210,7 @@ fn played_and_stopped(
         })
         .expect("the run reports");
     session.set_progress(None);
-    let stats = repl::respond(&mut session, "stats");
-    (report, stats)
+    (report, common::stats(&mut session))
 }
 
 #[test]
@@ -221,10 +220,9 @@ fn a_stopped_run_keeps_the_games_played_and_their_learning() {
         let (report, stats) = played_and_stopped(game, "train 50000000 vs mcts", after);
         assert!(report.stopped, "{game}");
         assert_eq!(report.overall.games(), after, "{game}");
-        assert!(
-            stats.contains(&format!("{after} games since the last save")),
-            "{game}: {stats}"
-        );
+        assert_eq!(report.asked, 50_000_000, "{game}");
+        assert_eq!(stats.record.games(), after, "{game}");
+        assert_eq!(stats.unsaved, after, "{game}");
         let text = menace::repl::text::training(&report);
         assert!(text.contains("Stopped by Ctrl-C after"), "{text}");
         assert!(text.contains("50,000,000 games asked for"), "{text}");
@@ -408,8 +406,7 @@ fn a_watched_match_stops_at_ctrl_c_after_the_game_in_play() {
         .count();
     assert_eq!(over, 3);
     session.set_progress(None);
-    let stats = repl::respond(&mut session, "stats");
-    assert!(stats.contains("3 games since the last save"), "{stats}");
+    assert_eq!(common::stats(&mut session).unsaved, 3);
     // The session is free for the next command.
     assert!(repl::respond(&mut session, "play 1 vs random").contains("new game"));
 }

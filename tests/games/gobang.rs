@@ -3,15 +3,16 @@
 //! AIs give hints, `menace replay` reads a game record with its points, and random games
 //! end.
 
-use menace::app::{Session, Settings};
+use menace::app::Settings;
+use menace::lesson::Tutor;
 use menace::registry::{self, Effort};
 use menace::repl::render::{self, Palette};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::process::Command;
 
-fn console(seed: u64) -> Session {
-    Session::new(Settings {
+fn console(seed: u64) -> Tutor {
+    Tutor::new(Settings {
         seed,
         lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
         effort: Effort {
@@ -24,8 +25,8 @@ fn console(seed: u64) -> Session {
     })
 }
 
-fn say(session: &mut Session, line: &str) -> String {
-    render::events(&session.handle_line(line), Palette::PLAIN)
+fn say(session: &mut Tutor, line: &str) -> String {
+    render::said(&session.handle_line(line), Palette::PLAIN)
 }
 
 #[test]

@@ -213,7 +213,7 @@ fn from_the_fourth_half_move_the_player_to_move_never_sees_31_or_8() {
     check_parity(&ratings_met(Rules::default(), 1..=9, 4));
 }
 
-/// `cargo test --release --test lookahead_fidelity -- --ignored`
+/// `cargo test --release --test solvers lookahead_fidelity -- --ignored`
 #[test]
 #[ignore = "every position at every depth: seconds in release"]
 fn the_player_to_move_never_sees_31_or_8_on_the_classic_board() {

@@ -4,8 +4,8 @@
 //! clean sentence naming the file; a mutated progress file never stops the course or
 //! touches the learner's boxes.
 //!
-//! `cargo test --test fuzz_lessons` runs a short pass; `PROPTEST_CASES=20000 cargo test
-//! --release --test fuzz_lessons` a long one (README gives the figures).
+//! `cargo test --test console fuzz_lessons` runs a short pass; `PROPTEST_CASES=20000 cargo test
+//! --release --test console fuzz_lessons` a long one (README gives the figures).
 
 use menace::app::Settings;
 use menace::lesson;
@@ -14,8 +14,7 @@ use menace::repl::respond;
 use proptest::prelude::*;
 use std::path::Path;
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
+use crate::fuzz;
 
 fn corpus(file: &str) -> String {
     std::fs::read_to_string(

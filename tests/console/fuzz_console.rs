@@ -4,8 +4,8 @@
 //! plays it. Nothing may panic, the session must stay consistent, and nothing printed may
 //! carry a control character or (apart from the echoed line) pass 80 columns.
 //!
-//! `cargo test --test fuzz_console` runs a short pass; `PROPTEST_CASES=5000 cargo test
-//! --release --test fuzz_console` a long one (README gives the figures).
+//! `cargo test --test console fuzz_console` runs a short pass; `PROPTEST_CASES=5000 cargo test
+//! --release --test console fuzz_console` a long one (README gives the figures).
 
 use menace::app::Settings;
 use menace::lesson::Tutor;
@@ -14,8 +14,7 @@ use menace::repl::respond;
 use proptest::prelude::*;
 use std::path::Path;
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
+use crate::fuzz;
 
 fn corpus() -> Vec<Vec<String>> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/lines");

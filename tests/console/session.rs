@@ -1,14 +1,13 @@
 //! Whole console sessions driven through the library, with a fixed seed.
 
-use menace::app::Settings;
+use menace::app::{Event, Settings};
 use menace::game::{Game, Player, Square};
 use menace::lesson::Tutor;
 use menace::menace::{Preset, matchboxes, save};
-use menace::repl::{respond, transcript};
+use menace::repl::{respond, respond_with_events, transcript};
 use std::path::Path;
 
-mod common;
-use common::settings;
+use crate::common::{self, settings};
 
 /// O's move by a fixed preference: centre, corners, edges.
 fn simple_reply(session: &Tutor) -> Option<String> {
@@ -313,14 +312,18 @@ fn stop_ends_a_match_at_once_and_the_game_in_progress_is_not_counted() {
     respond(&mut session, "play 304");
     let refused = respond(&mut session, "train 5");
     assert!(refused.contains("stop"), "{refused}");
-    let stopped = respond(&mut session, "stop");
+    let (stopped, events) = respond_with_events(&mut session, "stop");
     assert!(
-        stopped.contains("Stopped after 0 games of 304"),
+        events.contains(&menace::lesson::Said::Session(Event::Stopped {
+            played: 0,
+            asked: 304
+        })),
         "{stopped}"
     );
-    let stats = respond(&mut session, "stats");
-    assert!(stats.contains("\n0 games\n"), "{stats}");
-    assert!(respond(&mut session, "train 5").contains("Trained 5 games"));
+    assert_eq!(common::stats(&mut session).record.games(), 0);
+    let (report, text) = common::trained(&mut session, "train 5");
+    assert_eq!((report.asked, report.overall.games()), (5, 5), "{text}");
+    assert_eq!(common::stats(&mut session).record.games(), 5);
     assert!(respond(&mut session, "stop").contains("nothing to stop"));
 }
 
@@ -339,7 +342,21 @@ fn where_moves_are_numbers_a_bare_number_is_never_a_count_of_games() {
     // In the classic game a bare number still plays that many games.
     respond(&mut session, "variant classic");
     respond(&mut session, "opponent you");
-    assert!(respond(&mut session, "2").contains("new game (1 of 2)"));
+    let (text, events) = respond_with_events(&mut session, "2");
+    assert!(
+        events
+            .iter()
+            .filter_map(menace::lesson::Said::event)
+            .any(|event| matches!(
+                event,
+                Event::NewGame {
+                    number: 1,
+                    of: 2,
+                    ..
+                }
+            )),
+        "{text}"
+    );
 }
 
 #[test]

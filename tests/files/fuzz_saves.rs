@@ -6,15 +6,14 @@
 //! a duplicate, a second spelling); whatever is refused is one sentence with no control
 //! character, however long the file.
 //!
-//! `cargo test --test fuzz_saves` runs a short pass; `PROPTEST_CASES=20000 cargo test
-//! --release --test fuzz_saves` a long one (README gives the figures).
+//! `cargo test --test files fuzz_saves` runs a short pass; `PROPTEST_CASES=20000 cargo test
+//! --release --test files fuzz_saves` a long one (README gives the figures).
 
 use menace::menace::save::{self, format2};
 use proptest::prelude::*;
 use std::path::Path;
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
+use crate::fuzz;
 
 fn corpus() -> Vec<String> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/saves");

@@ -4,9 +4,10 @@
 //! hints, solves and lets MENACE learn the boards.
 
 use menace::ai::alphabeta::{AlphaBeta, Value};
-use menace::app::{Session, Settings};
+use menace::app::Settings;
 use menace::game::mnk::{Mnk, MnkRules};
 use menace::game::tictactoe::{Rules, TicTacToe};
+use menace::lesson::Tutor;
 use menace::repl::render::{self, Palette};
 use std::process::Command;
 
@@ -114,13 +115,13 @@ fn a_game_record_replays_to_its_line_round_the_cylinder() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("b2 is taken"));
 }
 
-fn say(session: &mut Session, line: &str) -> String {
-    render::events(&session.handle_line(line), Palette::PLAIN)
+fn say(session: &mut Tutor, line: &str) -> String {
+    render::said(&session.handle_line(line), Palette::PLAIN)
 }
 
 #[test]
 fn the_console_plays_hints_solves_and_menace_learns_a_board() {
-    let mut session = Session::new(Settings {
+    let mut session = Tutor::new(Settings {
         seed: 5,
         lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
         ..Settings::default()
