@@ -53,18 +53,6 @@ fn run_lesson(number: usize, session: &mut Tutor) -> String {
     text
 }
 
-/// The variant lessons solve whole games: in a debug build that takes minutes, so this
-/// runs in release (`cargo test --release -- --ignored`, as CI does).
-#[test]
-#[ignore = "solves games: run in release with --ignored"]
-fn every_lesson_passes_its_check() {
-    let lessons = every_lesson();
-    assert!(lessons.len() >= 4);
-    for lesson in &lessons {
-        lesson::check::check(lesson).unwrap_or_else(|error| panic!("{error}"));
-    }
-}
-
 /// A title is printed inside longer lines ("== Lesson 21: TITLE -- step 1 of 8 (text)
 /// ==", "Done! You finished the lesson \"TITLE\"."): short enough that those fit 80
 /// columns unbroken.
