@@ -10,7 +10,7 @@
 //! the mirror image of a line the opponent completed one move earlier, which ended the
 //! game first. And since a full cube always holds a line (the test
 //! `a_full_3x3x3_cube_always_has_a_line` checks all 20,058,300), the opponent must make
-//! one. `tests/cube_misere.rs` checks this against every reply, by search, instead of
+//! one. `tests/solvers/cube_misere.rs` checks this against every reply, by search, instead of
 //! trusting the argument.
 
 use crate::game::Game;
