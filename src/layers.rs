@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 /// The library's top-level modules, lowest layer first. Modules in one row are of the same
 /// layer and may not import each other either.
 const LAYERS: &[&[&str]] = &[
+    // Plain English: ordinals, counts with their thousands marked.
+    &["text"],
     // Text and files from outside (escaping, capped reading), Ctrl-C's flag, the memory
     // a search may take.
-    &["files", "text", "stop", "memory"],
+    &["files", "stop", "memory"],
     // Rules only.
     &["game"],
     // Searches and the Qubic proof checker (which shares no code with the prover).

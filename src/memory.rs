@@ -9,6 +9,7 @@
 //! cgroup still allows, and what the address-space limit (`ulimit -v`) leaves. A table
 //! may take half of it: the program, the other tables and the output need the rest.
 
+use crate::text::grouped;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -91,18 +92,6 @@ pub fn about(bytes: u64) -> String {
         }
     }
     format!("{bytes} bytes")
-}
-
-fn grouped(number: u64) -> String {
-    let digits = number.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// `2000000`, `64K`, `512M`, `2G` (powers of 1,024), `2GB`; `None` if not such a size.

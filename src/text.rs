@@ -1,5 +1,6 @@
 //! Plain English shared by every layer: the words a rule, a learner or a lesson needs to
-//! name a number, kept here so that no layer borrows them from one above it.
+//! name a number (an ordinal, a count with its thousands marked), kept here so that no
+//! layer borrows them from one above it.
 
 /// `1st`, `2nd`, `3rd`, `4th` ... `11th`, `12th`, `13th`, `21st`.
 pub fn nth(number: usize) -> String {
@@ -13,9 +14,31 @@ pub fn nth(number: usize) -> String {
     format!("{number}{suffix}")
 }
 
+/// A count with its thousands marked: `10,000,000`.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::nth;
+    use super::{grouped, nth};
+
+    #[test]
+    fn thousands_are_marked() {
+        let said: Vec<String> = [0, 999, 1_000, 1_638_066, 10_000_000]
+            .into_iter()
+            .map(grouped)
+            .collect();
+        assert_eq!(said, ["0", "999", "1,000", "1,638,066", "10,000,000"]);
+    }
 
     #[test]
     fn ordinals_read_as_english() {

@@ -61,18 +61,7 @@ impl Palette {
     }
 }
 
-/// A count with its thousands marked: `10,000,000`.
-pub fn grouped(count: u64) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use crate::text::grouped;
 
 pub fn plural(count: u64, one: &str, many: &str) -> String {
     if count == 1 {
