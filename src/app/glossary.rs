@@ -19,7 +19,7 @@ pub const GLOSSARY: &[Entry] = &[
     Entry {
         term: "attack",
         also: &["attacks", "attack weight", "weights"],
-        text: "In seed 003's gomoku bot: a run of like stones on a line through the cell weighed, with its power (stones), potential (open ends) and divider (1, or more for a run beyond a gap). Each weighs by a table, divided by its divider; a cell's weight is the sum for a black stone there and a white one (weights CELL shows them).",
+        text: "In the gomoku bot article's bot (attack): a run of like stones on a line through the cell weighed, with its power (stones), potential (open ends) and divider (1, or more for a run beyond a gap). Each weighs by a table, divided by its divider; a cell's weight is the sum for a black stone there and a white one (weights CELL shows them).",
     },
     Entry {
         term: "bead",

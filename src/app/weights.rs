@@ -25,7 +25,7 @@ impl Session {
         };
         let Some(gomoku) = as_gomoku(position.as_ref()) else {
             return refuse(&format!(
-                "Weights are seed 003's gomoku bot's, for five in a row: choose variant gomoku first (this is {}).",
+                "Weights are the attack bot's (the gomoku bot article), for five in a row: choose variant gomoku first (this is {}).",
                 self.game.title()
             ));
         };

@@ -19,7 +19,7 @@ pub const CUBE: Declaration = Declaration {
     about: "3x3x3 cube, three in a row along any of its 49 lines",
     options: &[GameOption {
         name: "misere",
-        help: "3-D giveaway (seed 001): whoever makes three in a row loses",
+        help: "3-D giveaway (the survey of variants): whoever makes three in a row loses",
         value: None,
     }],
     notation: "layer 1-3 (top to bottom), then row and column letters: 2MM is the centre",

@@ -46,10 +46,10 @@ use board::{FIVES_AT, NEIGHBOURS};
 /// Go-bang and its option.
 pub const GOBANG: Declaration = Declaration {
     name: "gobang",
-    about: "8x8: place 12, then slide; a point a new five, 10 win (seed 001)",
+    about: "8x8: place 12, then slide; a point a new five, 10 win (the survey)",
     options: &[GameOption {
         name: "pieces",
-        help: "pieces each: 12 (the default) or 15, the seed's other version",
+        help: "pieces each: 12 (the default) or 15, the survey's other version",
         value: Some(OptionValue {
             placeholder: "N",
             examples: &["15"],
@@ -72,7 +72,7 @@ impl Declared for Gobang {
                     "15" => 15,
                     other => {
                         return Err(format!(
-                            "go-bang is played with 12 or 15 pieces each (seed 001), not \"{}\"",
+                            "go-bang is played with 12 or 15 pieces each (in the survey), not \"{}\"",
                             crate::files::shown(other, 20)
                         ));
                     }

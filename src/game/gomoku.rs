@@ -34,7 +34,7 @@ const SIZE_OPTION: GameOption = GameOption {
 /// Free-style gomoku and its options.
 pub const GOMOKU: Declaration = Declaration {
     name: "gomoku",
-    about: "15x15: five or more in a row wins (seed 003)",
+    about: "15x15: five or more in a row wins (the gomoku bot article)",
     options: &[
         SIZE_OPTION,
         GameOption {

@@ -9,7 +9,7 @@ use rand::Rng;
 pub static ROW: Row = Row {
     name: "mirror",
     usage: "mirror",
-    about: "the 3x3x3 cube: the centre, then the cell opposite (seed 001)",
+    about: "the 3x3x3 cube: the centre, then the cell opposite (the survey of variants)",
     listed: "mirror",
     examples: &[],
     opponent_rank: 0,

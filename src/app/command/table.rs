@@ -110,7 +110,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     info(
         "weights",
         "weights [CELL]",
-        "gomoku: the seed bot's weight of every cell, or why",
+        "gomoku: the attack bot's weight of every cell, or why",
         Group::Play,
         "weights h8",
     ),

@@ -226,7 +226,7 @@ enum Task {
     /// output, for match managers such as piskvork or c-gomoku-cli.
     Gomocup {
         /// The bot: threats (threat-space search within the manager's time a move) or
-        /// attack (seed 003's weights, instant).
+        /// attack (the gomoku bot article's weights, instant).
         #[arg(long, value_parser = ["attack", "threats"], default_value = "threats")]
         bot: String,
     },

@@ -12,7 +12,7 @@ pub const GRAVITY: Declaration = Declaration {
     options: &[
         GameOption {
             name: "not-on-last",
-            help: "no mark directly on top of the opponent's last one (the seed's ban for \
+            help: "no mark directly on top of the opponent's last one (the survey's ban for \
                    giveaway; on the ordinary game X wins by stacking one column)",
             value: None,
         },
@@ -24,7 +24,7 @@ pub const GRAVITY: Declaration = Declaration {
         },
         GameOption {
             name: "five",
-            help: "the seed's board with a floor: 15 columns, 8 rows, five in a row wins",
+            help: "the survey's board with a floor: 15 columns, 8 rows, five in a row wins",
             value: None,
         },
         GameOption {
@@ -67,7 +67,7 @@ impl Declared for Gravity {
         }
         if rules.five && (rules.circular || rules.linetris) {
             return Err(
-                "five is the seed's upright board with a floor; linetris and circular are 8x8 games"
+                "five is the survey's upright board with a floor; linetris and circular are 8x8 games"
                     .into(),
             );
         }
