@@ -2,6 +2,7 @@
 //! learn. The module tree, nothing else.
 
 pub mod ai;
+pub mod analysis;
 pub mod app;
 pub mod bench;
 pub mod files;

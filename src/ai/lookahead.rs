@@ -17,9 +17,8 @@
 
 use super::{Agent, random_best};
 use crate::game::tictactoe::LINES;
-use crate::game::{Game, Outcome, Player, TicTacToe};
+use crate::game::{Declared, Game, Outcome, Player, TicTacToe};
 use rand::Rng;
-use std::any::Any;
 
 /// The scale's landmarks.
 pub const WIN_NOW: u8 = 32;
@@ -109,8 +108,8 @@ pub fn seed_fin(position: &TicTacToe) -> Option<Outcome> {
 
 /// The game's result as the search sees it under `fin`: the seed's early draw applies on
 /// the boards of noughts and crosses only.
-fn ended<G: Game + 'static>(position: &G, fin: Fin) -> Option<Outcome> {
-    match (fin, (position as &dyn Any).downcast_ref::<TicTacToe>()) {
+fn ended<G: Declared>(position: &G, fin: Fin) -> Option<Outcome> {
+    match (fin, position.noughts_and_crosses()) {
         (Fin::Seed, Some(board)) => seed_fin(board),
         _ => position.outcome(),
     }
@@ -119,7 +118,7 @@ fn ended<G: Game + 'static>(position: &G, fin: Fin) -> Option<Outcome> {
 /// The rating of playing `mv` in `position`, for `me`, searching `depth` half-moves
 /// (the seed's `glub`); `played` half-moves have been made so far on this branch. Each
 /// position looked at takes one from `budget`; `None` when it runs out.
-fn next_step<G: Game + 'static>(
+fn next_step<G: Declared>(
     position: &G,
     mv: G::Move,
     me: Player,
@@ -177,12 +176,12 @@ struct Search {
 /// Every legal move with its rating for the player to move, in the game's move order,
 /// searching the whole `depth` (noughts and crosses: at most 9! lines) with the draw
 /// rule `fin`.
-pub fn rate_moves<G: Game + 'static>(position: &G, depth: u32, fin: Fin) -> Vec<(G::Move, u8)> {
+pub fn rate_moves<G: Declared>(position: &G, depth: u32, fin: Fin) -> Vec<(G::Move, u8)> {
     let mut unlimited = u64::MAX;
     rate_within(position, depth.max(1), fin, &mut unlimited).unwrap_or_default()
 }
 
-fn rate_within<G: Game + 'static>(
+fn rate_within<G: Declared>(
     position: &G,
     depth: u32,
     fin: Fin,
@@ -201,7 +200,7 @@ fn rate_within<G: Game + 'static>(
 /// positions, with the depth it reached. Depths are tried from 1 up, so a depth too deep
 /// for the game (the cube at depth 9 would take hours) is capped, not waited for; depth 1
 /// is always finished.
-pub fn rate_moves_within<G: Game + 'static>(
+pub fn rate_moves_within<G: Declared>(
     position: &G,
     depth: u32,
     fin: Fin,
@@ -229,7 +228,7 @@ pub struct Lookahead {
     pub fin: Fin,
 }
 
-impl<G: Game + 'static> Agent<G> for Lookahead {
+impl<G: Declared> Agent<G> for Lookahead {
     fn name(&self) -> &'static str {
         "lookahead"
     }

@@ -4,11 +4,11 @@
 use super::command::BoxQuery;
 use super::event::Event;
 use super::session::{Progress, Session, capitalised, refuse};
+use crate::game::AnyGame;
 use crate::menace::learner::{BoxSummary, classic_board};
 use crate::menace::{Preset, learner};
 use crate::play::{self, Experiment};
 use crate::players::Choice;
-use crate::registry::AnyGame;
 
 /// The most games one run of `experiment` takes in a game other than classic.
 pub const GAME_EXPERIMENT_LIMIT: u64 = 2_000;
@@ -146,7 +146,7 @@ impl Session {
             return vec![Event::Solved { board, scores }];
         }
         let start = std::time::Instant::now();
-        let solved = position.solve(self.settings.effort.solve);
+        let solved = crate::registry::solve(&*position, self.settings.effort.solve);
         // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
         if crate::stop::noticed() {
             return vec![Event::Interrupted];

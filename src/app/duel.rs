@@ -3,11 +3,12 @@
 //! against alpha-beta in ultimate tic-tac-toe, say). Every game is seeded, so a duel is
 //! reproducible.
 
+use crate::analysis::Effort;
 use crate::game::{Outcome, Player};
 use crate::menace::{DEFAULT_BOX_LIMIT, Preset, learner};
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::{self, Effort};
+use crate::registry;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -1,12 +1,12 @@
 //! What the session says happened, as values: `render` turns them into text, lessons
 //! watch them, tests read them. One set of events serves every game.
 
+use crate::analysis::Solved;
 use crate::game::{BoardView, Outcome, Player, TicTacToe};
 use crate::menace::learner::{BeadChange, BoxSummary, MenaceMove};
 use crate::menace::{GameResult, Preset, Record};
 use crate::play::{Experiment, TrainingReport};
 use crate::players::Choice;
-use crate::registry::Solved;
 use std::path::PathBuf;
 
 /// Who sits in a seat.

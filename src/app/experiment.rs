@@ -3,13 +3,14 @@
 //! never gets there, what it learns instead (how long it holds out).
 
 use super::training::play_counted_game;
+use crate::analysis::Effort;
 use crate::game::Player;
 use crate::menace::learner;
 use crate::menace::{DEFAULT_BOX_LIMIT, GameResult, Preset};
 use crate::play::{RunOutcome, SAFE_STREAK};
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::{self, Effort};
+use crate::registry;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -204,11 +204,11 @@ impl Session {
     }
 
     /// In a confined session, the guard that keeps the maps its game words name inside
-    /// its scratch folder (see [`crate::game::strategic::map::confine`]).
-    pub(super) fn confinement(&self) -> Option<crate::game::strategic::map::Confinement> {
+    /// its scratch folder (see [`crate::registry::confine`]).
+    pub(super) fn confinement(&self) -> Option<crate::registry::Confinement> {
         self.settings
             .confined
-            .then(|| crate::game::strategic::map::confine(&self.settings.saves_dir))
+            .then(|| crate::registry::confine(&self.settings.saves_dir))
     }
 
     /// Notes the file at `path` as this session now knows it.

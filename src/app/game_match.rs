@@ -4,12 +4,12 @@
 
 use super::event::{Event, Who};
 use super::session::{BoxListing, Progress, Session, refuse};
+use crate::game::AnyGame;
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
 use crate::menace::learner::{self, DrawnBead, MenaceMove};
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::AnyGame;
 
 /// Who plays one side of a match.
 #[derive(Debug, Clone)]
@@ -541,8 +541,8 @@ impl Session {
 /// shifted cell would run into each other.
 fn board_after_move(
     events: &mut Vec<Event>,
-    game: &dyn crate::registry::AnyGame,
-    before_game: &dyn crate::registry::AnyGame,
+    game: &dyn crate::game::AnyGame,
+    before_game: &dyn crate::game::AnyGame,
     before: &crate::game::BoardView,
 ) {
     let view = game.view();

@@ -6,11 +6,12 @@
 
 use super::event::{Event, Who};
 use super::session::{Session, Slot};
+use crate::game::AnyGame;
 use crate::game::Player;
 use crate::menace::Preset;
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::{self, AnyGame};
+use crate::registry;
 
 /// What a state of its own is set up with: the game and its options as `variant` takes
 /// them, MENACE's preset, the learner's side and who plays against the learner. A lesson

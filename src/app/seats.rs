@@ -124,14 +124,14 @@ impl Session {
     pub(super) fn depth_note(
         &self,
         kind: Choice,
-        position: &dyn crate::registry::AnyGame,
+        position: &dyn crate::game::AnyGame,
     ) -> Option<Event> {
         let depth = crate::players::lookahead::depth(&kind)?;
         if crate::menace::learner::classic_board(position).is_some() {
             return None;
         }
         let effort = self.settings.effort;
-        let reached = position.lookahead_reach(depth, effort);
+        let reached = crate::registry::lookahead_reach(position, depth, effort);
         (reached < depth).then(|| Event::DepthCapped {
             title: position.title(),
             depth,

@@ -8,12 +8,13 @@
 
 use super::command::Command;
 use super::event::{Event, Question};
+use crate::game::AnyGame;
 use crate::game::{Player, Rules};
 use crate::menace::learner::{self, Learner};
 use crate::menace::{Menace, Preset};
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::{self, AnyGame};
+use crate::registry;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;

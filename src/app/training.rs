@@ -4,6 +4,7 @@
 
 use super::event::Event;
 use super::session::{Progress, Session, capitalised, refuse};
+use crate::game::AnyGame;
 use crate::game::Player;
 use crate::menace::learner::{Learner, MenaceMove};
 use crate::menace::save::{self, SaveError};
@@ -11,7 +12,6 @@ use crate::menace::{GameResult, Record};
 use crate::play::{self, CURVE_WINDOWS, CurvePoint, TrainingReport};
 use crate::players::Choice;
 use crate::players::Rival;
-use crate::registry::AnyGame;
 use rand::Rng;
 
 impl Session {

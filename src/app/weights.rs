@@ -5,17 +5,6 @@
 use super::event::Event;
 use super::session::{Session, refuse};
 use crate::ai::gomoku::attack;
-use crate::game::gomoku::Gomoku;
-use crate::registry::{AnyGame, Playing};
-
-/// The position as five-in-a-row gomoku, if it is one.
-fn as_gomoku(position: &dyn AnyGame) -> Option<&Gomoku> {
-    position
-        .as_any()
-        .downcast_ref::<Playing<Gomoku>>()
-        .map(Playing::game)
-        .filter(|gomoku| gomoku.rules().goal == 5)
-}
 
 impl Session {
     pub(super) fn weights(&self, cell: Option<&str>) -> Vec<Event> {
@@ -23,7 +12,7 @@ impl Session {
             Some(current) => current.game.boxed_clone(),
             None => self.game.restart(),
         };
-        let Some(gomoku) = as_gomoku(position.as_ref()) else {
+        let Some(gomoku) = position.five_in_a_row() else {
             return refuse(&format!(
                 "Weights are the attack bot's (the gomoku bot article), for five in a row: choose variant gomoku first (this is {}).",
                 self.game.title()

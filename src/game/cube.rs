@@ -9,7 +9,7 @@
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player};
+use super::{BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -38,7 +38,11 @@ pub const QUBIC: Declaration = Declaration {
 };
 
 impl Declared for Cube {
-    fn start(declaration: &Declaration, options: &[&str]) -> Result<Cube, String> {
+    fn start(
+        declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Cube, String> {
         if declaration.name == QUBIC.name {
             Ok(Cube::new(4))
         } else if options.contains(&"misere") {

@@ -12,7 +12,9 @@
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Symmetry,
+};
 use std::fmt;
 
 /// Silverman's 4x4 game.
@@ -47,7 +49,11 @@ pub const CRAZY: Declaration = Declaration {
 };
 
 impl Declared for FourByFour {
-    fn start(declaration: &Declaration, options: &[&str]) -> Result<FourByFour, String> {
+    fn start(
+        declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<FourByFour, String> {
         Ok(FourByFour::new(FourRules {
             crazy: declaration.name == CRAZY.name,
             no_anti_diagonal: options.contains(&"no-anti-diagonal"),

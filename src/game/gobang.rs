@@ -37,7 +37,9 @@ mod tests;
 
 use super::picture::PictureError;
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, OptionValue, Outcome, Player,
+};
 use std::fmt;
 
 pub use board::{FIVES, SIDE, filled_fives, parse_square, square_name};
@@ -63,7 +65,11 @@ pub const GOBANG: Declaration = Declaration {
 };
 
 impl Declared for Gobang {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Gobang, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Gobang, String> {
         let mut pieces = 12;
         for option in options {
             if let Some(value) = option.strip_prefix("pieces ") {

@@ -15,7 +15,9 @@ mod tests;
 
 use super::picture::PictureError;
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, OptionValue, Outcome, Player,
+};
 use renju::{BLACK, EMPTY, Foul, WHITE};
 use std::fmt;
 
@@ -69,7 +71,11 @@ pub const CONNECT6: Declaration = Declaration {
 };
 
 impl Declared for Gomoku {
-    fn start(declaration: &Declaration, options: &[&str]) -> Result<Gomoku, String> {
+    fn start(
+        declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Gomoku, String> {
         let connect6 = declaration.name == CONNECT6.name;
         let mut size = if connect6 { 19 } else { 15 };
         for option in options {

@@ -7,6 +7,7 @@
 //! collapse choice), boards have any size, every game parses and names its own moves, and
 //! declares its own symmetry group.
 
+pub mod any;
 pub mod cube;
 pub mod four;
 pub mod gobang;
@@ -26,6 +27,7 @@ pub mod view;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
+pub use any::{AnyGame, MoveError, Playing};
 pub use picture::PictureError;
 pub use symmetry::Symmetry;
 pub use tictactoe::{Rules, Square, TicTacToe};
@@ -137,6 +139,31 @@ pub struct OptionValue {
     pub examples: &'static [&'static str],
 }
 
+/// The texts of the files a game's options name (`map FILE`), read by the registry
+/// before the game starts: the rules layer reads no file itself. Each path comes with
+/// its text, or the end of a sentence saying why it could not be had ("could not be
+/// read: ...").
+#[derive(Debug, Default)]
+pub struct OptionFiles {
+    files: Vec<(String, Result<String, String>)>,
+}
+
+impl OptionFiles {
+    /// The files read for a game's options, by path.
+    pub fn new(files: Vec<(String, Result<String, String>)>) -> OptionFiles {
+        OptionFiles { files }
+    }
+
+    /// The text of the file at `path`, or why there is none.
+    pub fn text(&self, path: &str) -> Result<&str, String> {
+        match self.files.iter().find(|(known, _)| known == path) {
+            Some((_, Ok(text))) => Ok(text),
+            Some((_, Err(why))) => Err(why.clone()),
+            None => Err("was not read".into()),
+        }
+    }
+}
+
 /// A game that the registry can start from its declaration and chosen options.
 pub trait Declared: Game + 'static {
     /// The starting position of the game `declaration` names (a game type may serve
@@ -144,7 +171,12 @@ pub trait Declared: Game + 'static {
     /// the declaration's option names, already checked (an option that takes a value
     /// comes with it: `map maps/rows.yaml`); or why the value will not do, in one
     /// sentence.
-    fn start(declaration: &Declaration, options: &[&str]) -> Result<Self, String>;
+    /// The files the options name come read, in `files`.
+    fn start(
+        declaration: &Declaration,
+        options: &[&str],
+        files: &OptionFiles,
+    ) -> Result<Self, String>;
 
     /// The position as noughts and crosses (classic or misère), for the players and
     /// the MENACE written for its board: `None` in every other game.

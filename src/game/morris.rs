@@ -14,7 +14,10 @@
 use super::picture::{PictureError, read_marks, split_suffix, write_marks};
 use super::tictactoe::LINES;
 use super::view::{BoardView, LMR, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Square,
+    Symmetry,
+};
 use std::fmt;
 
 /// Three Men's Morris.
@@ -44,7 +47,11 @@ pub const MORRIS: Declaration = Declaration {
 };
 
 impl Declared for Morris {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Morris, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Morris, String> {
         Ok(Morris::new(MorrisRules {
             diagonal_moves: options.contains(&"diagonal-moves"),
             diagonal_lines: options.contains(&"diagonal-lines"),

@@ -24,7 +24,10 @@
 //! square a cycle's closing mark takes.
 
 use super::tictactoe::LINES;
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Square,
+    Symmetry,
+};
 use std::fmt;
 
 pub(crate) mod graph;
@@ -60,7 +63,11 @@ pub const QUANTUM: Declaration = Declaration {
 };
 
 impl Declared for Quantum {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Quantum, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Quantum, String> {
         Ok(Quantum::new(QuantumRules {
             closer_chooses: options.contains(&"closer-chooses"),
             per_player: options.contains(&"per-player"),

@@ -27,7 +27,10 @@
 use super::morris::{MorrisRules, adjacent};
 use super::quantum::Mark;
 use super::tictactoe::LINES;
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Square, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Square,
+    Symmetry,
+};
 use std::fmt;
 
 mod rules;
@@ -66,7 +69,11 @@ pub const QUANTUM_MORRIS: Declaration = Declaration {
 };
 
 impl Declared for QuantumMorris {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<QuantumMorris, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<QuantumMorris, String> {
         Ok(QuantumMorris::new(QuantumMorrisRules {
             board: MorrisRules {
                 diagonal_moves: options.contains(&"diagonal-moves"),

@@ -25,7 +25,8 @@
 use super::picture::PictureError;
 use super::view::BoardView;
 use super::{
-    BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player, Symmetry,
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, OptionValue, Outcome, Player,
+    Symmetry,
 };
 
 /// Strategic tic-tac-toe under the seed's Tactical rule set.
@@ -49,11 +50,15 @@ pub const STRATEGIC: Declaration = Declaration {
 };
 
 impl Declared for Strategic {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Strategic, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        files: &OptionFiles,
+    ) -> Result<Strategic, String> {
         let mut game = Strategic::new();
         for option in options {
             if let Some(path) = option.strip_prefix("map ") {
-                game.map = Some(map::load(path)?);
+                game.map = Some(map::load(path, files)?);
             }
         }
         Ok(game)

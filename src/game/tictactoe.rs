@@ -5,7 +5,7 @@
 //! right), as in the MENACE challenge: `LL` is the top-left corner, `MM` the centre.
 
 use super::view::{BoardView, LMR, Layout, grid_panel};
-use super::{Declaration, Declared, Game, Outcome, Player, Symmetry};
+use super::{Declaration, Declared, Game, OptionFiles, Outcome, Player, Symmetry};
 use std::fmt;
 
 /// Classic noughts and crosses, as the registry lists it.
@@ -29,7 +29,11 @@ pub const MISERE: Declaration = Declaration {
 };
 
 impl Declared for TicTacToe {
-    fn start(declaration: &Declaration, _options: &[&str]) -> Result<TicTacToe, String> {
+    fn start(
+        declaration: &Declaration,
+        _options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<TicTacToe, String> {
         Ok(TicTacToe::new(Rules {
             misere: declaration.name == MISERE.name,
         }))

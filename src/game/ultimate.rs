@@ -16,7 +16,9 @@
 
 use super::picture::{PictureError, check_count_numbers, read_cells, split_suffix};
 use super::view::BoardView;
-use super::{BadMove, Declaration, Declared, Game, GameOption, Outcome, Player, Symmetry};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Symmetry,
+};
 
 /// Ultimate tic-tac-toe.
 pub const ULTIMATE: Declaration = Declaration {
@@ -40,7 +42,11 @@ pub const ULTIMATE: Declaration = Declaration {
 };
 
 impl Declared for Ultimate {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Ultimate, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Ultimate, String> {
         Ok(Ultimate::new(UltimateRules {
             closed: options.contains(&"closed"),
             draw_counts_both: options.contains(&"draw-counts-both"),

@@ -1,12 +1,13 @@
 //! What an exercise asks for, checked against what really happened in the session.
 
 use crate::ai::rating::MAKE_FORK;
+use crate::analysis::Solved;
 use crate::app::{Event, Session, Who};
 use crate::game::{Outcome, Rules, TicTacToe};
 use crate::menace::learner::MenaceMove;
 use crate::menace::{Preset, matchboxes};
 use crate::players::Choice;
-use crate::registry::{self, Solved};
+use crate::registry;
 use crate::text::nth;
 use serde::Deserialize;
 

@@ -6,8 +6,8 @@ use super::learner::{
     BeadChange, BoxMatch, BoxSummary, DrawnBead, Learner, LearnerError, MenaceMove,
 };
 use super::{DEFAULT_BOX_LIMIT, GameResult, Preset, Record};
+use crate::game::{AnyGame, Playing};
 use crate::game::{Declared, Game, Player};
-use crate::registry::{AnyGame, Playing};
 use rand::Rng;
 
 /// MENACE for game `G`, its boxes made as positions are first met.
@@ -19,6 +19,31 @@ pub fn new<G: Declared>(side: Player, preset: Preset, box_limit: usize) -> Box<d
     Box::new(GenericLearner(GenericMenace::<G>::new(
         side, preset, box_limit,
     )))
+}
+
+/// How many boxes a MENACE playing `side` needs: one for every position reachable from
+/// `game` where it has a choice, up to symmetry, counted per ply; `Err` with the limit
+/// when there are more than `limit`.
+pub fn count_boxes<G: Game>(
+    game: &G,
+    side: Player,
+    limit: usize,
+) -> Result<Vec<(usize, usize)>, usize> {
+    // The michie preset's fixed counts: filling draws nothing at random.
+    let mut menace = GenericMenace::<G>::new(side, Preset::michie(), limit);
+    let mut unused = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+    menace
+        .fill_reachable(game, &mut unused)
+        .map_err(|_| limit)?;
+    let mut plies: Vec<(usize, usize)> = Vec::new();
+    for (_, matchbox) in menace.boxes() {
+        match plies.iter_mut().find(|(ply, _)| *ply == matchbox.ply()) {
+            Some((_, count)) => *count += 1,
+            None => plies.push((matchbox.ply(), 1)),
+        }
+    }
+    plies.sort_unstable();
+    Ok(plies)
 }
 
 /// A generic MENACE for `side` of `G` with the boxes of a save file, every one checked.

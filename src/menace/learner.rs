@@ -3,10 +3,10 @@
 //! whose boxes are made as positions are first met. The match and the console talk to
 //! [`Learner`] only, with moves as text.
 
+use crate::game::{AnyGame, Playing};
 use crate::game::{Player, Square, TicTacToe};
 use crate::menace::boxes::matchboxes_for;
 use crate::menace::{GameResult, Menace, Preset, Record, Turn};
-use crate::registry::{AnyGame, Playing};
 use rand::Rng;
 use std::fmt;
 
@@ -357,7 +357,7 @@ pub fn for_game(
     if let Some(why) = game.declaration().too_big_for_menace {
         return Err(why.to_string());
     }
-    game.new_learner(side, preset, box_limit)
+    crate::registry::new_learner(game, side, preset, box_limit)
         .ok_or_else(|| format!("MENACE does not learn {} yet", game.title()))
 }
 
@@ -392,7 +392,7 @@ pub fn restore(
     boxes: &SavedBoxes,
 ) -> Result<Box<dyn Learner>, String> {
     let Some(board) = classic_board(game) else {
-        return game.restore_learner(side, preset, record, boxes);
+        return crate::registry::restore_learner(game, side, preset, record, boxes);
     };
     let matchboxes = matchboxes_for(side);
     let mut beads = vec![[0u32; 9]; matchboxes.len()];

@@ -3,10 +3,10 @@
 //! MENACE's move, with the learning curve of the last training run. It is the picture a
 //! class would project: no script, no network, no other file.
 
+use crate::game::AnyGame;
 use crate::game::view::Panel;
 use crate::game::{BoardView, Player};
 use crate::menace::learner::{BoxSummary, Learner};
-use crate::registry::AnyGame;
 use std::fmt::Write;
 
 /// Text made safe for HTML.

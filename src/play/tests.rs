@@ -55,7 +55,7 @@ fn every_opponent_plays_only_legal_moves_to_the_end() {
             classic.as_ref(),
             Player::O,
             Preset::challenge(),
-            crate::registry::Effort::default(),
+            crate::analysis::Effort::default(),
             &no_learner,
             &mut rng,
         )

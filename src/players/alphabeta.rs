@@ -5,8 +5,9 @@
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::alphabeta::Searcher;
+use crate::analysis::Engine;
+use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
-use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
 /// The most positions a move `alphabeta N` may ask for (a few seconds a move).
@@ -58,7 +59,7 @@ struct Anywhere(Searcher);
 
 impl Plays for Anywhere {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        game.engine_move(Engine::AlphaBeta(self.0), rng)
+        crate::registry::engine_move(game, Engine::AlphaBeta(self.0), rng)
             .map(|name| RivalMove { name, reason: None })
     }
 

@@ -3,8 +3,8 @@
 
 use super::{Choice, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::gomoku::attack;
+use crate::game::AnyGame;
 use crate::game::Game;
-use crate::registry::AnyGame;
 use rand::Rng;
 
 pub static ROW: Row = Row {

@@ -5,8 +5,9 @@
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::lookahead::{self, Fin, Lookahead};
+use crate::analysis::Engine;
+use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
-use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
 /// The deepest `lookahead` allowed (the whole of noughts and crosses is 9 half-moves).
@@ -101,7 +102,7 @@ struct Anywhere(Lookahead);
 
 impl Plays for Anywhere {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        game.engine_move(Engine::Lookahead(self.0), rng)
+        crate::registry::engine_move(game, Engine::Lookahead(self.0), rng)
             .map(|name| RivalMove { name, reason: None })
     }
 

@@ -5,8 +5,9 @@
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::mcts::Mcts;
+use crate::analysis::Engine;
+use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
-use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
 /// The most playouts a move `mcts N` may ask for (a few seconds a move).
@@ -56,13 +57,13 @@ struct Anywhere(Mcts);
 
 impl Plays for Anywhere {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        game.engine_move(Engine::Mcts(self.0), rng)
+        crate::registry::engine_move(game, Engine::Mcts(self.0), rng)
             .map(|name| RivalMove { name, reason: None })
     }
 
     /// The move its search explored most, with what its random games said of it.
     fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let estimate = game.mcts_estimate(self.0, rng)?;
+        let estimate = crate::registry::mcts_estimate(game, self.0, rng)?;
         let reason = match estimate.proven {
             Some(true) => "its search proved that this move wins, whatever the reply".to_string(),
             Some(false) => format!(

@@ -3,10 +3,11 @@
 
 use super::random::random_cell;
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use crate::analysis::Engine;
+use crate::game::AnyGame;
 use crate::game::{Game, Player, Square, TicTacToe};
 use crate::menace::learner::{DrawnBead, Learner, MenaceMove};
 use crate::menace::{Drawn, GameResult, Menace, Turn};
-use crate::registry::{AnyGame, Engine};
 use rand::Rng;
 
 pub static ROW: Row = Row {
@@ -111,13 +112,11 @@ impl Plays for Second {
                         reason: None,
                     }),
                     // Resigning is not a move: with no beads it plays at random.
-                    None => game
-                        .engine_move(Engine::Random, rng)
+                    None => crate::registry::engine_move(game, Engine::Random, rng)
                         .map(|name| RivalMove { name, reason: None }),
                 }
             }
-            Err(_) => game
-                .engine_move(Engine::Random, rng)
+            Err(_) => crate::registry::engine_move(game, Engine::Random, rng)
                 .map(|name| RivalMove { name, reason: None }),
         }
     }

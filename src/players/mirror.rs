@@ -2,8 +2,8 @@
 //! cell opposite (the search is `ai::mirror`). The cube only.
 
 use super::{Choice, Options, Plays, RivalMove, Row, Setup};
+use crate::game::AnyGame;
 use crate::game::Game;
-use crate::registry::AnyGame;
 use rand::Rng;
 
 pub static ROW: Row = Row {

@@ -22,7 +22,7 @@ pub mod threats;
 pub use crate::ai::{MAX_MILLIS, Thinking};
 pub use seat::{ClassicPlays, LearnerMaker, OnClassic, Plays, Rival, RivalMove, Setup};
 
-use crate::registry::AnyGame;
+use crate::game::AnyGame;
 use std::fmt;
 
 /// Every AI, in the order help and Tab completion list them. Adding an AI is one row.

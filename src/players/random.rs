@@ -2,8 +2,9 @@
 //! MENACE is benchmarked against.
 
 use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use crate::analysis::Engine;
+use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
-use crate::registry::{AnyGame, Engine};
 use rand::{Rng, RngExt};
 
 pub static ROW: Row = Row {
@@ -45,7 +46,7 @@ struct Anywhere;
 
 impl Plays for Anywhere {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        game.engine_move(Engine::Random, rng)
+        crate::registry::engine_move(game, Engine::Random, rng)
             .map(|name| RivalMove { name, reason: None })
     }
 

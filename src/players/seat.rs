@@ -4,10 +4,11 @@
 //! and the fast training loop of [`crate::play`] takes it as it is.
 
 use super::Choice;
+use crate::analysis::Effort;
+use crate::game::AnyGame;
 use crate::game::{Game, Player, Square, TicTacToe};
 use crate::menace::Preset;
 use crate::menace::learner::Learner;
-use crate::registry::{AnyGame, Effort};
 use rand::Rng;
 use std::fmt;
 

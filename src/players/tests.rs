@@ -3,9 +3,10 @@
 //! when not), and plays legal moves in every game it claims.
 
 use super::*;
+use crate::analysis::Effort;
 use crate::game::Player;
 use crate::menace::{Preset, learner};
-use crate::registry::{self, Effort};
+use crate::registry;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -4,8 +4,8 @@
 use super::attack::{five_in_a_row, only_gomoku};
 use super::{MAX_MILLIS, Options, Plays, RivalMove, Row, Setup, Thinking};
 use crate::ai::gomoku::threats::Threats;
+use crate::game::AnyGame;
 use crate::game::Game;
-use crate::registry::AnyGame;
 use rand::Rng;
 use std::time::Duration;
 

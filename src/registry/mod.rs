@@ -3,10 +3,22 @@
 //! console, the AIs, `solve`, `replay` and the conformance test reach it through
 //! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
 
-mod any;
+mod option_files;
+mod quantum_solver;
 pub mod replay;
+mod typed;
 
-pub use any::{AnyGame, Effort, Engine, Estimate, MoveError, Playing, RandomPlay, Solved};
+pub use option_files::{Confinement, confine};
+pub use quantum_solver::quantum_position;
+pub use typed::{
+    count_boxes, deepest_search, engine_move, lookahead_reach, mcts_estimate, new_learner,
+    random_games, restore_learner, solve,
+};
+// The rules face and the analysis types, where code above the registry has long found
+// them.
+pub use crate::analysis::{Effort, Engine, Estimate, RandomPlay, Solved};
+pub use crate::game::{AnyGame, MoveError, Playing};
+use typed::Abilities;
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};
@@ -25,11 +37,13 @@ use crate::game::{Declaration, Declared, GameOption};
 /// How an entry starts its game from the options chosen (each with its value, if any).
 type Starter = fn(&'static Declaration, Vec<String>) -> Result<Box<dyn AnyGame>, String>;
 
-/// A registered game: its declaration and how to start it.
+/// A registered game: its declaration, how to start it, and what it can do beyond its
+/// rules (its typed searches, solver, learner).
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub declaration: &'static Declaration,
     start: Starter,
+    abilities: Abilities,
 }
 
 impl std::fmt::Debug for Entry {
@@ -42,7 +56,16 @@ const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
     Entry {
         declaration,
         start: start_boxed::<G>,
+        abilities: Abilities::of::<G>(),
     }
+}
+
+/// The entry that started `game`.
+pub fn entry_of(game: &dyn AnyGame) -> Option<&'static Entry> {
+    let declaration = game.declaration();
+    GAMES
+        .iter()
+        .find(|entry| std::ptr::eq(entry.declaration, declaration))
 }
 
 fn start_boxed<G: Declared>(
@@ -50,7 +73,8 @@ fn start_boxed<G: Declared>(
     options: Vec<String>,
 ) -> Result<Box<dyn AnyGame>, String> {
     let words: Vec<&str> = options.iter().map(String::as_str).collect();
-    let game = G::start(declaration, &words)?;
+    let files = option_files::read_for(declaration, &words);
+    let game = G::start(declaration, &words, &files)?;
     Ok(Box::new(Playing::new(game, declaration, options)))
 }
 
@@ -67,7 +91,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Morris>(&morris::MORRIS),
     entry::<Ultimate>(&ultimate::ULTIMATE),
     entry::<Strategic>(&strategic::STRATEGIC),
-    entry::<Quantum>(&quantum::QUANTUM),
+    entry::<Quantum>(&quantum::QUANTUM).with_solver(quantum_solver::solve),
     entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),

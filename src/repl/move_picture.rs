@@ -91,8 +91,8 @@ fn middle_column(relation: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::AnyGame;
     use crate::game::TicTacToe;
-    use crate::registry::AnyGame;
 
     fn classic(picture: &str) -> Box<dyn AnyGame> {
         crate::registry::start(&["classic"])

@@ -2,7 +2,7 @@
 //! and how it was found.
 
 use super::render::grouped;
-use crate::registry::Solved;
+use crate::analysis::Solved;
 
 /// `solve`'s answer for a game.
 pub fn game_solved(title: &str, solved: &Solved, millis: u128) -> String {

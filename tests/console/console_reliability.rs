@@ -295,9 +295,10 @@ fn ctrl_c_during_a_run_stops_it_and_the_session_goes_on() {
 
 #[test]
 fn a_solve_names_a_best_move_and_never_reports_more_positions_than_its_budget() {
-    use menace::registry::{self, Solved};
+    use menace::analysis::Solved;
+    use menace::registry;
     let game = registry::start(&["gravity", "not-on-last"]).unwrap();
-    match game.solve(1_000) {
+    match menace::registry::solve(game.as_ref(), 1_000) {
         Solved::Value {
             best, positions, ..
         } => {
@@ -313,16 +314,17 @@ fn a_solve_names_a_best_move_and_never_reports_more_positions_than_its_budget() 
 #[test]
 #[ignore = "heavy: run with cargo test --release -- --ignored"]
 fn a_solve_budget_is_bounded_by_memory() {
-    use menace::registry::{self, Solved};
+    use menace::analysis::Solved;
+    use menace::registry;
     let game = registry::start(&["gravity"]).unwrap();
-    match game.solve(u64::MAX) {
+    match menace::registry::solve(game.as_ref(), u64::MAX) {
         Solved::TooBig { budget, asked } => {
             assert_eq!(asked, u64::MAX);
             assert!(budget < 100_000_000, "{budget}");
         }
         other => panic!("{other:?}"),
     }
-    let (depth, _) = game.deepest_search(u64::MAX);
+    let (depth, _) = menace::registry::deepest_search(game.as_ref(), u64::MAX);
     assert!(depth > 0);
 }
 

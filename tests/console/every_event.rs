@@ -160,7 +160,7 @@ fn session(seed: u64, folder: &std::path::Path) -> Tutor {
         seed,
         saves_dir: folder.to_path_buf(),
         lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
-        effort: menace::registry::Effort {
+        effort: menace::analysis::Effort {
             positions: 2_000,
             playouts: 50,
             lookahead: 2_000,

@@ -2,8 +2,9 @@
 //! options (in the manner of OpenSpiel's `RandomSimTest`): seeded random games in which
 //! every position is checked against the rules every game must keep.
 
+use menace::game::{AnyGame, MoveError};
 use menace::players::{Choice, Rival};
-use menace::registry::{self, AnyGame, MoveError};
+use menace::registry;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

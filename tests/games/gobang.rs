@@ -3,9 +3,10 @@
 //! AIs give hints, `menace replay` reads a game record with its points, and random games
 //! end.
 
+use menace::analysis::Effort;
 use menace::app::Settings;
 use menace::lesson::Tutor;
-use menace::registry::{self, Effort};
+use menace::registry;
 use menace::repl::render::{self, Palette};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -93,7 +94,7 @@ fn random_games_end_by_ten_points_or_forty_quiet_moves() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     for words in [&["gobang"][..], &["gobang", "pieces", "15"]] {
         let game = registry::start(words).unwrap();
-        let tally = game.random_games(50, &mut rng);
+        let tally = menace::registry::random_games(game.as_ref(), 50, &mut rng);
         let games: u64 = tally.by_score.values().sum();
         assert_eq!(games, 50);
         // Every game ended: at most 30 placements and 20 points' worth of 40 slides.

@@ -100,9 +100,12 @@ fn clearing_never_makes_a_line() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let mut cleared = 0;
     for options in [&["linetris"][..], &["circular", "linetris"]] {
-        let start =
-            <Gravity as menace::game::Declared>::start(&menace::game::gravity::GRAVITY, options)
-                .unwrap();
+        let start = <Gravity as menace::game::Declared>::start(
+            &menace::game::gravity::GRAVITY,
+            options,
+            &Default::default(),
+        )
+        .unwrap();
         for _ in 0..100 {
             let mut game = start;
             while game.outcome().is_none() {

@@ -278,10 +278,10 @@ fn main() -> ExitCode {
             positions,
             playouts,
         }) => {
-            let effort = menace::registry::Effort {
+            let effort = menace::analysis::Effort {
                 positions,
                 playouts,
-                ..menace::registry::Effort::default()
+                ..menace::analysis::Effort::default()
             };
             return duel(
                 &game,
@@ -297,10 +297,10 @@ fn main() -> ExitCode {
             positions,
             playouts,
         }) => {
-            let effort = menace::registry::Effort {
+            let effort = menace::analysis::Effort {
                 positions,
                 playouts,
-                ..menace::registry::Effort::default()
+                ..menace::analysis::Effort::default()
             };
             let (game, rest) = words.split_at(words.len().saturating_sub(3));
             let games = match rest[2].parse::<u32>() {
@@ -407,7 +407,7 @@ fn main() -> ExitCode {
             misere: flags.misere,
         },
         lessons_dir: flags.lessons.clone(),
-        effort: menace::registry::Effort::default(),
+        effort: menace::analysis::Effort::default(),
         box_limit: menace::menace::DEFAULT_BOX_LIMIT,
         confined: false,
     };
@@ -513,9 +513,9 @@ fn game_experiment(
         }
     };
     let side = side_of(side);
-    let effort = menace::registry::Effort {
+    let effort = menace::analysis::Effort {
         positions,
-        ..menace::registry::Effort::default()
+        ..menace::analysis::Effort::default()
     };
     let start = std::time::Instant::now();
     match menace::app::experiment::run(
@@ -557,7 +557,7 @@ fn duel(
     first: &str,
     second: &str,
     games: u32,
-    effort: menace::registry::Effort,
+    effort: menace::analysis::Effort,
     seed: u64,
 ) -> ExitCode {
     let kind = |name: &str| {
@@ -601,7 +601,7 @@ fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let start = std::time::Instant::now();
-    let counted = game.count_boxes(side, limit);
+    let counted = menace::registry::count_boxes(game.as_ref(), side, limit);
     out!(
         "{}",
         render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())

@@ -2,7 +2,7 @@
 //! against, uniformly random play on both sides, and what it scores (a front end: it
 //! prints; the games are played by the registry).
 
-use menace::registry::RandomPlay;
+use menace::analysis::RandomPlay;
 use menace::repl::render::grouped;
 use rand::SeedableRng;
 use std::process::ExitCode;
@@ -39,7 +39,7 @@ pub fn run(words: &[String], games: u64, seed: u64) -> ExitCode {
     }
     let started = std::time::Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let tally: RandomPlay = game.random_games(games, &mut rng);
+    let tally: RandomPlay = menace::registry::random_games(game.as_ref(), games, &mut rng);
     let seconds = started.elapsed().as_secs_f64();
     let played = tally.games();
     outln!(

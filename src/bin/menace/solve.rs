@@ -4,7 +4,6 @@
 
 use menace::ai::quantum::{Solver, margin_words};
 use menace::game::Game;
-use menace::game::quantum::Quantum;
 use menace::repl::render::{self, Palette, grouped};
 use std::process::ExitCode;
 
@@ -35,14 +34,10 @@ pub fn quantum(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {
             }
         },
     };
-    let Some(playing) = game
-        .as_any()
-        .downcast_ref::<menace::registry::Playing<Quantum>>()
-    else {
+    let Some(position) = menace::registry::quantum_position(game.as_ref()).copied() else {
         complain!("menace: this solver is for quantum tic-tac-toe.");
         return ExitCode::from(2);
     };
-    let position = *playing.game();
     if position.is_over() {
         say!("{}: the game is over at this position.", game.title());
         return ExitCode::SUCCESS;
@@ -121,7 +116,7 @@ pub fn any(words: &[String], budget: u64) -> ExitCode {
         }
     };
     let start = std::time::Instant::now();
-    let solved = game.solve(budget);
+    let solved = menace::registry::solve(game.as_ref(), budget);
     let millis = start.elapsed().as_millis();
     out!(
         "{}",
@@ -134,8 +129,8 @@ pub fn any(words: &[String], budget: u64) -> ExitCode {
             Palette::PLAIN,
         )
     );
-    if let menace::registry::Solved::TooBig { .. } = solved {
-        let (depth, best) = game.deepest_search(budget);
+    if let menace::analysis::Solved::TooBig { .. } = solved {
+        let (depth, best) = menace::registry::deepest_search(game.as_ref(), budget);
         let sentence = format!(
             "An iterative search with the same budget completed depth {depth} (half-moves){}.",
             best.map_or(String::new(), |(name, verdict)| format!(

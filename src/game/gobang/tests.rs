@@ -233,10 +233,10 @@ fn pictures_read_back_and_unreachable_ones_are_refused() {
 
 #[test]
 fn fifteen_pieces_is_the_other_version() {
-    assert!(Gobang::start(&GOBANG, &["pieces 15"]).is_ok());
-    let why = Gobang::start(&GOBANG, &["pieces 13"]).unwrap_err();
+    assert!(Gobang::start(&GOBANG, &["pieces 15"], &Default::default()).is_ok());
+    let why = Gobang::start(&GOBANG, &["pieces 13"], &Default::default()).unwrap_err();
     assert!(why.contains("12 or 15"), "{why}");
-    let mut game = Gobang::start(&GOBANG, &["pieces 15"]).unwrap();
+    let mut game = Gobang::start(&GOBANG, &["pieces 15"], &Default::default()).unwrap();
     for _ in 0..30 {
         let mv = game.legal_moves()[0];
         game.play(mv).unwrap();

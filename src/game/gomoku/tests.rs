@@ -7,7 +7,7 @@ fn game(words: &[&str]) -> Gomoku {
     } else {
         &GOMOKU
     };
-    Gomoku::start(declaration, options).unwrap()
+    Gomoku::start(declaration, options, &Default::default()).unwrap()
 }
 
 fn play(game: &mut Gomoku, moves: &str) {

@@ -3,7 +3,7 @@
 
 use super::Gravity;
 use super::board::{Push, Shape};
-use crate::game::{Declaration, Declared, GameOption};
+use crate::game::{Declaration, Declared, GameOption, OptionFiles};
 
 /// Gravity noughts and crosses and the seed's versions of it.
 pub const GRAVITY: Declaration = Declaration {
@@ -50,7 +50,11 @@ pub const GRAVITY: Declaration = Declaration {
 };
 
 impl Declared for Gravity {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Gravity, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Gravity, String> {
         let has = |name: &str| options.contains(&name);
         let rules = GravityRules {
             not_on_last: has("not-on-last"),

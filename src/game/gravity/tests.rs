@@ -67,7 +67,9 @@ fn mirroring_commutes_with_play() {
 }
 
 fn rules(options: &[&str]) -> GravityRules {
-    Gravity::start(&GRAVITY, options).unwrap().rules
+    Gravity::start(&GRAVITY, options, &Default::default())
+        .unwrap()
+        .rules
 }
 
 fn moves(game: &mut Gravity, names: &[&str]) {
@@ -105,7 +107,7 @@ fn giveaway_bans_the_square_on_top_of_the_opponents_last_mark() {
     play(&mut game, "e");
     assert!(game.legal_moves().contains(&3), "only the last mark counts");
     assert!(!game.legal_moves().contains(&4));
-    assert!(Gravity::start(&GRAVITY, &["giveaway", "not-on-last"]).is_err());
+    assert!(Gravity::start(&GRAVITY, &["giveaway", "not-on-last"], &Default::default()).is_err());
 }
 
 #[test]
@@ -239,7 +241,7 @@ fn five_needs_five_in_a_row_on_fifteen_columns() {
         game.parse_move("p").unwrap_err().to_string(),
         "a move is a column letter from a to o, not \"p\""
     );
-    assert!(Gravity::start(&GRAVITY, &["five", "circular"]).is_err());
+    assert!(Gravity::start(&GRAVITY, &["five", "circular"], &Default::default()).is_err());
 }
 
 #[test]

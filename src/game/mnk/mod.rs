@@ -27,7 +27,9 @@ use shape::{Shape, shape};
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
-use super::{BadMove, Declaration, Declared, Game, GameOption, OptionValue, Outcome, Player};
+use super::{
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, OptionValue, Outcome, Player,
+};
 use std::fmt;
 
 /// The m,n,k-game and its options.
@@ -66,7 +68,11 @@ pub const MNK: Declaration = Declaration {
 pub const MAX_SIDE: u8 = 26;
 
 impl Declared for Mnk {
-    fn start(_declaration: &Declaration, options: &[&str]) -> Result<Mnk, String> {
+    fn start(
+        _declaration: &Declaration,
+        options: &[&str],
+        _files: &OptionFiles,
+    ) -> Result<Mnk, String> {
         let (mut width, mut height, mut k) = (4u8, 4u8, None);
         for option in options {
             if let Some(value) = option.strip_prefix("size ") {

@@ -1,5 +1,6 @@
 //! The maps of strategic tic-tac-toe's "Functional" and "Hyperfunctional" rule sets
-//! (seed 000, third article), read from a file the user writes.
+//! (the survey of variants, third article), from a file the user writes (the registry
+//! reads it; the rules read no file).
 //!
 //! Both rule sets keep the last digit's rule (a move in cell o sends the opponent to
 //! operational board o) but take the strategic board from a map printed on the playing
@@ -21,12 +22,9 @@
 //! ```
 
 use super::CELLS;
-use crate::game::Symmetry;
+use crate::game::{OptionFiles, Symmetry};
 use serde::Deserialize;
 use std::sync::Mutex;
-
-/// A map file is a few kilobytes; anything much larger is not one.
-const MAX_MAP_BYTES: u64 = 64 * 1024;
 
 /// Which of the seed's rule sets a map is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,49 +59,14 @@ struct MapFile {
 /// again) costs no more memory.
 static READ: Mutex<Vec<&'static SendMap>> = Mutex::new(Vec::new());
 
-thread_local! {
-    /// The scratch folder of the confined session (a lesson's demonstration or check)
-    /// running on this thread, if any: its maps are bare names read from there.
-    static CONFINED: std::cell::RefCell<Option<std::path::PathBuf>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// While this lives, maps on this thread are read only from `folder`, by bare names: a
-/// lesson's commands, a save's `game:` line or a lesson's own game cannot name a file
-/// outside its scratch folder. Game words are read in many places (parsing a command,
-/// loading a save) that know nothing of sessions, hence a guard rather than a parameter.
-pub struct Confinement {
-    previous: Option<std::path::PathBuf>,
-}
-
-/// Confines map reading on this thread to `folder` until the guard is dropped.
-pub fn confine(folder: &std::path::Path) -> Confinement {
-    let previous = CONFINED.with(|confined| confined.replace(Some(folder.to_path_buf())));
-    Confinement { previous }
-}
-
-impl Drop for Confinement {
-    fn drop(&mut self) {
-        CONFINED.with(|confined| *confined.borrow_mut() = self.previous.take());
-    }
-}
-
-/// Reads and checks the map at `path`; one sentence naming the file if it will not do.
-pub fn load(path: &str) -> Result<&'static SendMap, String> {
+/// The map at `path`, from the text the registry read for it (`files`), checked; one
+/// sentence naming the file if it will not do.
+pub fn load(path: &str, files: &OptionFiles) -> Result<&'static SendMap, String> {
     let shown = crate::files::shown(path, 100);
-    let folder = CONFINED.with(|confined| confined.borrow().clone());
-    let file = match folder {
-        None => std::path::PathBuf::from(path),
-        Some(_) if path.contains(['/', std::path::MAIN_SEPARATOR]) || path.contains("..") => {
-            return Err(format!(
-                "the map {shown} is outside this example's own scratch folder, where its files stay"
-            ));
-        }
-        Some(folder) => folder.join(path),
-    };
-    let text = crate::files::read_text(&file, MAX_MAP_BYTES)
-        .map_err(|problem| format!("the map {shown} could not be read: {problem}"))?;
-    let map = parse(&text).map_err(|why| {
+    let text = files
+        .text(path)
+        .map_err(|problem| format!("the map {shown} {problem}"))?;
+    let map = parse(text).map_err(|why| {
         // `why` quotes at most a map's own fields; escaped all the same, like the path.
         crate::files::shown(&format!("the map {shown} is not valid: {why}"), 300)
     })?;
@@ -390,36 +353,6 @@ mod tests {
                 "{other:?} quoted: {refused}"
             );
         }
-    }
-
-    #[test]
-    fn a_confined_session_reads_maps_only_from_its_folder_by_bare_names() {
-        let folder = tempfile::tempdir().unwrap();
-        let good = format!("rules: functional\nrows:\n{}\n", rows(&["123"; 27]));
-        std::fs::write(folder.path().join("m.yaml"), &good).unwrap();
-        let outside = folder.path().join("m.yaml").display().to_string();
-        assert!(load(&outside).is_ok());
-        {
-            let _confined = confine(folder.path());
-            for path in [outside.as_str(), "../m.yaml", "/etc/passwd", "sub/m.yaml"] {
-                let refused = load(path).unwrap_err();
-                assert!(refused.contains("outside"), "{path}: {refused}");
-            }
-            assert!(load("m.yaml").is_ok());
-        }
-        assert!(
-            load(&outside).is_ok(),
-            "the confinement ends with its guard"
-        );
-    }
-
-    #[test]
-    fn a_missing_or_odd_file_is_named() {
-        let refused = load("/no/such/map.yaml").unwrap_err();
-        assert!(refused.contains("/no/such/map.yaml"), "{refused}");
-        let folder = tempfile::tempdir().unwrap();
-        let refused = load(&folder.path().display().to_string()).unwrap_err();
-        assert!(refused.contains("folder"), "{refused}");
     }
 
     #[test]

@@ -251,7 +251,18 @@ fn a_map_chooses_the_strategic_board_and_the_cell_still_chooses_the_board_in_it(
             options.push(format!("map {path}"));
         }
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
-        <Strategic as crate::game::Declared>::start(&STRATEGIC, &options)
+        // The registry reads an option's file; here the test does.
+        let files = crate::game::OptionFiles::new(
+            words
+                .iter()
+                .map(|path| {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| format!("could not be read: {e}"));
+                    (path.to_string(), text)
+                })
+                .collect(),
+        );
+        <Strategic as crate::game::Declared>::start(&STRATEGIC, &options, &files)
     };
     // The example functional map: row 13 of the field sends, in the middle column of
     // tactical boards, to board 6. 541 is in that row and column.

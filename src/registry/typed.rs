@@ -1,0 +1,187 @@
+//! What a registered game can do beyond its rules, reached through its entry: the
+//! generic searches and `solve` of [`crate::analysis`], MENACE's learner for it, and how
+//! it is best shown. Each entry holds these as functions made for its own game type, so
+//! code above the registry asks `registry::solve(game, budget)` and never which game it
+//! is; a game with its own solver names it on its entry line ([`Entry::with_solver`]).
+
+use super::{Entry, entry_of};
+use crate::ai::mcts::Mcts;
+use crate::analysis::{self, Effort, Engine, Estimate, RandomPlay, Solved};
+use crate::game::{AnyGame, Declared, Player, Playing};
+use crate::menace::learner::{Learner, SavedBoxes};
+use crate::menace::{Preset, Record};
+use rand::Rng;
+
+/// How deep a search got, with its preferred move and what it saw.
+type Deepest = (u32, Option<(String, &'static str)>);
+/// Boxes per ply, or the limit passed.
+type BoxCount = Result<Vec<(usize, usize)>, usize>;
+/// A learner from a save file's boxes, or why not.
+type RestoreLearner = fn(
+    &dyn AnyGame,
+    Player,
+    Preset,
+    Record,
+    &SavedBoxes,
+) -> Option<Result<Box<dyn Learner>, String>>;
+
+/// The entry's functions, each made for the entry's game type `G`: they find the typed
+/// position behind a `dyn AnyGame` of that game.
+#[derive(Clone, Copy)]
+pub(super) struct Abilities {
+    pub solve: fn(&dyn AnyGame, u64) -> Option<Solved>,
+    pub engine_move: fn(&dyn AnyGame, Engine, &mut dyn Rng) -> Option<String>,
+    pub mcts_estimate: fn(&dyn AnyGame, Mcts, &mut dyn Rng) -> Option<Estimate>,
+    pub random_games: fn(&dyn AnyGame, u64, &mut dyn Rng) -> Option<RandomPlay>,
+    pub lookahead_reach: fn(&dyn AnyGame, u32, Effort) -> Option<u32>,
+    pub deepest_search: fn(&dyn AnyGame, u64) -> Option<Deepest>,
+    pub new_learner: fn(Player, Preset, usize) -> Box<dyn Learner>,
+    pub count_boxes: fn(&dyn AnyGame, Player, usize) -> Option<BoxCount>,
+    pub restore_learner: RestoreLearner,
+}
+
+/// The typed position behind `game`, if it is a `G`: always, for the entry that started
+/// it (each entry's functions are only ever given its own game's positions).
+fn typed<G: Declared>(game: &dyn AnyGame) -> Option<&G> {
+    game.as_any()
+        .downcast_ref::<Playing<G>>()
+        .map(Playing::game)
+}
+
+impl Abilities {
+    pub(super) const fn of<G: Declared>() -> Abilities {
+        Abilities {
+            solve: |game, budget| Some(analysis::solve(typed::<G>(game)?, budget)),
+            engine_move: |game, engine, rng| analysis::engine_move(typed::<G>(game)?, engine, rng),
+            mcts_estimate: |game, search, rng| {
+                analysis::mcts_estimate(typed::<G>(game)?, search, rng)
+            },
+            random_games: |game, games, rng| {
+                Some(analysis::random_games(typed::<G>(game)?, games, rng))
+            },
+            lookahead_reach: |game, depth, effort| {
+                Some(analysis::lookahead_reach(typed::<G>(game)?, depth, effort))
+            },
+            deepest_search: |game, budget| {
+                Some(analysis::deepest_search(typed::<G>(game)?, budget))
+            },
+            new_learner: crate::menace::generic_learner::new::<G>,
+            count_boxes: |game, side, limit| {
+                Some(crate::menace::generic_learner::count_boxes(
+                    typed::<G>(game)?,
+                    side,
+                    limit,
+                ))
+            },
+            restore_learner: |game, side, preset, record, boxes| {
+                Some(crate::menace::generic_learner::restore(
+                    typed::<G>(game)?,
+                    side,
+                    preset,
+                    record,
+                    boxes,
+                ))
+            },
+        }
+    }
+}
+
+impl Entry {
+    /// The same entry with its own solver in place of the generic one.
+    pub(super) const fn with_solver(
+        mut self,
+        solve: fn(&dyn AnyGame, u64) -> Option<Solved>,
+    ) -> Entry {
+        self.abilities.solve = solve;
+        self
+    }
+}
+
+/// What the entry says when it is handed a position it did not start: nothing a user
+/// can cause (every `dyn AnyGame` comes from `registry::start`), so it is answered as a
+/// search that found nothing.
+fn unknown(budget: u64) -> Solved {
+    Solved::TooBig {
+        budget: 0,
+        asked: budget,
+    }
+}
+
+/// The value of `game` under perfect play if found within `budget` positions, by the
+/// game's own solver where its entry names one.
+pub fn solve(game: &dyn AnyGame, budget: u64) -> Solved {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.solve)(game, budget))
+        .unwrap_or_else(|| unknown(budget))
+}
+
+/// The move a generic engine chooses, by name, without playing it.
+pub fn engine_move(game: &dyn AnyGame, engine: Engine, rng: &mut dyn Rng) -> Option<String> {
+    (entry_of(game)?.abilities.engine_move)(game, engine, rng)
+}
+
+/// Monte-Carlo tree search's choice under `search`, and what it thinks of the position.
+pub fn mcts_estimate(game: &dyn AnyGame, search: Mcts, rng: &mut dyn Rng) -> Option<Estimate> {
+    (entry_of(game)?.abilities.mcts_estimate)(game, search, rng)
+}
+
+/// `games` games of uniformly random play from `game`: how many ended with each score.
+pub fn random_games(game: &dyn AnyGame, games: u64, rng: &mut dyn Rng) -> RandomPlay {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.random_games)(game, games, rng))
+        .unwrap_or_default()
+}
+
+/// How many half-moves ahead `lookahead depth` gets from `game` within the budget.
+pub fn lookahead_reach(game: &dyn AnyGame, depth: u32, effort: Effort) -> u32 {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.lookahead_reach)(game, depth, effort))
+        .unwrap_or(0)
+}
+
+/// How deep an iterative alpha-beta search gets within `budget` positions, with its
+/// preferred move and what the search saw.
+pub fn deepest_search(game: &dyn AnyGame, budget: u64) -> (u32, Option<(String, &'static str)>) {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.deepest_search)(game, budget))
+        .unwrap_or((0, None))
+}
+
+/// A fresh MENACE for `side` of `game` (boxes made as positions are met), holding at
+/// most `box_limit` boxes.
+pub fn new_learner(
+    game: &dyn AnyGame,
+    side: Player,
+    preset: Preset,
+    box_limit: usize,
+) -> Option<Box<dyn Learner>> {
+    Some((entry_of(game)?.abilities.new_learner)(
+        side, preset, box_limit,
+    ))
+}
+
+/// How many boxes a MENACE playing `side` needs: one for every position reachable from
+/// `game` where it has a choice, up to symmetry, counted per ply; `Err` with the limit
+/// when there are more than `limit`.
+pub fn count_boxes(
+    game: &dyn AnyGame,
+    side: Player,
+    limit: usize,
+) -> Result<Vec<(usize, usize)>, usize> {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.count_boxes)(game, side, limit))
+        .unwrap_or(Err(limit))
+}
+
+/// A MENACE for `game` rebuilt from a save file's boxes.
+pub fn restore_learner(
+    game: &dyn AnyGame,
+    side: Player,
+    preset: Preset,
+    record: Record,
+    boxes: &SavedBoxes,
+) -> Result<Box<dyn Learner>, String> {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.restore_learner)(game, side, preset, record, boxes))
+        .unwrap_or_else(|| Err(format!("{} is not a registered game", game.title())))
+}
