@@ -4,11 +4,13 @@
 //! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
 
 mod option_files;
+mod presentation;
 mod quantum_solver;
 pub mod replay;
 mod typed;
 
 pub use option_files::{Confinement, confine};
+pub use presentation::{BIGGEST_CHANGES, Learning, MOST_CELLS_LISTED, Presentation};
 pub use quantum_solver::quantum_position;
 pub use typed::{
     count_boxes, deepest_search, engine_move, lookahead_reach, mcts_estimate, new_learner,
@@ -44,6 +46,8 @@ pub struct Entry {
     pub declaration: &'static Declaration,
     start: Starter,
     abilities: Abilities,
+    /// How the game is best shown at the size a position has.
+    shown: fn(&dyn AnyGame) -> Presentation,
 }
 
 impl std::fmt::Debug for Entry {
@@ -57,7 +61,13 @@ const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
         declaration,
         start: start_boxed::<G>,
         abilities: Abilities::of::<G>(),
+        shown: presentation::by_size,
     }
+}
+
+/// How `game` is best shown at its size, as its entry says.
+pub fn presentation(game: &dyn AnyGame) -> Presentation {
+    entry_of(game).map_or_else(|| presentation::by_size(game), |entry| (entry.shown)(game))
 }
 
 /// The entry that started `game`.
