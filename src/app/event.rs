@@ -95,6 +95,18 @@ pub enum Event {
         changes: Vec<BeadChange>,
         preset: Preset,
     },
+    /// MENACE's result and a summary of how its boxes changed, for a game whose boxes
+    /// are too big to list after every game (its registry entry says so): the boxes it
+    /// drew from, how many of them this game made, the beads moved, and the biggest
+    /// changes, by box number.
+    LearnedSummary {
+        result: GameResult,
+        preset: Preset,
+        boxes_drawn: usize,
+        boxes_made: usize,
+        beads_moved: u64,
+        biggest: Vec<BeadChange>,
+    },
     /// Boxes, all or one ply's.
     Listing {
         title: String,

@@ -7,9 +7,10 @@ use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::AnyGame;
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
-use crate::menace::learner::{self, DrawnBead, MenaceMove};
+use crate::menace::learner::{self, BeadChange, DrawnBead, MenaceMove};
 use crate::players::Choice;
 use crate::players::Rival;
+use crate::registry::Learning;
 
 /// Who plays one side of a match.
 #[derive(Debug, Clone)]
@@ -479,17 +480,41 @@ impl Session {
                     limit: slot.learner.box_limit(),
                 });
             }
-            learned = Some(Event::Learned {
-                result,
-                changes,
-                preset: slot.learner.preset(),
-            });
+            learned = Some(
+                match crate::registry::presentation(current.game.as_ref()).learning {
+                    Learning::EveryBox => Event::Learned {
+                        result,
+                        changes,
+                        preset: slot.learner.preset(),
+                    },
+                    Learning::Summary { biggest } => {
+                        let made_from = current
+                            .boxes_before
+                            .filter(|(before_side, _)| *before_side == side)
+                            .map_or(0, |(_, count)| count);
+                        summary(
+                            result,
+                            slot.learner.preset(),
+                            changes,
+                            slot.learner.box_count().saturating_sub(made_from),
+                            biggest,
+                        )
+                    }
+                },
+            );
             refused = slot
                 .learner
                 .refuses_to_play(current.game.restart().as_ref());
         }
-        events.push(game_over);
-        events.extend(learned);
+        // A summary goes before the result, so that the result is the last thing on
+        // screen; the full listing of a small game comes after it, as it always has.
+        if let Some(summary @ Event::LearnedSummary { .. }) = learned {
+            events.push(summary);
+            events.push(game_over);
+        } else {
+            events.push(game_over);
+            events.extend(learned);
+        }
         current.finished += 1;
         let played = current.finished;
         let asked = current.games;
@@ -577,4 +602,33 @@ fn slot_boxes(session: &Session, side: Player) -> usize {
         .iter()
         .find(|slot| slot.side == side && slot.title == title)
         .map_or(0, |slot| slot.learner.box_count())
+}
+
+/// The end of a game in a big game, summarised: the boxes drawn from (each counted once),
+/// the beads moved in all, and the `biggest` changes, largest first.
+fn summary(
+    result: GameResult,
+    preset: crate::menace::Preset,
+    changes: Vec<BeadChange>,
+    boxes_made: usize,
+    biggest: usize,
+) -> Event {
+    let moved =
+        |change: &BeadChange| u64::from(change.after).abs_diff(u64::from(change.before) + 1);
+    let mut boxes: Vec<usize> = changes.iter().map(|change| change.box_number).collect();
+    boxes.sort_unstable();
+    boxes.dedup();
+    let beads_moved = changes.iter().map(moved).sum();
+    let mut largest = changes;
+    // Largest change first; among equals, in the order the beads were drawn.
+    largest.sort_by_key(|change| std::cmp::Reverse(moved(change)));
+    largest.truncate(biggest);
+    Event::LearnedSummary {
+        result,
+        preset,
+        boxes_drawn: boxes.len(),
+        boxes_made,
+        beads_moved,
+        biggest: largest,
+    }
 }

@@ -1,6 +1,6 @@
 //! How a game is best shown at its size: the hook each registry entry answers, so the
 //! console never asks which game it is drawing. Small boards list every box MENACE
-//! drew from after a game; boards too big for a screen show a summary (boxes made,
+//! drew from after a game; boards whose pictures pass a line show a summary (boxes made,
 //! boxes changed, beads moved, the few biggest changes) with the full listing on
 //! request, and keep the result last on screen.
 
@@ -19,14 +19,17 @@ pub enum Learning {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Presentation {
     pub learning: Learning,
-    /// The cells of its board, over all panels.
+    /// The cells of its board, over all panels: about the width of a box's picture
+    /// in one line of text when the board is full (a picture may write empty runs
+    /// shorter, as gomoku's does, but grows as the game goes on).
     pub cells: usize,
 }
 
-/// The most cells a board may have for its boxes to be listed whole after each game:
-/// a 4x4 box picture and its counts take about twelve lines, and a game draws from up
-/// to eight boxes; beyond that a game's listing passes a screen.
-pub const MOST_CELLS_LISTED: usize = 16;
+/// The most cells a board may have for its boxes to be listed after each game, one line
+/// a bead: a picture of that many cells, the bead's name and counts still fit 80
+/// columns. A bigger board (Qubic's 64 cells, ultimate's 81, gomoku's 225) wraps each
+/// bead over several lines, and a game's listing buries its result.
+pub const MOST_CELLS_LISTED: usize = 48;
 
 /// How many of the biggest changes a summary names.
 pub const BIGGEST_CHANGES: usize = 3;
@@ -69,7 +72,7 @@ mod tests {
             &["ultimate"],
             &["strategic"],
             &["gomoku"],
-            &["cube"],
+            &["gobang"],
         ] {
             assert!(matches!(learning(big), Learning::Summary { .. }), "{big:?}");
         }

@@ -273,6 +273,19 @@ pub fn event(event: &Event, palette: Palette) -> String {
             changes,
             preset,
         } => learned(*result, changes, *preset),
+        Event::LearnedSummary {
+            result,
+            preset,
+            boxes_drawn,
+            boxes_made,
+            beads_moved,
+            biggest,
+        } => super::text::learned_summary(
+            *result,
+            *preset,
+            (*boxes_drawn, *boxes_made, *beads_moved),
+            biggest,
+        ),
         Event::Listing {
             title,
             side,

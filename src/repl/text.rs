@@ -133,6 +133,51 @@ pub fn learned(result: GameResult, changes: &[BeadChange], preset: Preset) -> St
     text
 }
 
+/// The end of a big game's learning in a few lines: what the result does to each bead,
+/// how many boxes and beads that touched, and the biggest changes by box number (a box's
+/// picture is too big to print here; `box N` shows it).
+pub fn learned_summary(
+    result: GameResult,
+    preset: Preset,
+    (boxes_drawn, boxes_made, beads_moved): (usize, usize, u64),
+    biggest: &[BeadChange],
+) -> String {
+    let why = match result {
+        GameResult::Won => "MENACE won",
+        GameResult::Drew => "A draw",
+        GameResult::Lost => "MENACE lost",
+    };
+    if boxes_drawn == 0 {
+        return format!("{why}; it drew no beads this game, so no box changes.\n");
+    }
+    let reward = preset.rewards.for_result(result);
+    let mut text = fill(
+        &format!(
+            "{why} ({reward:+} for each bead drawn): it drew from {} ({} made this game), {} moved in all.",
+            plural(boxes_drawn as u64, "box", "boxes"),
+            boxes_made,
+            plural(beads_moved, "bead", "beads"),
+        ),
+        80,
+    );
+    text.push('\n');
+    if !biggest.is_empty() {
+        text.push_str("The biggest changes:\n");
+        for change in biggest {
+            let _ = writeln!(
+                text,
+                "  box {}, bead {}: {} -> {}",
+                change.box_number,
+                change.bead,
+                u64::from(change.before) + 1,
+                change.after
+            );
+        }
+    }
+    text.push_str("Every box: type boxes; one box: box N.\n");
+    text
+}
+
 /// One box on one line: its picture, then `MOVE:COUNT` per legal move.
 fn box_line(summary: &BoxSummary) -> String {
     let counts: Vec<String> = summary

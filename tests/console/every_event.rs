@@ -47,6 +47,7 @@ fn kind(said: &Said) -> String {
         Event::YourMove { .. } => "YourMove",
         Event::GameOver { .. } => "GameOver",
         Event::Learned { .. } => "Learned",
+        Event::LearnedSummary { .. } => "LearnedSummary",
         Event::Listing { .. } => "Listing",
         Event::BoxView { .. } => "BoxView",
         Event::MatchOver { .. } => "MatchOver",

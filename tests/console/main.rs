@@ -10,6 +10,7 @@ mod common;
 #[path = "../common/fuzz.rs"]
 mod fuzz;
 
+mod big_games;
 mod binary;
 mod browser;
 mod console_reliability;
