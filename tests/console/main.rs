@@ -19,6 +19,7 @@ mod fuzz_lessons;
 mod gomocup;
 mod interrupts_and_memory;
 mod lessons;
+mod mistyped_moves;
 mod random_lines;
 mod session;
 mod training;
