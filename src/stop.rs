@@ -8,11 +8,26 @@
 //! stop each other's searches. A thread that watches no flag is never stopped.
 
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// How far a long search has got, as it tells at its regular pauses: the positions it
+/// has looked at and, where it knows one, how deep it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    pub positions: u64,
+    pub depth: Option<u32>,
+}
+
+/// What is told how far searches have got: `Some` at each pause of a search, `None` when
+/// the command that ran them has ended. The console draws a status line from it; the
+/// searches themselves only return values.
+pub type SearchWatcher = Rc<dyn Fn(Option<Searched>)>;
+
 thread_local! {
     static WATCHED: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    static SEARCH_WATCHER: RefCell<Option<SearchWatcher>> = const { RefCell::new(None) };
     /// Whether work on this thread has seen the flag raised since it was last cleared.
     static NOTICED: Cell<bool> = const { Cell::new(false) };
 }
@@ -57,6 +72,27 @@ pub fn raised() -> bool {
     })
 }
 
+/// Has `watcher` told how far this thread's searches get (`None`: no one is told).
+pub fn report_searches_to(watcher: Option<SearchWatcher>) {
+    SEARCH_WATCHER.with_borrow_mut(|slot| *slot = watcher);
+}
+
+/// A long search's regular pause (every thousand positions or so): tells the watcher, if
+/// any, how far it has got, then says whether to stop, as [`requested`] does.
+pub fn checkpoint(searched: Searched) -> bool {
+    if let Some(watcher) = SEARCH_WATCHER.with_borrow(Clone::clone) {
+        watcher(Some(searched));
+    }
+    requested()
+}
+
+/// The command that ran searches has ended: the watcher takes back what it showed.
+pub fn searches_ended() {
+    if let Some(watcher) = SEARCH_WATCHER.with_borrow(Clone::clone) {
+        watcher(None);
+    }
+}
+
 /// Whether some work on this thread has stopped for the flag since it was cleared: a
 /// command that did nothing long (`against`, `variant`) is not said to have been stopped
 /// by a Ctrl-C that came while it ran.
@@ -84,5 +120,32 @@ mod tests {
         flag.store(true, Ordering::SeqCst);
         unwatch();
         assert!(!requested());
+    }
+
+    #[test]
+    fn a_search_pause_tells_the_watcher_and_asks_the_flag() {
+        let told: Rc<RefCell<Vec<Option<Searched>>>> = Rc::default();
+        let record = Rc::clone(&told);
+        report_searches_to(Some(Rc::new(move |searched| {
+            record.borrow_mut().push(searched)
+        })));
+        let flag = Arc::new(AtomicBool::new(false));
+        watch(Arc::clone(&flag));
+        let at = Searched {
+            positions: 2048,
+            depth: Some(7),
+        };
+        assert!(!checkpoint(at));
+        flag.store(true, Ordering::SeqCst);
+        assert!(
+            checkpoint(at),
+            "a pause stops for Ctrl-C as `requested` does"
+        );
+        searches_ended();
+        assert_eq!(*told.borrow(), vec![Some(at), Some(at), None]);
+        report_searches_to(None);
+        unwatch();
+        assert!(!checkpoint(at));
+        assert_eq!(told.borrow().len(), 3, "no watcher, no report");
     }
 }

@@ -301,10 +301,12 @@ impl<G: Game> AlphaBeta<G> {
             return Err(OutOfBudget);
         }
         if self.nodes.is_multiple_of(1024)
-            && (crate::stop::requested()
-                || self
-                    .deadline
-                    .is_some_and(|deadline| std::time::Instant::now() >= deadline))
+            && (crate::stop::checkpoint(crate::stop::Searched {
+                positions: self.nodes,
+                depth: u32::try_from(level).ok(),
+            }) || self
+                .deadline
+                .is_some_and(|deadline| std::time::Instant::now() >= deadline))
         {
             return Err(OutOfBudget);
         }

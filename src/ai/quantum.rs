@@ -202,7 +202,11 @@ impl Solver {
             first = bounds.best;
         }
         if self.table.len() as u64 >= self.budget
-            || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+            || (self.visits.is_multiple_of(1024)
+                && crate::stop::checkpoint(crate::stop::Searched {
+                    positions: self.visits,
+                    depth: None,
+                }))
         {
             return Err(OutOfBudget);
         }

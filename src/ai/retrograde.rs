@@ -61,7 +61,13 @@ impl<G: Game> Retrograde<G> {
             successors.push(children);
             next += 1;
             // Ctrl-C gives up as running out of room does (see `crate::stop`).
-            if positions.len() > limit || (next.is_multiple_of(1024) && crate::stop::requested()) {
+            if positions.len() > limit
+                || (next.is_multiple_of(1024)
+                    && crate::stop::checkpoint(crate::stop::Searched {
+                        positions: positions.len() as u64,
+                        depth: None,
+                    }))
+            {
                 return None;
             }
         }

@@ -17,9 +17,9 @@ impl Session {
     /// The board of the game in progress (or the starting position), whole or zoomed
     /// into part `part` (1-based).
     pub(super) fn show_board(&self, part: Option<usize>) -> Vec<Event> {
-        let game = match &self.current {
-            Some(current) => &current.game,
-            None => &self.game,
+        let (game, mut marked) = match &self.current {
+            Some(current) => (&current.game, current.last_marked.clone()),
+            None => (&self.game, Vec::new()),
         };
         let view = match part {
             None => game.view(),
@@ -33,10 +33,12 @@ impl Session {
                 }
             },
         };
-        vec![Event::Board {
-            view,
-            marked: Vec::new(),
-        }]
+        // The whole board brackets the last move, as when it was made; a part is drawn
+        // plain.
+        if part.is_some() {
+            marked.clear();
+        }
+        vec![Event::Board { view, marked }]
     }
 
     /// The position a command names (a picture of the chosen game), or the board of the
@@ -339,9 +341,9 @@ impl Session {
             Ok(learner) => learner,
             Err(refusal) => return refusal,
         };
-        let first_box = learner.first_box(start.as_ref()).map_or(0, |first| {
-            first.beads.iter().map(|(_, count)| u64::from(*count)).sum()
-        });
+        let first_box = learner
+            .first_box(start.as_ref())
+            .map(|first| first.beads.iter().map(|(_, count)| u64::from(*count)).sum());
         vec![Event::Stats(Box::new(super::event::Stats {
             title,
             side,

@@ -271,8 +271,9 @@ pub struct Stats {
     pub side: Player,
     pub record: Record,
     pub preset: Preset,
-    /// Beads in the box of its first move, and in all its boxes.
-    pub first_box: u64,
+    /// Beads in the box of its first move (none when it moves second in a game whose
+    /// openings each lead to a box of their own, as in Qubic), and in all its boxes.
+    pub first_box: Option<u64>,
     pub all_beads: u64,
     pub boxes: usize,
     /// The most boxes it may make, where they are made as met.

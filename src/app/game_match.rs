@@ -43,6 +43,8 @@ pub struct Match {
     pub(super) drawn: Vec<DrawnBead>,
     /// The number of the box MENACE used last in this game.
     pub(super) last_box: Option<usize>,
+    /// The cells the last move changed, which `board` brackets as the move did.
+    pub(super) last_marked: Vec<usize>,
     /// MENACE's side and how many boxes it had when this game began: a save mid-game
     /// keeps the boxes as they were then, without those this game made.
     pub(super) boxes_before: Option<(Player, usize)>,
@@ -155,6 +157,7 @@ impl Session {
             finished: 0,
             drawn: Vec::new(),
             last_box: None,
+            last_marked: Vec::new(),
             boxes_before: None,
             watched,
             unattended,
@@ -191,6 +194,7 @@ impl Session {
             current.game = current.game.restart();
             current.drawn.clear();
             current.last_box = None;
+            current.last_marked.clear();
             current.boxes_before = boxes_before;
             events.push(Event::NewGame {
                 title,
@@ -338,7 +342,8 @@ impl Session {
                 }
             };
             if moved {
-                board_after_move(events, current.game.as_ref(), before_game.as_ref(), &before);
+                current.last_marked =
+                    board_after_move(events, current.game.as_ref(), before_game.as_ref(), &before);
             }
         }
     }
@@ -358,7 +363,7 @@ impl Session {
             return refuse(&format!("You cannot play there: {why}."));
         }
         let mut events = Vec::new();
-        board_after_move(
+        current.last_marked = board_after_move(
             &mut events,
             current.game.as_ref(),
             before_game.as_ref(),
@@ -563,21 +568,25 @@ impl Session {
 /// The board after a move, its changed cells marked, and the game's note on the move.
 /// A move with a note that changed many cells (a linetris row vanishing and the field
 /// shifting) marks none: the sentence says what happened, and brackets on every
-/// shifted cell would run into each other.
+/// shifted cell would run into each other. Returns the marked cells.
 fn board_after_move(
     events: &mut Vec<Event>,
     game: &dyn crate::game::AnyGame,
     before_game: &dyn crate::game::AnyGame,
     before: &crate::game::BoardView,
-) {
+) -> Vec<usize> {
     let view = game.view();
     let note = game.move_note(before_game);
     let mut marked = view.changed_since(before);
     if note.is_some() && marked.len() > 3 {
         marked.clear();
     }
-    events.push(Event::Board { view, marked });
+    events.push(Event::Board {
+        view,
+        marked: marked.clone(),
+    });
     events.extend(note.map(Event::MoveNote));
+    marked
 }
 
 /// True when a move put `side`'s mark on exactly one empty cell, so that "puts X at

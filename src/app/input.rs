@@ -77,49 +77,20 @@ impl Session {
         let parsed = match self.read_move(line) {
             Some(Ok(name)) => Ok(Command::Move(name)),
             Some(Err(refusal)) => return Reading::Done(refuse(&refusal)),
-            None => command::parse(line),
+            None => match self.misread_move(line) {
+                // On your turn, a line written like a move is answered in the game's
+                // notation, not as an unknown command or a count of games.
+                Some(why) => return Reading::Done(refuse(&format!("Not a move: {why}."))),
+                None => command::parse(line),
+            },
         };
         let command = match parsed {
             Ok(command) => command,
             Err(error) => {
-                let first = line.split_whitespace().next().unwrap_or("");
-                let is_command_word = command::COMMANDS
-                    .iter()
-                    .any(|command| command.name.eq_ignore_ascii_case(first));
-                // A single word no longer than a move (and one more letter) was meant as
-                // one: "ZZ" in noughts and crosses, "9ZZ" in the cube.
-                let longest = self
-                    .current
-                    .as_ref()
-                    .filter(|current| current.is_your_turn(self.you))
-                    .map(|current| {
-                        current
-                            .game
-                            .legal_move_names()
-                            .iter()
-                            .map(String::len)
-                            .max()
-                            .unwrap_or(0)
-                    });
-                let your_turn = longest.is_some_and(|longest| {
-                    line.split_whitespace().count() == 1 && first.len() <= longest + 1
-                });
                 let refusal = match self.game.check_move(line) {
                     // A move when no game waits for one.
                     Ok(_) if self.current.is_none() => {
                         "No game is in progress: type a number to play that many games.".into()
-                    }
-                    // On your turn, a line that is no command was meant as a move.
-                    Err(registry::MoveError::Notation(why))
-                        if your_turn
-                            && !is_command_word
-                            && matches!(
-                                error,
-                                command::CommandError::Unknown(_)
-                                    | command::CommandError::BadCount(_)
-                            ) =>
-                    {
-                        format!("Not a move: {why}.")
                     }
                     _ => error.to_string(),
                 };
@@ -127,6 +98,34 @@ impl Session {
             }
         };
         Reading::Command(command)
+    }
+
+    /// On your turn, why a line that is written like a move of this game (see
+    /// [`looks_like_a_move`]) is not one, in the game's words. `None` for a line that is
+    /// a command: a command's name, or any line the commands read except a bare number,
+    /// which is a count of games only where moves are not numbers.
+    fn misread_move(&self, line: &str) -> Option<String> {
+        let current = self.current.as_ref()?;
+        if !current.is_your_turn(self.you) {
+            return None;
+        }
+        let first = line.split_whitespace().next()?;
+        let is_command_word = command::COMMANDS
+            .iter()
+            .any(|command| command.name.eq_ignore_ascii_case(first));
+        let names = current.game.legal_move_names();
+        let numbers_are_moves = names
+            .iter()
+            .all(|name| name.chars().any(|c| c.is_ascii_digit()));
+        let bare_number = first.starts_with(|c: char| c.is_ascii_digit());
+        let a_command = command::parse(line).is_ok() && !(bare_number && numbers_are_moves);
+        if is_command_word || a_command || !looks_like_a_move(line, &names) {
+            return None;
+        }
+        match current.game.check_move(line) {
+            Err(registry::MoveError::Notation(why)) => Some(why),
+            _ => None,
+        }
     }
 
     /// On your turn, a line in the game's notation: `Ok` with the move's name, or the
@@ -144,5 +143,85 @@ impl Session {
             }
             Err(registry::MoveError::Notation(_)) => None,
         }
+    }
+}
+
+/// Characters that may sit between the parts of a move as someone types it (`MM.LR`,
+/// `d4-e5`, `mm lr`, `1,2,3`).
+const MOVE_SEPARATORS: &[char] = &[' ', '.', ',', '-', ':', ';', '/'];
+
+/// Whether `line` is written like one of `names` (the legal moves' names): a single word
+/// no longer than the longest name and one more character ("ZZ" in noughts and crosses,
+/// "9ZZ" in the cube); or, up to about two moves long, only the letters and digits the
+/// names use, with separators between, and a digit or a letter wherever every name has
+/// one ("mm lr" in ultimate, "h6 h5" in go-bang, "1,2,3" in Qubic).
+pub fn looks_like_a_move(line: &str, names: &[String]) -> bool {
+    let line = line.trim();
+    let longest = names
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let length = line.chars().count();
+    if longest == 0 || length == 0 {
+        return false;
+    }
+    if line.split_whitespace().count() == 1 && length <= longest + 1 {
+        return true;
+    }
+    let used: std::collections::HashSet<char> = names
+        .iter()
+        .flat_map(|name| name.chars())
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let every_name_has =
+        |kind: fn(&char) -> bool| names.iter().all(|name| name.chars().any(|c| kind(&c)));
+    let line_has = |kind: fn(&char) -> bool| line.chars().any(|c| kind(&c));
+    length <= 2 * longest + 2
+        && line
+            .chars()
+            .all(|c| MOVE_SEPARATORS.contains(&c) || used.contains(&c.to_ascii_lowercase()))
+        && (!every_name_has(char::is_ascii_digit) || line_has(char::is_ascii_digit))
+        && (!every_name_has(char::is_ascii_alphabetic) || line_has(char::is_ascii_alphabetic))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_a_move;
+
+    fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|name| name.to_string()).collect()
+    }
+
+    #[test]
+    fn lines_written_like_moves_are_seen_as_moves() {
+        let ultimate = names(&["MM.LL", "MM.LR", "LL.RR"]);
+        assert!(looks_like_a_move("mm lr", &ultimate));
+        assert!(looks_like_a_move("MM-LR", &ultimate));
+        let gobang = names(&["h6", "h5", "d4-e5", "o15"]);
+        assert!(looks_like_a_move("h6 h5", &gobang));
+        let qubic: Vec<String> = (0..64).map(|cell| cell.to_string()).collect();
+        assert!(looks_like_a_move("64", &qubic));
+        assert!(looks_like_a_move("1,2,3", &qubic));
+        assert!(looks_like_a_move("ZZ", &names(&["LL", "MM"])));
+    }
+
+    #[test]
+    fn commands_and_sentences_are_not() {
+        let ultimate = names(&["MM.LL", "MM.LR", "LL.RR"]);
+        // (A single short word is taken for a move: the caller first sets commands'
+        // names apart.)
+        assert!(!looks_like_a_move("show stats", &ultimate));
+        assert!(!looks_like_a_move("play 5", &ultimate));
+        let gobang = names(&["h6", "h5", "d4-e5", "o15"]);
+        // Every go-bang move has a digit; a word of its letters alone is not one.
+        assert!(!looks_like_a_move("go back", &gobang));
+        assert!(!looks_like_a_move("hint mcts", &gobang));
+        let qubic: Vec<String> = (0..64).map(|cell| cell.to_string()).collect();
+        assert!(!looks_like_a_move("12 34 56 78", &qubic));
+        // Noughts and crosses moves are letters: numbers are not written like them.
+        assert!(!looks_like_a_move("12 34", &names(&["LL", "MM"])));
+        assert!(!looks_like_a_move("anything", &[]));
     }
 }

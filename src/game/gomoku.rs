@@ -626,8 +626,21 @@ impl Game for Gomoku {
         }
         if self.rules.connect6 && self.stones > 0 {
             let first = (usize::from(self.stones) - 1) % 2 == 0;
+            // The example is a free cell, the one nearest the centre.
+            let size = self.size();
+            let centre = size / 2;
+            let example = self
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| *mv != SWAP)
+                .min_by_key(|mv| {
+                    let (row, column) = (usize::from(*mv) / size, usize::from(*mv) % size);
+                    (row.abs_diff(centre).max(column.abs_diff(centre)), *mv)
+                })
+                .map(|mv| format!(", like {}", self.move_name(mv)))
+                .unwrap_or_default();
             return Some(format!(
-                "{} {} stone of two",
+                "{} {} stone of two{example}",
                 self.colour_to_move().name(),
                 if first { "first" } else { "second" }
             ));

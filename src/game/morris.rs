@@ -82,10 +82,18 @@ pub enum MorrisMove {
 /// Why a move was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IllegalMorrisMove {
+    /// A pass while a piece can still move.
     NotNow,
+    /// A point named to place on once all six pieces are down.
+    PiecesAllDown,
+    /// A slide while pieces are still being placed.
+    StillPlacing,
     Occupied(u8),
     NotYourPiece(u8),
-    NotAdjacent { from: u8, to: u8 },
+    NotAdjacent {
+        from: u8,
+        to: u8,
+    },
     GameOver,
 }
 
@@ -94,6 +102,16 @@ impl fmt::Display for IllegalMorrisMove {
         let name = |cell: &u8| Square::ALL[usize::from(*cell) % 9].name();
         match self {
             IllegalMorrisMove::NotNow => write!(f, "that kind of move is not allowed now"),
+            IllegalMorrisMove::PiecesAllDown => write!(
+                f,
+                "all six pieces are down, so a move now slides one of yours to a free point \
+                 next to it, like LL-ML"
+            ),
+            IllegalMorrisMove::StillPlacing => write!(
+                f,
+                "pieces slide only once all six are down: name a free point to place on, \
+                 like MM"
+            ),
             IllegalMorrisMove::Occupied(cell) => write!(f, "{} is occupied", name(cell)),
             IllegalMorrisMove::NotYourPiece(cell) => {
                 write!(f, "there is none of your pieces on {}", name(cell))
@@ -240,7 +258,7 @@ impl Game for Morris {
         match mv {
             MorrisMove::Place(cell) => {
                 if !self.placing() {
-                    return Err(IllegalMorrisMove::NotNow);
+                    return Err(IllegalMorrisMove::PiecesAllDown);
                 }
                 if empty & bit(cell) == 0 || cell >= 9 {
                     return Err(IllegalMorrisMove::Occupied(cell));
@@ -252,7 +270,7 @@ impl Game for Morris {
             }
             MorrisMove::Step { from, to } => {
                 if self.placing() {
-                    return Err(IllegalMorrisMove::NotNow);
+                    return Err(IllegalMorrisMove::StillPlacing);
                 }
                 if from >= 9 || self.marks(me) & bit(from) == 0 {
                     return Err(IllegalMorrisMove::NotYourPiece(from));
@@ -295,6 +313,22 @@ impl Game for Morris {
             return Some(Outcome::Win(self.to_move.opponent()));
         }
         None
+    }
+
+    /// Once all six pieces are down a move is a slide, written differently from the
+    /// placements before it: the prompt says so, with one of the slides there are.
+    fn move_prompt(&self) -> Option<String> {
+        if self.placing() || self.is_over() {
+            return None;
+        }
+        let moves = self.moves_ignoring_outcome();
+        Some(match moves.first() {
+            Some(MorrisMove::Step { .. }) => format!(
+                "slide a piece to a free point next to it, like {}",
+                self.move_name(moves[0])
+            ),
+            _ => "none of your pieces can move: pass".to_string(),
+        })
     }
 
     fn parse_move(&self, text: &str) -> Result<MorrisMove, BadMove> {
@@ -472,6 +506,9 @@ mod tests {
     #[test]
     fn placing_then_moving() {
         let mut game = Morris::new(MorrisRules::default());
+        assert_eq!(game.move_prompt(), None);
+        let slide = game.parse_move("LL-ML").unwrap();
+        assert_eq!(game.play(slide), Err(IllegalMorrisMove::StillPlacing));
         play(&mut game, &["LL", "MM", "MR", "LM", "RL", "RR"]);
         assert_eq!(game.outcome(), None);
         assert!(
@@ -481,7 +518,22 @@ mod tests {
         );
         assert_eq!(
             game.play(MorrisMove::Place(5)),
-            Err(IllegalMorrisMove::NotNow)
+            Err(IllegalMorrisMove::PiecesAllDown)
+        );
+        assert!(
+            IllegalMorrisMove::PiecesAllDown
+                .to_string()
+                .contains("LL-ML")
+        );
+        // The prompt says a move is a slide now, and its example is one of them.
+        let prompt = game
+            .move_prompt()
+            .expect("a prompt once the pieces are down");
+        let example = prompt.rsplit(' ').next().unwrap();
+        assert!(prompt.contains("slide"), "{prompt}");
+        assert!(
+            game.legal_moves()
+                .contains(&game.parse_move(example).unwrap())
         );
         // LL may step to ML; not to MM (taken) nor diagonally; MR cannot jump to ML.
         assert!(

@@ -65,7 +65,7 @@ pub fn draw(
         .map(|(index, panel)| match view.layout {
             Layout::Points { diagonals } if width == 1 => points(panel, diagonals, marked, &paint),
             Layout::Blocks if index == 0 || panel.columns.len() >= 9 => {
-                blocks(panel, marked, &paint)
+                blocks(panel, width, marked, &paint)
             }
             Layout::Spaced | Layout::Blocks => spaced(panel, width, marked, &paint),
             _ => ruled(panel, width, marked, &paint),
@@ -243,7 +243,10 @@ fn push_spaced(
     let mut previous_marked = false;
     for cell in cells {
         let is_marked = bracket && marked.contains(&cell.id);
-        line.push(if is_marked {
+        // Marked neighbours (a slide's two ends) share one pair of brackets: `[. O]`.
+        line.push(if is_marked && previous_marked {
+            ' '
+        } else if is_marked {
             '['
         } else if previous_marked {
             ']'
@@ -256,9 +259,15 @@ fn push_spaced(
     line.push(if previous_marked { ']' } else { ' ' });
 }
 
-/// A grid in blocks of 3x3 cells with rules between the blocks, the last move bracketed;
-/// the panel's title, if any, holds the blocks' column labels (`L M R`).
-fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> Vec<String> {
+/// A grid in blocks of 3x3 cells with rules between the blocks, the last move bracketed
+/// (when cells are one character wide: wider ones, a box's bead counts, bracket their
+/// own); the panel's title, if any, holds the blocks' column labels (`L M R`).
+fn blocks(
+    panel: &Panel,
+    width: usize,
+    marked: &[usize],
+    paint: &dyn Fn(&Cell) -> String,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let label_width = panel
         .rows
@@ -267,9 +276,14 @@ fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> V
         .max()
         .unwrap_or(1);
     let indent = " ".repeat(label_width + 2);
+    // A block of three cells: a space or bracket before each cell and one after the last.
+    let block_width = 3 * (width + 1) + 1;
     let block_labels: Vec<&str> = panel.title.split_whitespace().collect();
     if !block_labels.is_empty() {
-        let centred: Vec<String> = block_labels.iter().map(|l| format!("{l:^7}")).collect();
+        let centred: Vec<String> = block_labels
+            .iter()
+            .map(|l| format!("{l:^block_width$}"))
+            .collect();
         lines.push(
             format!("{indent}{}", centred.join(" "))
                 .trim_end()
@@ -279,7 +293,10 @@ fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> V
     let groups: Vec<String> = panel
         .columns
         .chunks(3)
-        .map(|labels| format!(" {} ", labels.join(" ")))
+        .map(|labels| {
+            let centred: Vec<String> = labels.iter().map(|l| format!("{l:^width$}")).collect();
+            format!(" {} ", centred.join(" "))
+        })
         .collect();
     lines.push(
         format!("{indent}{}", groups.join(" "))
@@ -292,11 +309,11 @@ fn blocks(panel: &Panel, marked: &[usize], paint: &dyn Fn(&Cell) -> String) -> V
             if block > 0 {
                 line.push('|');
             }
-            push_spaced(&mut line, cells, true, marked, paint);
+            push_spaced(&mut line, cells, width == 1, marked, paint);
         }
         lines.push(line.trim_end().to_string());
         if index % 3 == 2 && index + 1 < panel.rows.len() {
-            let rule = vec!["-".repeat(7); row.cells.len().div_ceil(3)].join("+");
+            let rule = vec!["-".repeat(block_width); row.cells.len().div_ceil(3)].join("+");
             lines.push(format!("{indent}{rule}"));
         }
     }
@@ -371,6 +388,24 @@ mod tests {
         }
         let view = game.view();
         draw(&view, &view.changed_since(&before), &[], Palette::PLAIN)
+    }
+
+    #[test]
+    fn a_slides_two_ends_share_one_pair_of_brackets() {
+        let mut moves = Vec::new();
+        let x = [
+            "a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3", "c4",
+        ];
+        let o = [
+            "f5", "f6", "f7", "f8", "g5", "g6", "g7", "g8", "h5", "h6", "h7", "h8",
+        ];
+        for (x, o) in x.iter().zip(o) {
+            moves.extend([*x, o]);
+        }
+        moves.push("c4-d4");
+        let text = drawn(&["gobang"], &moves);
+        assert!(text.contains("[. X]"), "{text}");
+        assert_eq!(text.matches('[').count(), 1, "{text}");
     }
 
     #[test]

@@ -48,15 +48,15 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             text
         }
         LessonEvent::Step(view) => {
-            let heading = format!(
-                "== Lesson {}: {} -- step {} of {} ({}) ==",
+            let heading = heading(&format!(
+                "Lesson {}: {} -- step {} of {} ({})",
                 view.lesson_number, view.title, view.step, view.steps, view.kind
-            );
-            let mut text = format!(
-                "{}\n{}\n",
-                palette.paint(&heading, Role::Heading),
-                reflow(&view.text)
-            );
+            ));
+            let heading: Vec<String> = heading
+                .lines()
+                .map(|line| palette.paint(line, Role::Heading))
+                .collect();
+            let mut text = format!("{}\n{}\n", heading.join("\n"), reflow(&view.text));
             // Shown commands ran on a fresh MENACE of the lesson's own, not on the
             // learner's session: say so, so that its numbers are not taken for yours.
             if !view.outputs.is_empty() {
@@ -246,4 +246,31 @@ pub fn own_state_back(
         );
     }
     format!("{}\n", crate::repl::text::fill(&sentence, 79))
+}
+
+/// `== words ==` within 79 columns: a long heading wraps between its words, and the
+/// closing `==` stays with the last of them rather than alone on a line.
+fn heading(words: &str) -> String {
+    // No-break spaces hold the marks to their neighbours while the line is filled.
+    let marked = format!("==\u{a0}{words}\u{a0}==");
+    crate::repl::text::fill(&marked, 79).replace('\u{a0}', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_heading_keeps_its_closing_marks_on_a_line_with_words() {
+        let long = "Lesson 16: Strategic tic-tac-toe, boards within boards within boards -- step 2 of 9 (exercise)";
+        let text = heading(long);
+        assert!(text.lines().count() > 1, "{text}");
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 79),
+            "{text}"
+        );
+        assert!(text.lines().all(|line| line.trim() != "=="), "{text}");
+        assert!(text.starts_with("== Lesson 16") && text.ends_with("(exercise) =="));
+        assert_eq!(heading("Lesson 1: MENACE"), "== Lesson 1: MENACE ==");
+    }
 }

@@ -3,6 +3,7 @@
 //! program. The session asks [`Watcher::hook`] after every few games whether to go on.
 
 use crate::app::{Progress, ProgressHook};
+use crate::stop::Searched;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::cell::RefCell;
 use std::io::Write;
@@ -60,12 +61,27 @@ struct Run {
     bar: Option<ProgressBar>,
 }
 
+/// A search is shown once it has run this long.
+const SEARCH_WORTH_SHOWING: Duration = Duration::from_secs(1);
+/// The search's status line is redrawn at most this often.
+const SEARCH_REDRAWN_EVERY: Duration = Duration::from_millis(200);
+
+/// The search in progress, as its pauses told it ([`crate::stop::checkpoint`]).
+struct Search {
+    started: Instant,
+    last: Searched,
+    deepest: Option<u32>,
+    drawn: Option<Instant>,
+}
+
 /// Watches long runs for the console: `terminal` says whether a bar may be drawn (on
-/// standard error); without one the estimate is still written there, once.
+/// standard error); without one the estimate is still written there, once. Searches are
+/// shown on a terminal only.
 pub struct Watcher {
     interrupts: Interrupts,
     terminal: bool,
     run: RefCell<Option<Run>>,
+    search: RefCell<Option<Search>>,
 }
 
 impl Watcher {
@@ -74,7 +90,59 @@ impl Watcher {
             interrupts,
             terminal,
             run: RefCell::new(None),
+            search: RefCell::new(None),
         })
+    }
+
+    /// The watcher of searches to give [`crate::stop::report_searches_to`]: on a
+    /// terminal, a search that runs over a second gets a status line on standard error
+    /// (positions, depth, time, and that Ctrl-C stops it), taken away when the command
+    /// ends, so the answer prints where it always did.
+    pub fn search_watcher(self: &Rc<Watcher>) -> crate::stop::SearchWatcher {
+        let watcher = Rc::clone(self);
+        Rc::new(move |searched| watcher.searched(searched))
+    }
+
+    fn searched(&self, searched: Option<Searched>) {
+        let mut search = self.search.borrow_mut();
+        let Some(searched) = searched else {
+            if search.take().is_some_and(|search| search.drawn.is_some()) {
+                eprint!("\r\x1b[2K");
+            }
+            return;
+        };
+        // A training run's bar has the line: its games' searches are not shown.
+        if !self.terminal || self.run.borrow().is_some() {
+            return;
+        }
+        let now = Instant::now();
+        // A count that went down is the next search of the command (an AI's next move).
+        let fresh = search
+            .as_ref()
+            .is_none_or(|search| searched.positions < search.last.positions);
+        if fresh {
+            let drawn = search.as_ref().and_then(|search| search.drawn);
+            *search = Some(Search {
+                started: now,
+                last: searched,
+                deepest: None,
+                drawn,
+            });
+        }
+        let Some(search) = search.as_mut() else {
+            return;
+        };
+        search.last = searched;
+        search.deepest = search.deepest.max(searched.depth);
+        let elapsed = now - search.started;
+        let due = search
+            .drawn
+            .is_none_or(|drawn| now - drawn >= SEARCH_REDRAWN_EVERY);
+        if elapsed >= SEARCH_WORTH_SHOWING && due {
+            search.drawn = Some(now);
+            let line = search_status(searched.positions, search.deepest, elapsed);
+            eprint!("\r\x1b[2K{line}");
+        }
     }
 
     /// The hook to give the session.
@@ -179,6 +247,20 @@ impl Watcher {
     }
 }
 
+/// The status line of a search that is taking a while, within 80 columns.
+pub fn search_status(positions: u64, depth: Option<u32>, elapsed: Duration) -> String {
+    let positions = if positions == 1 {
+        "1 position".to_string()
+    } else {
+        format!("{} positions", crate::text::grouped(positions))
+    };
+    let depth = depth.map_or(String::new(), |depth| format!(", {depth} deep"));
+    format!(
+        "searching: {positions}{depth}, {} (Ctrl-C stops)",
+        duration(elapsed)
+    )
+}
+
 /// A duration as a person says it: `40 seconds`, `12 minutes`, `30 hours`, `9 days`.
 pub fn duration(time: Duration) -> String {
     let seconds = time.as_secs_f64();
@@ -206,6 +288,54 @@ mod tests {
         assert_eq!(duration(Duration::from_secs(600)), "10 minutes");
         assert_eq!(duration(Duration::from_secs(30 * 3600)), "30 hours");
         assert_eq!(duration(Duration::from_secs(9 * 86_400)), "9 days");
+    }
+
+    #[test]
+    fn a_search_status_says_how_far_and_fits_the_screen() {
+        let line = search_status(12_345_678, Some(9), Duration::from_millis(3_700));
+        assert_eq!(
+            line,
+            "searching: 12,345,678 positions, 9 deep, 4 seconds (Ctrl-C stops)"
+        );
+        assert_eq!(
+            search_status(1, None, Duration::from_secs(1)),
+            "searching: 1 position, 1 second (Ctrl-C stops)"
+        );
+        // A quadrillion positions, a thousand plies, most of two days: still one line.
+        let longest = search_status(
+            999_999_999_999_999,
+            Some(999),
+            Duration::from_secs(47 * 3600),
+        );
+        assert!(longest.len() <= 80, "{longest}");
+    }
+
+    #[test]
+    fn searches_are_followed_only_on_a_terminal() {
+        let at = |positions| {
+            Some(Searched {
+                positions,
+                depth: Some(3),
+            })
+        };
+        let quiet = Watcher::new(Interrupts::default(), false);
+        (quiet.search_watcher())(at(1024));
+        assert!(quiet.search.borrow().is_none(), "piped: nothing followed");
+        let shown = Watcher::new(Interrupts::default(), true);
+        let watch = shown.search_watcher();
+        watch(at(1024));
+        watch(at(4096));
+        let search = shown.search.borrow().as_ref().map(|search| search.last);
+        assert_eq!(search, at(4096));
+        // A new search (the count starts again) is timed from its own start.
+        let before = shown.search.borrow().as_ref().unwrap().started;
+        watch(at(1024));
+        assert!(shown.search.borrow().as_ref().unwrap().started >= before);
+        watch(None);
+        assert!(
+            shown.search.borrow().is_none(),
+            "the command's end clears it"
+        );
     }
 
     #[test]

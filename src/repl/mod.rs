@@ -71,11 +71,12 @@ pub trait LineSource {
     fn offer_moves(&mut self, moves: Vec<String>) {
         let _ = moves;
     }
-    /// Shows `text` through a pager if it is longer than the screen a person is looking
-    /// at; `false` (nothing written) leaves it to the caller. Piped and scripted sources
-    /// never page.
-    fn page(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
-        let _ = (text, out);
+    /// Shows `blocks` (text in the pieces a page break must not cut, see
+    /// [`pager::page_through`]) through a pager if they are longer than the screen a
+    /// person is looking at; `false` (nothing written) leaves them to the caller. Piped
+    /// and scripted sources never page.
+    fn page(&mut self, blocks: &[String], out: &mut dyn Write) -> io::Result<bool> {
+        let _ = (blocks, out);
         Ok(false)
     }
 }
@@ -358,24 +359,25 @@ impl LineSource for TerminalInput {
         }
     }
 
-    fn page(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
+    fn page(&mut self, blocks: &[String], out: &mut dyn Write) -> io::Result<bool> {
         use std::io::IsTerminal;
         if !io::stdout().is_terminal() {
             return Ok(false);
         }
         let (rows, _) = console::Term::stdout().size();
         let rows = usize::from(rows);
-        if text.lines().count() < rows {
+        let lines: usize = blocks.iter().map(|block| block.lines().count()).sum();
+        if !pager::needs_paging(lines, rows) {
             return Ok(false);
         }
         if let Some(pager) = pager::external()
-            && pager::run_external(&pager, text).is_ok()
+            && pager::run_external(&pager, &blocks.concat()).is_ok()
         {
             return Ok(true);
         }
         let editor = &mut self.editor;
         let typed = &mut self.typed_at_more;
-        pager::page_through(text, rows, out, &mut |left| match editor
+        pager::page_through(blocks, rows, out, &mut |left| match editor
             .readline(&pager::more_prompt(left))
         {
             Ok(answer) => {
@@ -425,14 +427,19 @@ pub fn run(
                 return Ok(Ended::InputFailed(why));
             }
         };
-        let mut text = render::said(&said, palette);
-        if crate::stop::raised() && input.interactive() {
+        // A search's status line, if one was drawn, goes before the answer is written.
+        crate::stop::searches_ended();
+        let mut blocks = render::said_blocks(&said, palette);
+        if crate::stop::raised()
+            && input.interactive()
+            && let Some(first) = blocks.first_mut()
+        {
             // The terminal echoed the Ctrl-C key as `^C` where the answer starts: the
             // answer is written over it.
-            text.insert(0, '\r');
+            first.insert(0, '\r');
         }
-        if !input.page(&text, out)? {
-            out.write_all(text.as_bytes())?;
+        if !input.page(&blocks, out)? {
+            out.write_all(blocks.concat().as_bytes())?;
         }
         out.flush()?;
         input.offer_moves(session.your_moves());

@@ -46,34 +46,89 @@ pub fn run_external(pager: &str, text: &str) -> io::Result<()> {
     }
 }
 
-/// The built-in pager: writes `text` to `out` a page of `rows - 1` lines at a time and
-/// asks `more` between pages, telling it how many lines are left. Returns `false`, with
-/// nothing written, when `text` fits on the screen.
+/// Whether `lines` lines need paging on a screen of `rows`: not when they fit with the
+/// prompt, nor when a single line would be left over (stopping to show one line is worse
+/// than letting one scroll), nor on a terminal too small to page in.
+pub fn needs_paging(lines: usize, rows: usize) -> bool {
+    rows >= 5 && lines > rows
+}
+
+/// The built-in pager: writes `blocks` (each a run of whole lines that belong together: a
+/// board, a box, an event's sentences) to `out` a page of at most `rows - 1` lines at a
+/// time and asks `more` between pages, telling it how many lines are left. A page ends
+/// where a block starts (or after a blank line), so a board is never cut in two unless it
+/// is taller than the screen; the last page is never a single line. Returns `false`,
+/// with nothing written, when the blocks fit on the screen.
 pub fn page_through(
-    text: &str,
+    blocks: &[String],
     rows: usize,
     out: &mut dyn Write,
     more: &mut dyn FnMut(usize) -> MoreAnswer,
 ) -> io::Result<bool> {
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    // Too small a terminal to page in, or nothing to page.
-    if rows < 5 || lines.len() < rows {
+    let (lines, starts) = lines_and_breaks(blocks);
+    if !needs_paging(lines.len(), rows) {
         return Ok(false);
     }
     let page = rows - 1;
     let mut at = 0;
     while at < lines.len() {
-        let end = (at + page).min(lines.len());
+        let end = page_end(&lines, &starts, at, page);
         for line in &lines[at..end] {
             out.write_all(line.as_bytes())?;
         }
         out.flush()?;
         at = end;
         if at < lines.len() && more(lines.len() - at) == MoreAnswer::ToTheEnd {
-            at = at.max(lines.len().saturating_sub(page));
+            at = last_page_start(&starts, lines.len(), at, page);
         }
     }
     Ok(true)
+}
+
+/// Every line of `blocks`, and whether a page may start at each line index (one entry
+/// per line, plus one for the end): where a block starts or after a blank line.
+fn lines_and_breaks(blocks: &[String]) -> (Vec<&str>, Vec<bool>) {
+    let mut lines = Vec::new();
+    let mut starts = Vec::new();
+    for block in blocks {
+        for (index, line) in block.split_inclusive('\n').enumerate() {
+            let after_blank = lines
+                .last()
+                .is_some_and(|last: &&str| last.trim().is_empty());
+            starts.push(index == 0 || after_blank);
+            lines.push(line);
+        }
+    }
+    starts.push(true);
+    (lines, starts)
+}
+
+/// Where the page that starts at line `at` ends: everything left when at most one line
+/// more than a page remains; else the last place a block starts within the page; else,
+/// in a block taller than the page, before its last line that is not indented (a
+/// sentence or a heading such as "The board:", where board rows and boxes are
+/// indented); else a full page.
+fn page_end(lines: &[&str], starts: &[bool], at: usize, page: usize) -> usize {
+    let total = lines.len();
+    if total - at <= page + 1 {
+        return total;
+    }
+    let limit = at + page;
+    let unindented = |end: usize| !lines[end].starts_with(char::is_whitespace);
+    (at + 1..=limit)
+        .rev()
+        .find(|&end| starts[end])
+        .or_else(|| (at + 1..=limit).rev().find(|&end| unindented(end)))
+        .unwrap_or(limit)
+}
+
+/// Where the last page starts when the learner skips to the end: the first block start
+/// from which the rest fits on a page, so the end is on screen and begins cleanly.
+fn last_page_start(starts: &[bool], total: usize, at: usize, page: usize) -> usize {
+    let earliest = at.max(total.saturating_sub(page));
+    (earliest..total)
+        .find(|&start| starts[start])
+        .unwrap_or(earliest)
 }
 
 /// What a line typed at `--More--` means: Enter, the next page; `q`, the end; anything
@@ -92,7 +147,8 @@ pub fn read_answer(answer: &str) -> (MoreAnswer, Option<String>) {
 
 /// The question between pages, within 80 columns.
 pub fn more_prompt(left: usize) -> String {
-    format!("--More-- ({left} more lines: Enter for the next page, q to skip to the end) ")
+    let lines = if left == 1 { "line" } else { "lines" };
+    format!("--More-- ({left} more {lines}: Enter for the next page, q to skip to the end) ")
 }
 
 #[cfg(test)]
@@ -100,38 +156,120 @@ mod tests {
     use super::*;
 
     fn numbered(count: usize) -> String {
+        numbered_from(1, count)
+    }
+
+    fn numbered_from(first: usize, count: usize) -> String {
+        (first..first + count)
+            .map(|n| format!("line {n}\n"))
+            .collect()
+    }
+
+    /// Each line its own block: pages may break anywhere.
+    fn single_lines(count: usize) -> Vec<String> {
         (1..=count).map(|n| format!("line {n}\n")).collect()
+    }
+
+    fn page(blocks: &[String], rows: usize, answer: MoreAnswer) -> (String, Vec<usize>) {
+        let mut out = Vec::new();
+        let mut asked = Vec::new();
+        let paged = page_through(blocks, rows, &mut out, &mut |left| {
+            asked.push(left);
+            answer
+        });
+        assert!(paged.unwrap());
+        (String::from_utf8(out).unwrap(), asked)
     }
 
     #[test]
     fn text_that_fits_is_left_to_the_caller() {
         let mut out = Vec::new();
-        let paged = page_through(&numbered(9), 10, &mut out, &mut |_| MoreAnswer::Next);
+        let paged = page_through(&single_lines(9), 10, &mut out, &mut |_| MoreAnswer::Next);
         assert!(!paged.unwrap());
         assert!(out.is_empty());
     }
 
     #[test]
-    fn pages_are_a_screen_less_the_question_and_enter_shows_the_next() {
+    fn one_line_over_the_screen_is_not_worth_a_stop() {
         let mut out = Vec::new();
-        let mut asked = Vec::new();
-        let paged = page_through(&numbered(10), 5, &mut out, &mut |left| {
-            asked.push(left);
-            MoreAnswer::Next
-        });
-        assert!(paged.unwrap());
-        assert_eq!(String::from_utf8(out).unwrap(), numbered(10));
-        assert_eq!(asked, vec![6, 2]);
+        let paged = page_through(&single_lines(10), 10, &mut out, &mut |_| MoreAnswer::Next);
+        assert!(!paged.unwrap());
+        assert!(!needs_paging(10, 10));
+        assert!(needs_paging(11, 10));
+    }
+
+    #[test]
+    fn pages_are_a_screen_less_the_question_and_enter_shows_the_next() {
+        let (shown, asked) = page(&single_lines(11), 5, MoreAnswer::Next);
+        assert_eq!(shown, numbered(11));
+        assert_eq!(asked, vec![7, 3]);
+    }
+
+    #[test]
+    fn the_last_page_is_never_a_single_line() {
+        // 4 + 4 + 1 would stop for one line: the last page takes 5 instead.
+        let (shown, asked) = page(&single_lines(9), 5, MoreAnswer::Next);
+        assert_eq!(shown, numbered(9));
+        assert_eq!(asked, vec![5]);
+    }
+
+    #[test]
+    fn a_page_breaks_before_a_board_not_inside_it() {
+        // Three lines of sentences, a 6-line board, three more, on a screen of 8 (pages
+        // of 7): the board would be cut after its fourth line, so the first page ends
+        // before it and the second page is the board.
+        let blocks = vec![
+            numbered_from(1, 3),
+            numbered_from(4, 6),
+            numbered_from(10, 3),
+        ];
+        let (shown, asked) = page(&blocks, 8, MoreAnswer::Next);
+        assert_eq!(shown, numbered(12));
+        assert_eq!(asked, vec![9, 3]);
+    }
+
+    #[test]
+    fn a_blank_line_inside_a_block_is_a_place_to_break() {
+        let block = format!("{}\n{}", numbered_from(1, 3), numbered_from(4, 8));
+        let (shown, asked) = page(std::slice::from_ref(&block), 8, MoreAnswer::Next);
+        assert_eq!(shown, block);
+        assert_eq!(asked, vec![8]);
+    }
+
+    #[test]
+    fn a_block_taller_than_the_screen_breaks_before_a_heading_in_it() {
+        // MENACE's box and the board after its move, one block of 10 lines: the page
+        // of 7 ends before "The board:", not inside the board.
+        let board = |first: usize| -> String {
+            (first..first + 4).map(|n| format!("  row {n}\n")).collect()
+        };
+        let block = format!("MENACE's box:\n{}The board:\n{}", board(1), board(5));
+        let (shown, asked) = page(std::slice::from_ref(&block), 8, MoreAnswer::Next);
+        assert_eq!(shown, block);
+        assert_eq!(asked, vec![5]);
+    }
+
+    #[test]
+    fn a_board_taller_than_the_screen_is_cut_at_a_full_page() {
+        let (shown, asked) = page(&[numbered(12)], 5, MoreAnswer::Next);
+        assert_eq!(shown, numbered(12));
+        assert_eq!(asked, vec![8, 4]);
     }
 
     #[test]
     fn q_skips_to_the_last_page_so_the_end_stays_on_screen() {
-        let mut out = Vec::new();
-        let paged = page_through(&numbered(30), 5, &mut out, &mut |_| MoreAnswer::ToTheEnd);
-        assert!(paged.unwrap());
-        let shown = String::from_utf8(out).unwrap();
-        let expected: String =
-            numbered(4) + &(27..=30).map(|n| format!("line {n}\n")).collect::<String>();
+        let (shown, _) = page(&single_lines(30), 5, MoreAnswer::ToTheEnd);
+        let expected: String = numbered(4) + &numbered_from(27, 4);
+        assert_eq!(shown, expected);
+    }
+
+    #[test]
+    fn the_last_page_after_q_starts_at_a_block() {
+        // Blocks of 3 lines: the last 4 lines would start inside a block, so the last
+        // page is the last whole block.
+        let blocks: Vec<String> = (0..10).map(|n| numbered_from(3 * n + 1, 3)).collect();
+        let (shown, _) = page(&blocks, 5, MoreAnswer::ToTheEnd);
+        let expected: String = numbered(3) + &numbered_from(28, 3);
         assert_eq!(shown, expected);
     }
 
@@ -146,8 +284,10 @@ mod tests {
     }
 
     #[test]
-    fn the_question_fits_in_80_columns() {
+    fn the_question_fits_in_80_columns_and_counts_in_english() {
         assert!(more_prompt(123_456).chars().count() <= 80);
+        assert!(more_prompt(1).contains("(1 more line:"));
+        assert!(more_prompt(2).contains("(2 more lines:"));
     }
 
     #[test]

@@ -79,25 +79,41 @@ pub fn events(events: &[Event], palette: Palette) -> String {
 
 /// What a line made happen, the session's events and the lesson's words in their order.
 pub fn said(said: &[Said], palette: Palette) -> String {
-    let mut text = String::new();
+    said_blocks(said, palette).concat()
+}
+
+/// [`said`] in blocks the pager keeps whole: each event (a board with the move that
+/// made it), each box of a listing, each lesson's words.
+pub fn said_blocks(said: &[Said], palette: Palette) -> Vec<String> {
+    let mut blocks = Vec::new();
     let mut run: Vec<&Event> = Vec::new();
     for item in said {
         match item {
             Said::Session(event) => run.push(event),
             Said::Lesson(lesson) => {
-                text.push_str(&session_text(&run, palette));
+                blocks.extend(session_blocks(&run, palette));
                 run.clear();
-                text.push_str(&super::lesson_text::lesson(lesson, palette));
+                blocks.push(super::lesson_text::lesson(lesson, palette));
             }
         }
     }
-    text.push_str(&session_text(&run, palette));
-    fit(&text)
+    blocks.extend(session_blocks(&run, palette));
+    blocks
+        .iter()
+        .filter(|block| !block.is_empty())
+        .map(|block| fit(block))
+        .collect()
 }
 
 /// The session's events as text, MENACE's move beside the board it made.
 fn session_text(events: &[&Event], palette: Palette) -> String {
-    let mut text = String::new();
+    session_blocks(events, palette).concat()
+}
+
+/// [`session_text`] in blocks: one per event (MENACE's move and the board beside it are
+/// one), and one per box in the listings of boxes.
+fn session_blocks(events: &[&Event], palette: Palette) -> Vec<String> {
+    let mut blocks = Vec::new();
     let mut index = 0;
     while index < events.len() {
         // MENACE's move with its box, and the board after it: drawn side by side.
@@ -107,15 +123,37 @@ fn session_text(events: &[&Event], palette: Palette) -> String {
         } = events[index]
             && let Some(Event::Board { view, marked }) = events.get(index + 1).copied()
         {
-            text.push_str(&self::event(events[index], palette));
+            let mut text = self::event(events[index], palette);
             text.push_str(&super::move_picture::beside(picture, view, marked, palette));
+            blocks.push(text);
             index += 2;
             continue;
         }
-        text.push_str(&self::event(events[index], palette));
+        blocks.extend(event_blocks(events[index], palette));
         index += 1;
     }
-    text
+    blocks
+}
+
+/// One event's text in the blocks the pager keeps whole: a listing of boxes breaks
+/// between boxes (each box's line and its wrapped continuation stay together); any other
+/// event is one block.
+fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
+    match event {
+        Event::Learned { .. } | Event::Listing { .. } => {
+            let mut blocks: Vec<String> = Vec::new();
+            for line in self::event(event, palette).split_inclusive('\n') {
+                // A wrapped box line goes on indented by more than its first line.
+                let continued = line.starts_with("        ");
+                match blocks.last_mut() {
+                    Some(block) if continued => block.push_str(line),
+                    _ => blocks.push(line.to_string()),
+                }
+            }
+            blocks
+        }
+        _ => vec![self::event(event, palette)],
+    }
 }
 
 /// The widest line printed: everything fits an 80-column terminal.
@@ -561,7 +599,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 let _ = writeln!(text, "MENACE does not play here: {why}.");
             }
             text.push_str(if *numbers_are_moves {
-                "Type play N to play N games (a bare number is a move here). side X or O;\nagainst NAME (or menace); solve; hint; variants lists the games.\n"
+                "Type play N to play N games (a number that names a move is that move).\nside X or O; against NAME (or menace); solve; hint; variants lists the games.\n"
             } else {
                 "Type a number of games to play. side X or O; against NAME (or menace);\nsolve; hint; variants lists the games.\n"
             });

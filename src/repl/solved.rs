@@ -68,9 +68,28 @@ fn solved_text(
     millis: u128,
 ) -> String {
     let best = best.map_or(String::new(), |best| format!(" A best move: {best}."));
+    let positions = match positions {
+        1 => "1 position".to_string(),
+        many => format!("{} positions", grouped(many)),
+    };
     format!(
-        "{}\n({method}, {} positions, {millis} ms)\n",
+        "{}\n({method}, {positions}, {millis} ms)\n",
         crate::repl::text::fill(&format!("{sentence}{best}"), 79),
-        grouped(positions)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_position_is_counted_in_the_singular() {
+        let text = solved_text("Won.", None, "alpha-beta", 1, 0);
+        assert!(text.contains("(alpha-beta, 1 position, 0 ms)"), "{text}");
+        let text = solved_text("Won.", Some("MM"), "alpha-beta", 1_234, 5);
+        assert!(
+            text.contains("(alpha-beta, 1,234 positions, 5 ms)"),
+            "{text}"
+        );
+    }
 }

@@ -337,10 +337,13 @@ pub fn stats(view: &crate::app::Stats) -> String {
         percent(record.lost)
     );
     let _ = writeln!(text, "{}", preset.describe());
-    let _ = writeln!(
-        text,
-        "beads: {first_box} in the first box, {all_beads} in all {boxes} boxes"
-    );
+    let _ = match first_box {
+        Some(first_box) => writeln!(
+            text,
+            "beads: {first_box} in the first box, {all_beads} in all {boxes} boxes"
+        ),
+        None => writeln!(text, "beads: {all_beads} in all {boxes} boxes"),
+    };
     if let Some(limit) = limit {
         let _ = writeln!(
             text,

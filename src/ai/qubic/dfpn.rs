@@ -380,7 +380,11 @@ impl Solver {
                 return;
             }
             if self.table.len() >= self.budget
-                || (self.visits.is_multiple_of(1024) && crate::stop::requested())
+                || (self.visits.is_multiple_of(1024)
+                    && crate::stop::checkpoint(crate::stop::Searched {
+                        positions: self.visits,
+                        depth: None,
+                    }))
             {
                 self.stopped = true;
                 return;

@@ -439,6 +439,7 @@ fn main() -> ExitCode {
         let terminal = palette.colour && std::io::stderr().is_terminal();
         let watcher = repl::long_run::Watcher::new(interrupts, terminal);
         session.set_progress(Some(watcher.hook()));
+        menace::stop::report_searches_to(Some(watcher.search_watcher()));
     }
     let mut out = stdout.lock();
     let greeting = render::welcome(&session, flags.seed.is_some(), palette);

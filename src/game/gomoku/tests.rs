@@ -91,6 +91,15 @@ fn connect6_plays_one_stone_then_two_a_turn_and_six_wins() {
         .collect();
     use Player::{O, X};
     assert_eq!(turns, vec![X, O, O, X, X, O, O]);
+    // Each of the two stones' prompts shows a free cell to play, near the centre.
+    let mut g = game(&["connect6"]);
+    play(&mut g, "j10 a2");
+    let prompt = g.move_prompt().unwrap();
+    assert!(prompt.contains("second stone of two, like "), "{prompt}");
+    let example = prompt.rsplit(' ').next().unwrap();
+    let mv = g.parse_move(example).unwrap();
+    assert!(g.legal_moves().contains(&mv), "{prompt}");
+    assert_ne!(example, "j10", "{prompt}");
     // X has a4 a5; make a run of six on row 10 for X.
     let mut g = game(&["connect6"]);
     play(&mut g, "a10 s1 s2 b10 c10 s4 s5 d10 e10 s7 s8");
