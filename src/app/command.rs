@@ -81,6 +81,12 @@ pub enum Command {
     Plot(String),
     /// `export FILE.html`: every box on one page.
     Export(String),
+    /// Printable matchbox labels for every box; `counts` prints the preset's starting
+    /// beads in each colour's dot.
+    ExportLabels {
+        file: String,
+        counts: bool,
+    },
     /// Draw one box: by picture or any position it serves, by number, or the last used.
     Box(Option<BoxQuery>),
     /// Show the board of the game in progress; with a number, zoomed into that part
@@ -352,6 +358,28 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             }),
         },
         "export" => match rest {
+            [labels, file, rest @ ..]
+                if labels.eq_ignore_ascii_case("labels")
+                    && (rest.is_empty()
+                        || matches!(rest, [word] if word.eq_ignore_ascii_case("counts"))) =>
+            {
+                check_extension(
+                    file,
+                    &["html", "htm"],
+                    "export labels writes an HTML page to print",
+                    "labels.html",
+                )
+                .map(|()| Command::ExportLabels {
+                    file: file.to_string(),
+                    counts: !rest.is_empty(),
+                })
+            }
+            [labels] if labels.eq_ignore_ascii_case("labels") => {
+                Err(CommandError::MissingArgument {
+                    command: "export",
+                    usage: "export labels FILE.html [counts], e.g. export labels labels.html counts",
+                })
+            }
             [file] => check_extension(
                 file,
                 &["html", "htm"],
@@ -361,7 +389,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             .map(|()| Command::Export(file.to_string())),
             [] => Err(CommandError::MissingArgument {
                 command: "export",
-                usage: "export FILE.html, e.g. export boxes.html",
+                usage: "export FILE.html, e.g. export boxes.html; or export labels FILE.html [counts]",
             }),
             [_, extra @ ..] => Err(CommandError::ExtraWords {
                 command: "export",

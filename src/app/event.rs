@@ -219,6 +219,12 @@ pub enum Event {
     /// `plot`: the learning curve was drawn to this file.
     ChartWritten(PathBuf),
     /// `export`: the page of boxes was written.
+    /// `export labels`: the sheets of matchbox labels were written.
+    LabelsWritten {
+        path: PathBuf,
+        boxes: usize,
+        sheets: usize,
+    },
     PageWritten {
         path: PathBuf,
         boxes: usize,

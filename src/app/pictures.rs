@@ -64,6 +64,36 @@ impl Session {
     }
 
     /// `export FILE.html`: every box of MENACE for the chosen game and side.
+    /// `export labels FILE.html [counts]`: a sheet of matchbox labels to print, one for
+    /// every box of the chosen MENACE.
+    pub(super) fn export_labels(&mut self, name: &str, counts: bool) -> Vec<Event> {
+        let index = match self.slot_index() {
+            Ok(index) => index,
+            Err(why) => return refuse(&format!("No labels: {}.", why)),
+        };
+        let learner = self.slots[index].learner.as_ref();
+        let page = match crate::pictures::labels::labels_page(self.game.as_ref(), learner, counts) {
+            Ok(page) => page,
+            Err(why) => return refuse(&format!("No labels: {why}.")),
+        };
+        let path = match self.output_path(name, "html", "labels") {
+            Ok(path) => path,
+            Err(refusal) => return refusal,
+        };
+        let boxes = learner.box_count();
+        match save::write_output(&path, page.as_bytes()) {
+            Ok(()) => vec![Event::LabelsWritten {
+                path,
+                boxes,
+                sheets: boxes.div_ceil(crate::pictures::labels::PER_SHEET),
+            }],
+            Err(SaveError { path, error }) => refuse(&format!(
+                "Could not write the labels to {}: {error}.",
+                save::shown_path(&path)
+            )),
+        }
+    }
+
     pub(super) fn export(&mut self, name: &str) -> Vec<Event> {
         let index = match self.slot_index() {
             Ok(index) => index,

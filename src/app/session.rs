@@ -368,6 +368,7 @@ impl Session {
             }
             Command::Plot(name) => self.plot(&name),
             Command::Export(name) => self.export(&name),
+            Command::ExportLabels { file, counts } => self.export_labels(&file, counts),
             Command::Hint(kind) => self.hint(kind),
             Command::Rate(position) => self.rate(position.as_deref()),
             Command::Solve(position) => self.solve(position.as_deref()),

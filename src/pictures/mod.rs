@@ -1,5 +1,6 @@
 //! Pictures worth more than a table: the learning curve as an SVG chart, and every
-//! matchbox on one self-contained HTML page. Both return text; the session writes it.
+//! matchbox on one self-contained HTML page, and printable labels for real matchboxes. Both return text; the session writes it.
 
 pub mod chart;
+pub mod labels;
 pub mod page;

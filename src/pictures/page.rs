@@ -182,7 +182,10 @@ fn one_box(start: &dyn AnyGame, summary: &BoxSummary) -> String {
 
 /// The cell each bead's move fills, with its count; `None` unless every move fills
 /// exactly one cell of its own.
-fn bead_cells(position: &dyn AnyGame, summary: &BoxSummary) -> Option<Vec<(usize, u32)>> {
+pub(super) fn bead_cells(
+    position: &dyn AnyGame,
+    summary: &BoxSummary,
+) -> Option<Vec<(usize, u32)>> {
     let before = position.view();
     let mut cells = Vec::new();
     for (bead, count) in &summary.beads {

@@ -475,6 +475,21 @@ pub fn event(event: &Event, palette: Palette) -> String {
             );
             format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
+        Event::LabelsWritten {
+            path,
+            boxes,
+            sheets,
+        } => {
+            crate::repl::text::fill(
+                &format!(
+                    "Wrote {} on {} to {} (HTML: open it in a browser and print it, on A4 or Letter; cut along the dashes).",
+                    plural(*boxes as u64, "label", "labels"),
+                    plural(*sheets as u64, "sheet", "sheets"),
+                    shown_path(path)
+                ),
+                80,
+            ) + "\n"
+        }
         Event::PageWritten { path, boxes, curve } => {
             let sentence = format!(
                 "Wrote {} to {}{} (HTML: open it in a browser).",

@@ -75,3 +75,82 @@ fn a_browser_reads_the_exported_page_and_the_chart() {
     let shown = dump_dom(&format!("file://{}", host.display()), profile.path());
     assert!(shown.contains("data-size=\"800x560\""), "{shown}");
 }
+
+/// How many pages Chromium prints `html` on, on paper of `size` (`A4`, `Letter`).
+fn printed_pages(html: &std::path::Path, size: &str, folder: &std::path::Path) -> usize {
+    let page = std::fs::read_to_string(html).unwrap();
+    let sized = folder.join(format!("labels-{size}.html"));
+    std::fs::write(
+        &sized,
+        page.replacen("<style>", &format!("<style>@page{{size:{size}}}"), 1),
+    )
+    .unwrap();
+    let pdf = folder.join(format!("labels-{size}.pdf"));
+    let profile = tempfile::tempdir().unwrap();
+    let status = Command::new(CHROMIUM)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", sized.display()))
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let bytes = std::fs::read(&pdf).unwrap();
+    // Each page object is "/Type /Page" (the page tree is "/Type /Pages").
+    bytes
+        .windows(11)
+        .enumerate()
+        .filter(|(at, window)| {
+            (window == b"/Type /Page" || window == b"/Type/Page\0")
+                && bytes.get(at + 11) != Some(&b's')
+        })
+        .count()
+}
+
+#[test]
+#[ignore = "needs Debian's chromium: run by .ci/run with --ignored"]
+fn the_labels_print_on_a4_and_letter_one_sheet_a_page_and_no_label_cut() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(Settings {
+        seed: 3,
+        show_boxes: menace::app::BoxListing::Off,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    respond(&mut session, "preset michie");
+    let written = respond(&mut session, "export labels labels.html counts");
+    assert!(written.contains("304 labels on 6 sheets"), "{written}");
+    let labels = folder.path().join("labels.html");
+    for size in ["A4", "Letter"] {
+        assert_eq!(printed_pages(&labels, size, folder.path()), 6, "{size}");
+    }
+    // Laid out by the browser: every label lies wholly inside its sheet, and a sheet is
+    // no bigger than the printable part of A4 or Letter with 10 mm margins.
+    let host = folder.path().join("measured.html");
+    let page = std::fs::read_to_string(&labels).unwrap();
+    std::fs::write(
+        &host,
+        page.replacen(
+            "</body>",
+            "<script>const mm = 96 / 25.4; let cut = 0, labels = 0, big = 0;\
+             for (const sheet of document.querySelectorAll('.sheet')) {\
+               const s = sheet.getBoundingClientRect();\
+               if (s.width > 190 * mm + 1 || s.height > 259 * mm + 1) big++;\
+               for (const label of sheet.querySelectorAll('.label')) {\
+                 labels++; const l = label.getBoundingClientRect();\
+                 if (l.left < s.left || l.right > s.right || l.top < s.top || l.bottom > s.bottom) cut++;\
+               }\
+             }\
+             document.body.setAttribute('data-measured', labels + ' labels, ' + cut + ' cut, ' + big + ' big');</script></body>",
+            1,
+        ),
+    )
+    .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let shown = dump_dom(&format!("file://{}", host.display()), profile.path());
+    assert!(
+        shown.contains("data-measured=\"304 labels, 0 cut, 0 big\""),
+        "{}",
+        &shown[..shown.len().min(400)]
+    );
+}

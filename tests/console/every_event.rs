@@ -71,6 +71,7 @@ fn kind(said: &Said) -> String {
         Event::Trained(_) => "Trained",
         Event::CurveWritten(_) => "CurveWritten",
         Event::ChartWritten(_) => "ChartWritten",
+        Event::LabelsWritten { .. } => "LabelsWritten",
         Event::PageWritten { .. } => "PageWritten",
         Event::Hint { .. } => "Hint",
         Event::Ratings { .. } => "Ratings",

@@ -279,8 +279,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "export",
-        "export FILE.html",
-        "every box on one page, with the learning curve",
+        "export [labels] FILE.html",
+        "every box on one page; labels: matchbox labels to print",
         Group::Files,
         "export boxes.html",
     ),
