@@ -102,16 +102,18 @@ fn symmetries(lines: &[u64]) -> Result<Vec<[u8; 64]>, String> {
     Ok(maps)
 }
 
-struct Checker<'p> {
+struct Checker {
     lines: Vec<u64>,
     maps: Vec<[u8; 64]>,
     /// For each map, the image of every value of each of the 8 bytes of a board.
     tables: Vec<[[u64; 256]; 8]>,
-    proof: &'p BTreeMap<(u64, u64), u8>,
+    /// X's move by canonical position, as this checker canonicalises the proof's own
+    /// entries (which may be written in any frame).
+    proof: BTreeMap<(u64, u64), u8>,
     checked: HashSet<(u64, u64)>,
 }
 
-impl Checker<'_> {
+impl Checker {
     fn has_line(&self, marks: u64) -> bool {
         self.lines.iter().any(|line| marks & line == *line)
     }
@@ -136,6 +138,36 @@ impl Checker<'_> {
             .map(|map| ((self.image(map, x), self.image(map, o)), map))
             .min()
             .unwrap_or(((x, o), 0))
+    }
+
+    /// The proof's entries in this checker's own canonical frame: each stored position
+    /// (in whatever frame the file wrote it) is turned into its smallest image, and its
+    /// move with it. Where two entries turn out to be one position, the first is kept:
+    /// a correct proof's moves all win, and the check replays the one kept.
+    fn canonicalise(
+        &self,
+        given: &BTreeMap<(u64, u64), u8>,
+    ) -> Result<BTreeMap<(u64, u64), u8>, String> {
+        let mut proof = BTreeMap::new();
+        for (&(x, o), &cell) in given {
+            if x & o != 0 {
+                return Err(format!(
+                    "the proof's position {} has a cell marked twice",
+                    picture(x, o)
+                ));
+            }
+            if (x | o) & (1u64 << cell) != 0 {
+                return Err(format!(
+                    "the proof plays X on {cell} in {}, which is not empty",
+                    picture(x, o)
+                ));
+            }
+            let (key, map) = self.canonical(x, o);
+            proof
+                .entry(key)
+                .or_insert(self.maps[map][usize::from(cell)]);
+        }
+        Ok(proof)
     }
 
     fn check(&mut self, x: u64, o: u64) -> Result<(), String> {
@@ -186,8 +218,8 @@ impl Checker<'_> {
     }
 }
 
-/// Checks that `proof` (X's move by canonical position) wins for X, to move with marks
-/// `x` against `o`, against every defence. `Ok` with the number of positions of the
+/// Checks that `proof` (X's move by position, each position in any of its 192 frames)
+/// wins for X, to move with marks `x` against `o`, against every defence. `Ok` with the number of positions of the
 /// proof, up to symmetry, that were checked.
 pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, String> {
     if x & o != 0 || x.count_ones() != o.count_ones() {
@@ -225,9 +257,10 @@ pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, 
         lines,
         maps,
         tables,
-        proof,
+        proof: BTreeMap::new(),
         checked: HashSet::new(),
     };
+    checker.proof = checker.canonicalise(proof)?;
     if checker.has_line(x) || checker.has_line(o) {
         return Err("the game is already over".into());
     }
@@ -267,9 +300,11 @@ pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
             .positions
             .as_ref()
             .and_then(|positions| positions.as_str())
-            != Some("canonical")
+            .is_none_or(|positions| positions != "canonical" && positions != "any")
     {
-        return Err("not a Qubic proof file of format 2 (canonical positions)".into());
+        return Err(
+            "not a Qubic proof file of format 2 (positions \"canonical\" or \"any\")".into(),
+        );
     }
     let board = |value: Option<&serde_json::Value>, what: &str| {
         value
@@ -356,6 +391,43 @@ mod tests {
                 .unwrap_err()
                 .contains("not empty")
         );
+    }
+
+    /// A proof written in other frames is the same proof: every entry turned by a
+    /// random symmetry of its own is still accepted, and a spoiled entry still refused.
+    #[test]
+    fn a_proof_in_any_frame_is_checked_and_a_spoiled_one_refused() {
+        use rand::{RngExt, SeedableRng};
+        let (x, o) = (1 | 1 << 15 | 1 << 60, 1 << 3 | 1 << 25 | 1 << 63);
+        let mut search = crate::ai::qubic::dfpn::Solver::new(10_000_000);
+        let crate::ai::qubic::dfpn::Verdict::Proved(proof) = search.solve(x, o) else {
+            panic!("X wins from here (the bench's position)");
+        };
+        let canonical: &Moves = proof.canonical_moves();
+        assert!(check(x, o, canonical).is_ok());
+        let maps = symmetries(&lines()).unwrap();
+        let image = |map: &[u8; 64], mask: u64| {
+            (0..64).fold(0u64, |image, cell| {
+                image | ((mask >> cell) & 1) << map[cell]
+            })
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let turned: Moves = canonical
+            .iter()
+            .map(|(&(px, po), &cell)| {
+                let map = &maps[rng.random_range(0..maps.len())];
+                ((image(map, px), image(map, po)), map[usize::from(cell)])
+            })
+            .collect();
+        assert_ne!(&turned, canonical, "the frames changed");
+        assert_eq!(check(x, o, &turned), check(x, o, canonical));
+        // Spoil it: the proved position's own entry, in whatever frame, goes.
+        let geometry = crate::game::cube::Geometry::of(4);
+        let (key, _) = geometry.canonical(x, o);
+        let mut spoiled = turned.clone();
+        spoiled.retain(|&(px, po), _| geometry.canonical(px, po).0 != key);
+        assert_eq!(spoiled.len() + 1, turned.len());
+        assert!(check(x, o, &spoiled).is_err());
     }
 
     /// The checker's own symmetries give the same canonical form as the game's, so it

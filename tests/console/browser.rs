@@ -88,7 +88,12 @@ fn printed_pages(html: &std::path::Path, size: &str, folder: &std::path::Path) -
     let pdf = folder.join(format!("labels-{size}.pdf"));
     let profile = tempfile::tempdir().unwrap();
     let status = Command::new(CHROMIUM)
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(format!("file://{}", sized.display()))
