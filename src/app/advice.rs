@@ -2,7 +2,7 @@
 //! boxes and the statistics.
 
 use super::command::BoxQuery;
-use super::event::Event;
+use super::event::{Event, MoveScores};
 use super::session::{Progress, Session, capitalised, refuse};
 use crate::game::AnyGame;
 use crate::menace::learner::{BoxSummary, classic_board};
@@ -137,25 +137,30 @@ impl Session {
                 Err(refusal) => return refusal,
             },
         };
-        if let Some(board) = classic_board(position.as_ref()) {
-            if position.outcome().is_some() {
+        let scores = match classic_board(position.as_ref()) {
+            Some(_) if position.outcome().is_some() => {
                 return refuse(&format!(
                     "{} is a finished game: there is no move to solve.",
                     position.picture()
                 ));
             }
-            let scores = crate::ai::Solver::new().move_scores(&board);
-            return vec![Event::Solved { board, scores }];
-        }
+            Some(board) => Some(MoveScores {
+                board,
+                scores: crate::ai::Solver::new().move_scores(&board),
+            }),
+            None => None,
+        };
         let start = std::time::Instant::now();
         let solved = crate::registry::solve(&*position, self.settings.effort.solve);
         // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
         if crate::stop::noticed() {
             return vec![Event::Interrupted];
         }
-        vec![Event::GameSolved {
+        vec![Event::Solved {
             title: self.game.title(),
+            picture: position.picture(),
             solved,
+            scores,
             millis: start.elapsed().as_millis(),
         }]
     }

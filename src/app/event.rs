@@ -257,17 +257,23 @@ pub enum Event {
         /// The game's moves are numbers, so games are started with `play N`.
         numbers_are_moves: bool,
     },
-    /// The value of a position of any game.
-    GameSolved {
+    /// `solve`: the value of a position of any game, and on the classic board minimax's
+    /// score of every legal move, drawn on the board.
+    Solved {
         title: String,
+        /// The position solved, as its game writes it.
+        picture: String,
         solved: Solved,
+        scores: Option<MoveScores>,
         millis: u128,
     },
-    /// Minimax's score of every legal move on the classic board.
-    Solved {
-        board: TicTacToe,
-        scores: Vec<(crate::game::Square, i32)>,
-    },
+}
+
+/// Minimax's score of every legal move of a noughts-and-crosses position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveScores {
+    pub board: TicTacToe,
+    pub scores: Vec<(crate::game::Square, i32)>,
 }
 
 /// What `stats` reports: MENACE's record and beads for the chosen game and side.

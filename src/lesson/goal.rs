@@ -344,8 +344,13 @@ impl Tally {
                         .iter()
                         .any(|rating| !(rating / MAKE_FORK).is_multiple_of(10));
                 }
-                Event::Solved { board, .. } => self.solved.push(board.picture()),
-                Event::GameSolved { title, solved, .. } => {
+                Event::Solved {
+                    title,
+                    picture,
+                    solved,
+                    ..
+                } => {
+                    self.solved.push(picture.clone());
                     self.variants_tried.push(title.clone());
                     if matches!(solved, Solved::Value { .. } | Solved::Points { .. }) {
                         self.variants_solved.push(title.clone());

@@ -620,12 +620,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
             });
             text
         }
-        Event::GameSolved {
+        Event::Solved {
+            scores: Some(scores),
+            ..
+        } => super::text::minimax_scores(&scores.board, &scores.scores, palette),
+        Event::Solved {
             title,
             solved,
             millis,
+            ..
         } => super::solved::game_solved(title, solved, *millis),
-        Event::Solved { board, scores } => super::text::minimax_scores(board, scores, palette),
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {
                 format!(

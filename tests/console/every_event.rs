@@ -84,7 +84,6 @@ fn kind(said: &Said) -> String {
         Event::OwnStateBack { .. } => "OwnStateBack",
         Event::Variants => "Variants",
         Event::GameChosen { .. } => "GameChosen",
-        Event::GameSolved { .. } => "GameSolved",
         Event::Solved { .. } => "Solved",
     };
     name.to_string()
@@ -138,7 +137,6 @@ const ALL: &[&str] = &[
     "OwnStateBack",
     "Variants",
     "GameChosen",
-    "GameSolved",
     "Solved",
     "Lesson::List",
     "Lesson::Step",

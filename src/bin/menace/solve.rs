@@ -121,9 +121,11 @@ pub fn any(words: &[String], budget: u64) -> ExitCode {
     out!(
         "{}",
         render::event(
-            &menace::app::Event::GameSolved {
+            &menace::app::Event::Solved {
                 title: game.title(),
+                picture: game.picture(),
                 solved: solved.clone(),
+                scores: None,
                 millis,
             },
             Palette::PLAIN,
