@@ -287,8 +287,8 @@ impl Course {
         let lesson = &self.lessons[active.lesson];
         let step = &lesson.steps[active.step];
         let (text, commands) = match step {
-            Step::Text { text, show } => (text, show.as_slice()),
-            Step::Demo { text, commands } => (text, commands.as_slice()),
+            Step::Text { text, show, .. } => (text, show.as_slice()),
+            Step::Demo { text, commands, .. } => (text, commands.as_slice()),
             Step::Exercise { text, .. } | Step::Question { text, .. } => (text, &[][..]),
         };
         let mut events = Vec::new();
@@ -480,7 +480,16 @@ impl Course {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if answers.iter().any(|answer| normal(answer) == normal(given)) {
+        // Every yes/no question takes y and n as well.
+        let yes_or_no = |text: &str| match normal(text).as_str() {
+            "y" | "yes" => "yes".to_string(),
+            "n" | "no" => "no".to_string(),
+            other => other.to_string(),
+        };
+        if answers
+            .iter()
+            .any(|answer| yes_or_no(answer) == yes_or_no(given))
+        {
             active.solved = true;
             vec![LessonEvent::Correct {
                 explain: explain.trim().to_string(),
@@ -507,7 +516,7 @@ impl Course {
     }
 
     /// After an ordinary command during an exercise: did it meet the goal?
-    pub fn observe(&mut self, events: &[Event], session: &Session) -> Vec<LessonEvent> {
+    pub fn observe(&mut self, line: &str, events: &[Event], session: &Session) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Vec::new();
         };
@@ -534,13 +543,37 @@ impl Course {
         if !said.is_empty() {
             return said;
         }
-        // A refused line is a wrong try: offer the next hint.
+        // A refused line outside a game is a wrong try at the exercise: offer the next
+        // hint. During a game a refusal is about the game (a move that is not legal, a
+        // command that waits for the game's end), and the refusal itself answers it; a
+        // hint then would tell the learner to do what they cannot (start a game while
+        // one is in progress) or what they just tried.
         if events
             .iter()
             .any(|event| matches!(event, Event::Refusal(_)))
+            && session.position().is_none()
+            && !self.next_hint_quotes(line)
         {
-            return self.hint(session.position().is_some());
+            return self.hint(false);
         }
         Vec::new()
+    }
+
+    /// True when the hint that `hint` would give next quotes `line` itself (as the same
+    /// command): the learner just tried it, and its refusal says why it failed.
+    fn next_hint_quotes(&self, line: &str) -> bool {
+        let (Some(active), Some(step)) = (self.active.as_ref(), self.current_step()) else {
+            return false;
+        };
+        let hints = step.hints();
+        let Some(next) = hints.get(active.hints_shown.min(hints.len().saturating_sub(1))) else {
+            return false;
+        };
+        let Ok(tried) = crate::app::command::parse(line) else {
+            return false;
+        };
+        super::quotes(next)
+            .iter()
+            .any(|quoted| crate::app::command::parse(quoted).as_ref() == Ok(&tried))
     }
 }

@@ -12,7 +12,11 @@ fn reflow(text: &str) -> String {
         if paragraph.lines().any(|line| line.starts_with("  ")) {
             paragraphs.push(paragraph.to_string());
         } else {
-            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+            // ASCII only: a no-break space glues a quoted command's words (lesson/mod.rs).
+            let joined = paragraph
+                .split_ascii_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             paragraphs.push(crate::repl::text::fill(&joined, 78));
         }
     }
