@@ -6,8 +6,8 @@
 //! the state the step declares, and must not be refused: a lesson never tells the
 //! learner to type what the program then refuses.
 
-use super::course::scratch_run;
 use super::goal::Tally;
+use super::scratch::lesson_scratch_run;
 use super::{Lesson, LessonError, Step};
 use crate::app::command::{self, Command};
 use crate::app::{Event, Session, Settings};
@@ -120,7 +120,7 @@ pub fn check_telling(lesson: &Lesson, at_step: &mut dyn FnMut(usize)) -> Result<
         check_quoted(lesson, step).map_err(|reason| fail(index, reason))?;
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
-                scratch_run(lesson.seed, commands).map_err(|(command, why)| {
+                lesson_scratch_run(lesson, commands).map_err(|(command, why)| {
                     fail(
                         index,
                         format!("the command \"{command}\" was refused: {why}"),

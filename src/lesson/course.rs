@@ -59,8 +59,9 @@ pub enum LessonEvent {
         text: String,
         number: usize,
         of: usize,
-        /// The last hint, with a game waiting for a move: say how to ask an AI.
-        ask_an_ai: bool,
+        /// The last hint, with a game waiting for a move: the AI to name for advice on
+        /// it, the strongest the game declares for `hint` (never one that plays it badly).
+        ask_an_ai: Option<String>,
     },
     NoHints,
     Correct {
@@ -292,7 +293,7 @@ impl Course {
             Step::Exercise { text, .. } | Step::Question { text, .. } => (text, &[][..]),
         };
         let mut events = Vec::new();
-        let outputs = match scratch_run(lesson.seed, commands) {
+        let outputs = match super::scratch::lesson_scratch_run(lesson, commands) {
             Ok(outputs) => outputs,
             Err((command, why)) => {
                 events.push(LessonEvent::Problem(format!(
@@ -437,7 +438,7 @@ impl Course {
 
     /// `hint`: the next hint of the exercise or question. `in_game`: a game waits for
     /// the learner's move, so the last hint also says how to ask an AI instead.
-    pub fn hint(&mut self, in_game: bool) -> Vec<LessonEvent> {
+    pub fn hint(&mut self, in_game: Option<&dyn crate::registry::AnyGame>) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };
@@ -451,7 +452,10 @@ impl Course {
             text: hints[number].clone(),
             number: number + 1,
             of: hints.len(),
-            ask_an_ai: in_game && number + 1 == hints.len(),
+            ask_an_ai: in_game
+                .filter(|_| number + 1 == hints.len())
+                .and_then(crate::players::default_hint)
+                .map(|choice| choice.to_string()),
         }]
     }
 
@@ -554,7 +558,7 @@ impl Course {
             && session.position().is_none()
             && !self.next_hint_quotes(line)
         {
-            return self.hint(false);
+            return self.hint(None);
         }
         Vec::new()
     }

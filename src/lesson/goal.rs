@@ -242,9 +242,16 @@ impl Goal {
             Goal::SolveVariant(variant) => {
                 variant_kind(variant).is_ok_and(|kind| tally.variants_solved.contains(&kind))
             }
-            Goal::TrySolve(variant) => {
-                variant_kind(variant).is_ok_and(|kind| tally.variants_tried.contains(&kind))
-            }
+            // A goal that names a game with no options is met under any of its rule
+            // sets: a learner who tried `variant ultimate closed` still asked the solver
+            // about ultimate.
+            Goal::TrySolve(variant) => variant_kind(variant).is_ok_and(|kind| {
+                tally.variants_tried.iter().any(|tried| {
+                    *tried == kind
+                        || (!variant.trim().contains(' ')
+                            && tried.split(' ').next() == Some(kind.as_str()))
+                })
+            }),
         }
     }
 }

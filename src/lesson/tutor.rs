@@ -153,7 +153,7 @@ impl Tutor {
             Command::Skip => course.skip(session),
             Command::QuitLesson => course.quit(),
             Command::Answer(text) => course.answer(text),
-            Command::Hint(None) if course.wants_hint() => course.hint(session.position().is_some()),
+            Command::Hint(None) if course.wants_hint() => course.hint(session.position()),
             _ => return None,
         };
         let mut all: Vec<Said> = set_up.into_iter().map(Said::Session).collect();

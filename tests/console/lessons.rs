@@ -366,6 +366,59 @@ fn boxes_takes_menaces_move_number_and_ply_by_name() {
     assert!(as_o.contains("MENACE's 1st move (ply 1)"), "{as_o}");
 }
 
+/// The last lesson hint in a game names the AI the game declares for `hint`, the one
+/// that plays it well: on a 15x15 gomoku board not alpha-beta or MCTS.
+#[test]
+fn the_last_lesson_hint_names_an_ai_that_plays_the_game_well() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    let exercise = "  - kind: exercise\n    text: Win.\n    goal: {win_games: 1}\n    hints: [\"Make five.\"]\n    solution: [\"1\"]\n";
+    write_lesson(
+        &lessons,
+        "01-five.yaml",
+        &format!(
+            "title: Five\nsummary: s\nneeds: {{variant: gomoku, side: X, against: random}}\nsteps:\n{exercise}"
+        ),
+    );
+    write_lesson(
+        &lessons,
+        "02-three.yaml",
+        &format!("title: Three\nsummary: s\nsteps:\n{exercise}"),
+    );
+    let mut session = Tutor::new(Settings {
+        lessons_dir: lessons,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    for (lesson, ai) in [("lesson 1", "hint threats."), ("lesson 2", "hint teacher.")] {
+        respond(&mut session, lesson);
+        respond(&mut session, "1");
+        let hint = respond(&mut session, "hint");
+        assert!(hint.contains(ai), "{hint}");
+        assert!(
+            !hint.contains("alphabeta") && !hint.contains("mcts"),
+            "{hint}"
+        );
+        respond(&mut session, "resign");
+        respond(&mut session, "quit-lesson");
+    }
+}
+
+/// Lesson 15 invites the closed rules at step 7; its step 8, asking the solver about
+/// ultimate, is met under them too.
+#[test]
+fn lesson_fifteens_solve_step_takes_the_closed_rules_it_invited() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(15, folder.path());
+    respond(&mut session, "lesson 15");
+    for _ in 0..7 {
+        respond(&mut session, "skip");
+    }
+    respond(&mut session, "variant ultimate closed");
+    let solved = respond(&mut session, "solve");
+    assert!(solved.contains("Well done"), "{solved}");
+}
+
 /// A yes/no question takes y and n as well as yes and no.
 #[test]
 fn yes_and_no_questions_take_y_and_n() {
