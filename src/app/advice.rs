@@ -57,7 +57,8 @@ impl Session {
                 Some(current) => current.game.boxed_clone(),
                 None => {
                     return Err(refuse(&format!(
-                        "No game is in progress: {command} needs a board, or a position like {command} {}.",
+                        // Quoted, so the sentence's full stop is not read as a cell.
+                        "No game is in progress: {command} needs a board, or a position like \"{command} {}\".",
                         example_picture(self.game.as_ref())
                     )));
                 }

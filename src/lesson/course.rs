@@ -480,6 +480,9 @@ impl Course {
                 .trim_end_matches('.')
                 .to_ascii_lowercase()
                 .replace(',', "")
+                // "it's a draw" is "it is a draw".
+                .replace("it's", "it is")
+                .replace("it\u{2019}s", "it is")
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ")

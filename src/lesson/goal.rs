@@ -151,7 +151,7 @@ impl Goal {
                 format!("MENACE trained for {games} games against {vs}")
             }
             Goal::DrawShare { vs, percent } => {
-                format!("MENACE drew {percent}% of its last games against {vs}")
+                format!("MENACE drew at least {percent}% of the last tenth of a run against {vs}")
             }
             Goal::RateFork => "rate showed a fork".into(),
             Goal::AskHint => "you asked for a hint".into(),

@@ -419,6 +419,26 @@ fn lesson_fifteens_solve_step_takes_the_closed_rules_it_invited() {
     assert!(solved.contains("Well done"), "{solved}");
 }
 
+/// `rate` with no game suggests a line that `rate` then takes (lesson 5 sends the
+/// learner there); lesson 5's question asks for the scale's number, which the ratings
+/// shown add to.
+#[test]
+fn rate_with_no_game_suggests_a_line_it_accepts() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(5, folder.path());
+    let refused = respond(&mut session, "rate");
+    let suggested = refused
+        .split('"')
+        .nth(1)
+        .unwrap_or_else(|| panic!("{refused}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rated = respond(&mut session, &suggested);
+    assert!(!rated.contains("is not a position"), "{suggested}: {rated}");
+    assert!(!rated.contains("No game"), "{suggested}: {rated}");
+}
+
 /// A yes/no question takes y and n as well as yes and no.
 #[test]
 fn yes_and_no_questions_take_y_and_n() {
