@@ -459,6 +459,16 @@ fn yes_and_no_questions_take_y_and_n() {
     assert!(respond(&mut session, "y").contains("Right."));
     respond(&mut session, "next");
     assert!(respond(&mut session, "N").contains("Right."));
+    // "it's a draw" is "it is a draw" (lesson 7 accepts the second).
+    let mut session = learner(7, folder.path());
+    respond(&mut session, "lesson 7");
+    let mut said = String::new();
+    for _ in 0..4 {
+        said = respond(&mut session, "skip");
+    }
+    assert!(said.contains("step 5 of 7 (question)"), "{said}");
+    let answered = respond(&mut session, "it's a draw");
+    assert!(answered.contains("Right."), "{said}\n{answered}");
 }
 
 /// `lessons --check` runs each command a step quotes in backticks, in the step's declared
