@@ -1,7 +1,7 @@
 //! The commands that look without playing: the board, hints, ratings, solving, the
 //! boxes and the statistics.
 
-use super::command::BoxQuery;
+use super::command::{BoxQuery, BoxesOf};
 use super::event::{Event, MoveScores};
 use super::session::{Progress, Session, capitalised, refuse};
 use crate::game::AnyGame;
@@ -59,7 +59,8 @@ impl Session {
                 Some(current) => current.game.boxed_clone(),
                 None => {
                     return Err(refuse(&format!(
-                        "No game is in progress: {command} needs a board, or a position like {command} {}.",
+                        // Quoted, so the sentence's full stop is not read as a cell.
+                        "No game is in progress: {command} needs a board, or a position like \"{command} {}\".",
                         example_picture(self.game.as_ref())
                     )));
                 }
@@ -233,7 +234,7 @@ impl Session {
         }
     }
 
-    pub(super) fn listing(&mut self, ply: Option<usize>) -> Vec<Event> {
+    pub(super) fn listing(&mut self, which: Option<BoxesOf>) -> Vec<Event> {
         let title = self.game.title();
         let side = self.you.opponent();
         let learner = match self.learner_or_refusal() {
@@ -241,23 +242,42 @@ impl Session {
             Err(refusal) => return refusal,
         };
         let boxes = learner.boxes();
-        if let Some(ply) = ply
-            && !boxes.iter().any(|summary| summary.ply == ply)
-        {
-            let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
-            plies.dedup();
-            plies.sort_unstable();
-            plies.dedup();
-            let plies: Vec<String> = plies.iter().map(usize::to_string).collect();
-            return refuse(&format!(
-                "MENACE has no box at ply {ply}; its boxes are at ply {}.",
-                if plies.is_empty() {
-                    "none yet".into()
-                } else {
-                    plies.join(", ")
+        let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
+        plies.sort_unstable();
+        plies.dedup();
+        let ply = match which {
+            None => None,
+            Some(BoxesOf::Ply(ply)) if plies.contains(&ply) => Some(ply),
+            Some(BoxesOf::Ply(ply)) => {
+                let plies: Vec<String> = plies.iter().map(usize::to_string).collect();
+                return refuse(&format!(
+                    "MENACE has no box at ply {ply}; its boxes are at ply {}.",
+                    if plies.is_empty() {
+                        "none yet".into()
+                    } else {
+                        plies.join(", ")
+                    }
+                ));
+            }
+            // The listing's headers count MENACE's moves as ply / 2 + 1, whichever
+            // side it plays; `boxes N` counts the same way.
+            Some(BoxesOf::Move(number)) => match plies.iter().find(|ply| *ply / 2 + 1 == number) {
+                Some(ply) => Some(*ply),
+                None => {
+                    let moves: Vec<String> =
+                        plies.iter().map(|ply| (ply / 2 + 1).to_string()).collect();
+                    return refuse(&if moves.is_empty() {
+                        "MENACE has no boxes yet: they are made as it meets positions.".into()
+                    } else {
+                        format!(
+                            "MENACE has no box for its {} move; it has boxes for its moves {} (boxes ply N lists a ply).",
+                            crate::text::nth(number),
+                            moves.join(", ")
+                        )
+                    });
                 }
-            ));
-        }
+            },
+        };
         vec![Event::Listing {
             title,
             side,

@@ -71,8 +71,9 @@ pub enum Command {
     Side(crate::game::Player),
     /// Your move, already read by the game in progress (its name).
     Move(String),
-    /// List the boxes, all or those of one ply.
-    Boxes(Option<usize>),
+    /// List the boxes, all or those of one of MENACE's moves (`boxes 3`) or one ply
+    /// (`boxes ply 4`).
+    Boxes(Option<BoxesOf>),
     /// Which boxes to list after each game: `boxes on`, `boxes off`, `boxes changed`.
     BoxesAfterGame(crate::app::BoxListing),
     /// `pictures on|off`: each MENACE move drawn as its box beside the board.
@@ -109,6 +110,15 @@ pub enum Command {
     Quit,
     Yes,
     No,
+}
+
+/// Which boxes `boxes` lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoxesOf {
+    /// MENACE's Nth move, from 1, as the listing's headers count them.
+    Move(usize),
+    /// The boxes of positions after this many moves by both sides.
+    Ply(usize),
 }
 
 /// How `box` names a box.
@@ -174,7 +184,7 @@ impl fmt::Display for CommandError {
             }
             CommandError::BadPly(text) => write!(
                 f,
-                "boxes takes a ply (the number of moves made before MENACE's) or on, off, changed, not \"{text}\"."
+                "boxes takes MENACE's move number (boxes 3), a ply (boxes ply 4), or on, off, changed, not \"{text}\"."
             ),
             CommandError::BadBox(why) => write!(f, "{why}."),
             CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
@@ -192,9 +202,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     if length > MAX_LINE {
         return Err(CommandError::TooLong(length));
     }
+    // A no-break space is a space: lessons glue the words of a quoted command with it,
+    // and a learner may copy one from the screen.
     if let Some(c) = line
         .chars()
-        .find(|c| !(c.is_ascii_graphic() || *c == ' ' || *c == '\t'))
+        .find(|c| !(c.is_ascii_graphic() || matches!(c, ' ' | '\t' | '\u{a0}')))
     {
         return Err(CommandError::NotAscii(c));
     }
@@ -415,12 +427,16 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [word] if word.eq_ignore_ascii_case("changed") => {
                 Ok(Command::BoxesAfterGame(crate::app::BoxListing::Changed))
             }
-            [ply] => ply
-                .parse::<usize>()
-                .ok()
-                .filter(|ply| *ply <= 10_000)
-                .map(|ply| Command::Boxes(Some(ply)))
-                .ok_or_else(|| CommandError::BadPly(ply.to_string())),
+            // A learner counts MENACE's moves, as the listing's headers do ("MENACE's 3rd
+            // move (ply 4)"); the ply, the moves made by both sides before it, is asked
+            // for by name.
+            [number] => small_number(number)
+                .filter(|number| *number >= 1)
+                .map(|number| Command::Boxes(Some(BoxesOf::Move(number))))
+                .ok_or_else(|| CommandError::BadPly(number.to_string())),
+            [word, ply] if word.eq_ignore_ascii_case("ply") => small_number(ply)
+                .map(|ply| Command::Boxes(Some(BoxesOf::Ply(ply))))
+                .ok_or_else(|| CommandError::BadPly(format!("ply {ply}"))),
             [_, extra @ ..] => Err(CommandError::ExtraWords {
                 command: "boxes",
                 extra: extra.join(" "),
@@ -591,6 +607,13 @@ fn parse_box(text: &str) -> Result<BoxQuery, CommandError> {
         return Ok(BoxQuery::Number(number));
     }
     Ok(BoxQuery::Position(text.to_string()))
+}
+
+/// A whole number up to 10,000 (a move or a ply), or `None`.
+fn small_number(text: &str) -> Option<usize> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|number| *number <= 10_000)
 }
 
 #[cfg(test)]

@@ -112,6 +112,11 @@ pub const GLOSSARY: &[Entry] = &[
         text: "Gomoku with black's strongest weapons forbidden, to balance the first move: black may not make two open threes at once, two fours at once, or six in a row; a three counts only if it can become an open four by a move black is allowed. White may do anything, and six wins for white.",
     },
     Entry {
+        term: "retrograde analysis",
+        also: &["retrograde", "backward induction"],
+        text: "Solving a game backwards: list every position that can be reached, value the finished ones (won, lost, drawn), then value each other position from the positions its moves lead to, over and over until nothing changes. It needs room for every position, but no depth limit, so it also settles games that can go round in circles, like the sliding phase of Three Men's Morris.",
+    },
+    Entry {
         term: "reward",
         also: &["rewards", "reinforcement"],
         text: "What a game's result does to the beads MENACE drew: under challenge a win puts each back with one more, a draw puts it back, a loss keeps it out. Learning from rewards like this is reinforcement learning.",
@@ -173,6 +178,10 @@ mod tests {
         assert_eq!(find("PLY").map(|entry| entry.term), Some("ply"));
         assert_eq!(find("Half-Move").map(|entry| entry.term), Some("ply"));
         assert!(find("banana").is_none());
+        assert_eq!(
+            find("Retrograde").map(|entry| entry.term),
+            Some("retrograde analysis")
+        );
         let terms: Vec<&str> = GLOSSARY.iter().map(|entry| entry.term).collect();
         let mut sorted = terms.clone();
         sorted.sort_unstable();

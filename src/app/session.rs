@@ -386,7 +386,7 @@ impl Session {
                 refuse("This session has no course: lessons run in the console.")
             }
             Command::Move(name) => self.your_move(&name),
-            Command::Boxes(ply) => self.listing(ply),
+            Command::Boxes(which) => self.listing(which),
             Command::Pictures(on) => {
                 self.settings.show_pictures = on;
                 vec![Event::PicturesSet(on)]

@@ -1,13 +1,95 @@
 //! `menace lessons --check`: every lesson run headlessly. Each shown command and each
 //! demonstration runs in a scratch session and must not be refused; each exercise's
 //! solution runs, in order, in one session per lesson (as a learner would do the steps)
-//! and must reach its goal, which must not be met already when the step opens.
+//! and must reach its goal, which must not be met already when the step opens. Each
+//! command a step's prose quotes in backticks runs in a fresh session of the lesson, in
+//! the state the step declares, and must not be refused: a lesson never tells the
+//! learner to type what the program then refuses.
 
-use super::course::scratch_run;
 use super::goal::Tally;
+use super::scratch::lesson_scratch_run;
 use super::{Lesson, LessonError, Step};
+use crate::app::command::{self, Command};
 use crate::app::{Event, Session, Settings};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A fresh session in the state the lesson declares, as it runs at the console, writing
+/// nothing outside `folder`.
+fn lesson_session(lesson: &Lesson, folder: &Path) -> Result<Session, String> {
+    let mut session = Session::new(Settings {
+        seed: lesson.seed,
+        show_boxes: crate::app::BoxListing::Off,
+        saves_dir: folder.to_path_buf(),
+        lessons_dir: PathBuf::from("/nonexistent-lessons"),
+        // Like a demonstration, the check writes nothing outside its scratch folder.
+        confined: true,
+        ..Settings::default()
+    });
+    lesson
+        .needs
+        .setup()
+        .and_then(|setup| session.enter_lesson_state(&setup))?;
+    Ok(session)
+}
+
+/// Runs each command `step` quotes in a fresh session of the lesson, and, if it is
+/// refused there, in one brought to the step's declared state; `Err` names the first
+/// refused in both, or that is no command.
+pub fn check_quoted(lesson: &Lesson, step: &Step) -> Result<(), String> {
+    for quoted in step.quoted() {
+        // The course's own commands are read beside the session, which has no course:
+        // that they read as commands is enough (a bare `hint` is the lesson's while the
+        // step has hints).
+        match command::parse(&quoted) {
+            Ok(
+                Command::Lessons
+                | Command::Lesson(_)
+                | Command::Next
+                | Command::Back
+                | Command::Skip
+                | Command::QuitLesson
+                | Command::Answer(_),
+            ) => continue,
+            Ok(Command::Hint(None)) if !step.hints().is_empty() => continue,
+            _ => {}
+        }
+        // As the learner meets it: first in the lesson's state, then, if the step
+        // declares one, in the state its lines lead to (a game waiting for a move).
+        let plain = run_quoted(lesson, &[], &quoted)?;
+        let Some(why) = plain else { continue };
+        if step.state().is_empty() {
+            return Err(format!("the quoted command `{quoted}` is refused: {why}"));
+        }
+        if let Some(why) = run_quoted(lesson, step.state(), &quoted)? {
+            return Err(format!(
+                "the quoted command `{quoted}` is refused, with or without {}: {why}",
+                step.state().join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `state`, then `quoted`, in a fresh session of the lesson: the refusal of
+/// `quoted`, if any; `Err` if a state line is refused.
+fn run_quoted(lesson: &Lesson, state: &[String], quoted: &str) -> Result<Option<String>, String> {
+    let folder = tempfile::tempdir().map_err(|error| format!("no scratch folder: {error}"))?;
+    let mut session = lesson_session(lesson, folder.path())?;
+    for line in state {
+        if let Some(why) = refusal(&session.handle_line(line)) {
+            return Err(format!("the state line \"{line}\" was refused: {why}"));
+        }
+    }
+    Ok(refusal(&session.handle_line(quoted)))
+}
+
+/// The first refusal among `events`.
+fn refusal(events: &[Event]) -> Option<String> {
+    events.iter().find_map(|event| match event {
+        Event::Refusal(why) => Some(why.clone()),
+        _ => None,
+    })
+}
 
 /// Checks one lesson; the error names its file and step.
 pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
@@ -28,30 +110,17 @@ pub fn check_telling(lesson: &Lesson, at_step: &mut dyn FnMut(usize)) -> Result<
         step: None,
         reason: format!("no scratch folder: {error}"),
     })?;
-    let mut learner = Session::new(Settings {
-        seed: lesson.seed,
-        show_boxes: crate::app::BoxListing::Off,
-        saves_dir: folder.path().to_path_buf(),
-        lessons_dir: PathBuf::from("/nonexistent-lessons"),
-        // Like a demonstration, the check writes nothing outside its scratch folder.
-        confined: true,
-        ..Settings::default()
-    });
-    // The lesson runs in the state it declares, as it does at the console.
-    lesson
-        .needs
-        .setup()
-        .and_then(|setup| learner.enter_lesson_state(&setup))
-        .map_err(|reason| LessonError {
-            file: file.clone(),
-            step: None,
-            reason,
-        })?;
+    let mut learner = lesson_session(lesson, folder.path()).map_err(|reason| LessonError {
+        file: file.clone(),
+        step: None,
+        reason,
+    })?;
     for (index, step) in lesson.steps.iter().enumerate() {
         at_step(index + 1);
+        check_quoted(lesson, step).map_err(|reason| fail(index, reason))?;
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
-                scratch_run(lesson.seed, commands).map_err(|(command, why)| {
+                lesson_scratch_run(lesson, commands).map_err(|(command, why)| {
                     fail(
                         index,
                         format!("the command \"{command}\" was refused: {why}"),

@@ -59,8 +59,9 @@ pub enum LessonEvent {
         text: String,
         number: usize,
         of: usize,
-        /// The last hint, with a game waiting for a move: say how to ask an AI.
-        ask_an_ai: bool,
+        /// The last hint, with a game waiting for a move: the AI to name for advice on
+        /// it, the strongest the game declares for `hint` (never one that plays it badly).
+        ask_an_ai: Option<String>,
     },
     NoHints,
     Correct {
@@ -287,12 +288,12 @@ impl Course {
         let lesson = &self.lessons[active.lesson];
         let step = &lesson.steps[active.step];
         let (text, commands) = match step {
-            Step::Text { text, show } => (text, show.as_slice()),
-            Step::Demo { text, commands } => (text, commands.as_slice()),
+            Step::Text { text, show, .. } => (text, show.as_slice()),
+            Step::Demo { text, commands, .. } => (text, commands.as_slice()),
             Step::Exercise { text, .. } | Step::Question { text, .. } => (text, &[][..]),
         };
         let mut events = Vec::new();
-        let outputs = match scratch_run(lesson.seed, commands) {
+        let outputs = match super::scratch::lesson_scratch_run(lesson, commands) {
             Ok(outputs) => outputs,
             Err((command, why)) => {
                 events.push(LessonEvent::Problem(format!(
@@ -437,7 +438,7 @@ impl Course {
 
     /// `hint`: the next hint of the exercise or question. `in_game`: a game waits for
     /// the learner's move, so the last hint also says how to ask an AI instead.
-    pub fn hint(&mut self, in_game: bool) -> Vec<LessonEvent> {
+    pub fn hint(&mut self, in_game: Option<&dyn crate::registry::AnyGame>) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };
@@ -451,7 +452,10 @@ impl Course {
             text: hints[number].clone(),
             number: number + 1,
             of: hints.len(),
-            ask_an_ai: in_game && number + 1 == hints.len(),
+            ask_an_ai: in_game
+                .filter(|_| number + 1 == hints.len())
+                .and_then(crate::players::default_hint)
+                .map(|choice| choice.to_string()),
         }]
     }
 
@@ -476,11 +480,23 @@ impl Course {
                 .trim_end_matches('.')
                 .to_ascii_lowercase()
                 .replace(',', "")
+                // "it's a draw" is "it is a draw".
+                .replace("it's", "it is")
+                .replace("it\u{2019}s", "it is")
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if answers.iter().any(|answer| normal(answer) == normal(given)) {
+        // Every yes/no question takes y and n as well.
+        let yes_or_no = |text: &str| match normal(text).as_str() {
+            "y" | "yes" => "yes".to_string(),
+            "n" | "no" => "no".to_string(),
+            other => other.to_string(),
+        };
+        if answers
+            .iter()
+            .any(|answer| yes_or_no(answer) == yes_or_no(given))
+        {
             active.solved = true;
             vec![LessonEvent::Correct {
                 explain: explain.trim().to_string(),
@@ -507,7 +523,7 @@ impl Course {
     }
 
     /// After an ordinary command during an exercise: did it meet the goal?
-    pub fn observe(&mut self, events: &[Event], session: &Session) -> Vec<LessonEvent> {
+    pub fn observe(&mut self, line: &str, events: &[Event], session: &Session) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Vec::new();
         };
@@ -534,13 +550,37 @@ impl Course {
         if !said.is_empty() {
             return said;
         }
-        // A refused line is a wrong try: offer the next hint.
+        // A refused line outside a game is a wrong try at the exercise: offer the next
+        // hint. During a game a refusal is about the game (a move that is not legal, a
+        // command that waits for the game's end), and the refusal itself answers it; a
+        // hint then would tell the learner to do what they cannot (start a game while
+        // one is in progress) or what they just tried.
         if events
             .iter()
             .any(|event| matches!(event, Event::Refusal(_)))
+            && session.position().is_none()
+            && !self.next_hint_quotes(line)
         {
-            return self.hint(session.position().is_some());
+            return self.hint(None);
         }
         Vec::new()
+    }
+
+    /// True when the hint that `hint` would give next quotes `line` itself (as the same
+    /// command): the learner just tried it, and its refusal says why it failed.
+    fn next_hint_quotes(&self, line: &str) -> bool {
+        let (Some(active), Some(step)) = (self.active.as_ref(), self.current_step()) else {
+            return false;
+        };
+        let hints = step.hints();
+        let Some(next) = hints.get(active.hints_shown.min(hints.len().saturating_sub(1))) else {
+            return false;
+        };
+        let Ok(tried) = crate::app::command::parse(line) else {
+            return false;
+        };
+        super::quotes(next)
+            .iter()
+            .any(|quoted| crate::app::command::parse(quoted).as_ref() == Ok(&tried))
     }
 }

@@ -152,7 +152,7 @@ impl Goal {
                 format!("MENACE trained for {games} games against {vs}")
             }
             Goal::DrawShare { vs, percent } => {
-                format!("MENACE drew {percent}% of its last games against {vs}")
+                format!("MENACE drew at least {percent}% of the last tenth of a run against {vs}")
             }
             Goal::RateFork => "rate showed a fork".into(),
             Goal::AskHint => "you asked for a hint".into(),
@@ -243,9 +243,16 @@ impl Goal {
             Goal::SolveVariant(variant) => {
                 variant_kind(variant).is_ok_and(|kind| tally.variants_solved.contains(&kind))
             }
-            Goal::TrySolve(variant) => {
-                variant_kind(variant).is_ok_and(|kind| tally.variants_tried.contains(&kind))
-            }
+            // A goal that names a game with no options is met under any of its rule
+            // sets: a learner who tried `variant ultimate closed` still asked the solver
+            // about ultimate.
+            Goal::TrySolve(variant) => variant_kind(variant).is_ok_and(|kind| {
+                tally.variants_tried.iter().any(|tried| {
+                    *tried == kind
+                        || (!variant.trim().contains(' ')
+                            && tried.split(' ').next() == Some(kind.as_str()))
+                })
+            }),
         }
     }
 }

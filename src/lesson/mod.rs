@@ -60,9 +60,16 @@ pub enum Step {
         text: String,
         #[serde(default)]
         show: Vec<String>,
+        #[serde(default)]
+        state: Vec<String>,
     },
     /// Commands run in a scratch session with the lesson's seed, shown with their output.
-    Demo { text: String, commands: Vec<String> },
+    Demo {
+        text: String,
+        commands: Vec<String>,
+        #[serde(default)]
+        state: Vec<String>,
+    },
     /// The learner does something; the goal is checked on the real session.
     Exercise {
         text: String,
@@ -71,6 +78,8 @@ pub enum Step {
         hints: Vec<String>,
         /// Lines that reach the goal; `menace lessons --check` runs them.
         solution: Vec<String>,
+        #[serde(default)]
+        state: Vec<String>,
     },
     /// A question; the learner types `answer ...`.
     Question {
@@ -80,8 +89,15 @@ pub enum Step {
         hints: Vec<String>,
         /// Shown once it is answered (or skipped).
         explain: String,
+        #[serde(default)]
+        state: Vec<String>,
     },
 }
+
+// Every kind of step may declare `state`: the lines that bring a fresh session of the
+// lesson to the state the step speaks of (`["1"]`: a game is waiting for your move).
+// `menace lessons --check` runs each command the step quotes in backticks in the
+// lesson's own state, and one refused there again after the step's state lines.
 
 impl Step {
     /// A word for the kind of step.
@@ -92,6 +108,52 @@ impl Step {
             Step::Exercise { .. } => "exercise",
             Step::Question { .. } => "question",
         }
+    }
+
+    /// The lines that bring a fresh session of the lesson to the state this step
+    /// speaks of, where the commands it quotes are checked.
+    pub fn state(&self) -> &[String] {
+        match self {
+            Step::Text { state, .. }
+            | Step::Demo { state, .. }
+            | Step::Exercise { state, .. }
+            | Step::Question { state, .. } => state,
+        }
+    }
+
+    /// Everything the step says to the learner: its text, hints and explanation.
+    pub fn prose(&self) -> Vec<&str> {
+        match self {
+            Step::Text { text, .. } | Step::Demo { text, .. } => vec![text],
+            Step::Exercise { text, hints, .. } => std::iter::once(text)
+                .chain(hints)
+                .map(String::as_str)
+                .collect(),
+            Step::Question {
+                text,
+                hints,
+                explain,
+                ..
+            } => std::iter::once(text)
+                .chain(hints)
+                .chain(std::iter::once(explain))
+                .map(String::as_str)
+                .collect(),
+        }
+    }
+
+    /// The commands the step quotes in its prose, marked in backticks (`box 1`), in order
+    /// and each once.
+    pub fn quoted(&self) -> Vec<String> {
+        let mut quoted: Vec<String> = Vec::new();
+        for prose in self.prose() {
+            for line in quotes(prose) {
+                if !quoted.contains(&line) {
+                    quoted.push(line);
+                }
+            }
+        }
+        quoted
     }
 
     /// The hints of an exercise or question.
@@ -198,8 +260,30 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
 /// drive the terminal (commands with control characters are refused by the checks).
 fn escape_prose(lesson: &mut Lesson) {
     for text in lesson.prose_mut() {
-        *text = crate::files::escaped(text);
+        *text = glue_quotes(&crate::files::escaped(text));
     }
+}
+
+/// A command quoted in backticks is never broken over two lines: the spaces inside a
+/// quote become no-break spaces (which the command reader takes as spaces).
+fn glue_quotes(text: &str) -> String {
+    let mut glued = String::with_capacity(text.len());
+    let mut inside = false;
+    // An unpaired last backtick quotes nothing, as in [`quotes`].
+    let pairs = text.matches('`').count() / 2 * 2;
+    let mut seen = 0;
+    for character in text.chars() {
+        match character {
+            '`' => {
+                seen += 1;
+                inside = !inside && seen <= pairs;
+                glued.push('`');
+            }
+            ' ' if inside => glued.push('\u{a0}'),
+            other => glued.push(other),
+        }
+    }
+    glued
 }
 
 impl Lesson {
@@ -219,6 +303,7 @@ impl Lesson {
                     answers,
                     hints,
                     explain,
+                    ..
                 } => {
                     all.push(text);
                     all.push(explain);
@@ -229,6 +314,24 @@ impl Lesson {
         }
         all
     }
+}
+
+/// The spans of `text` between backticks, trimmed; an unpaired backtick quotes nothing.
+pub fn quotes(text: &str) -> Vec<String> {
+    let pieces: Vec<&str> = text.split('`').collect();
+    // Pieces at odd places are inside a pair; the last is outside if the count is even.
+    let paired = if pieces.len().is_multiple_of(2) {
+        pieces.len() - 1
+    } else {
+        pieces.len()
+    };
+    pieces[..paired]
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(|quote| quote.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|quote| !quote.is_empty())
+        .collect()
 }
 
 fn validate_commands(what: &str, lines: &[String]) -> Result<(), String> {
@@ -244,12 +347,12 @@ fn validate_commands(what: &str, lines: &[String]) -> Result<(), String> {
 
 fn validate_step(step: &Step) -> Result<(), String> {
     let text = match step {
-        Step::Text { text, show } => {
+        Step::Text { text, show, .. } => {
             validate_commands("the shown command", show)?;
             budget::check(show)?;
             text
         }
-        Step::Demo { text, commands } => {
+        Step::Demo { text, commands, .. } => {
             if commands.is_empty() {
                 return Err("a demonstration needs at least one command".into());
             }
@@ -294,6 +397,24 @@ fn validate_step(step: &Step) -> Result<(), String> {
     };
     if text.trim().is_empty() {
         return Err(format!("the {} has no text", step.kind()));
+    }
+    // State lines may be moves, which only the check can read.
+    if step
+        .state()
+        .iter()
+        .any(|line| matches!(command::parse(line), Ok(Command::Quit)))
+    {
+        return Err("a step's state must not quit the session".into());
+    }
+    budget::check(step.state())?;
+    for quoted in step.quoted() {
+        // Moves are read by the game in progress, so whether a quote is refused is for
+        // the check; here only what no session may run.
+        if matches!(command::parse(&quoted), Ok(Command::Quit)) {
+            return Err(format!(
+                "the quoted command \"{quoted}\" would end the session"
+            ));
+        }
     }
     Ok(())
 }
@@ -464,6 +585,30 @@ steps:
             .map(|error| (error.file.as_str(), error.step))
             .collect();
         assert_eq!(broken, [("02-b.yaml", None), ("03-c.yaml", Some(2))]);
+    }
+
+    #[test]
+    fn quoted_commands_are_found_and_kept_on_one_line() {
+        assert_eq!(
+            quotes("Type `box  1`, then `play 2\n vs random`; a lone ` is text."),
+            ["box 1", "play 2 vs random"]
+        );
+        assert!(quotes("no quotes, or one ` alone").is_empty());
+        assert_eq!(
+            glue_quotes("type `boxes 3` or ` lone"),
+            "type `boxes\u{a0}3` or ` lone"
+        );
+        let lesson = parse(
+            &VALID.replace("Watch one game.", "Watch `play 1 vs random`."),
+            "01-tiny.yaml",
+        )
+        .unwrap();
+        assert_eq!(lesson.steps[1].quoted(), ["play 1 vs random"]);
+        // The command reader takes a no-break space as a space.
+        assert_eq!(
+            command::parse("play\u{a0}1\u{a0}vs\u{a0}random"),
+            command::parse("play 1 vs random")
+        );
     }
 
     #[test]

@@ -17,6 +17,27 @@ pub struct Shown {
 /// Runs `commands` in a fresh scratch session with `seed`, returning what each did, or
 /// the first command the session refused and why.
 pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<Shown>, (String, String)> {
+    scratch_run_in(seed, None, commands)
+}
+
+/// [`scratch_run`] in the state a lesson declares (its game, preset, side and opponent),
+/// so that what a step shows comes from a MENACE like the learner's, in the same seat.
+pub fn lesson_scratch_run(
+    lesson: &super::Lesson,
+    commands: &[String],
+) -> Result<Vec<Shown>, (String, String)> {
+    let setup = lesson.needs.setup().map_err(|why| (String::new(), why))?;
+    scratch_run_in(lesson.seed, Some(&setup), commands)
+}
+
+fn scratch_run_in(
+    seed: u64,
+    setup: Option<&crate::app::lesson_state::Setup>,
+    commands: &[String],
+) -> Result<Vec<Shown>, (String, String)> {
+    if commands.is_empty() {
+        return Ok(Vec::new());
+    }
     let folder = tempfile::tempdir().map_err(|error| (String::new(), error.to_string()))?;
     let mut scratch = Session::new(Settings {
         seed,
@@ -26,6 +47,11 @@ pub fn scratch_run(seed: u64, commands: &[String]) -> Result<Vec<Shown>, (String
         confined: true,
         ..Settings::default()
     });
+    if let Some(setup) = setup {
+        scratch
+            .enter_lesson_state(setup)
+            .map_err(|why| (String::new(), why))?;
+    }
     let mut shown = Vec::new();
     for command in commands {
         let events = scratch.handle_line(command);

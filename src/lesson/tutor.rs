@@ -99,18 +99,18 @@ impl Tutor {
                     return said;
                 }
                 let events = self.session.execute(command);
-                self.observed(events)
+                self.observed(line, events)
             }
             // A confirmed command is seen by an open lesson like any other.
-            Reading::Done(events) => self.observed(events),
+            Reading::Done(events) => self.observed(line, events),
             Reading::Kept(events) => events.into_iter().map(Said::Session).collect(),
         }
     }
 
     /// The session's events, and what an open lesson makes of them.
-    fn observed(&mut self, events: Vec<Event>) -> Vec<Said> {
+    fn observed(&mut self, line: &str, events: Vec<Event>) -> Vec<Said> {
         let lesson = if self.course.is_active() {
-            self.course.observe(&events, &self.session)
+            self.course.observe(line, &events, &self.session)
         } else {
             Vec::new()
         };
@@ -153,7 +153,7 @@ impl Tutor {
             Command::Skip => course.skip(session),
             Command::QuitLesson => course.quit(),
             Command::Answer(text) => course.answer(text),
-            Command::Hint(None) if course.wants_hint() => course.hint(session.position().is_some()),
+            Command::Hint(None) if course.wants_hint() => course.hint(session.position()),
             _ => return None,
         };
         let mut all: Vec<Said> = set_up.into_iter().map(Said::Session).collect();

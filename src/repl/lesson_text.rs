@@ -12,7 +12,11 @@ fn reflow(text: &str) -> String {
         if paragraph.lines().any(|line| line.starts_with("  ")) {
             paragraphs.push(paragraph.to_string());
         } else {
-            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+            // ASCII only: a no-break space glues a quoted command's words (lesson/mod.rs).
+            let joined = paragraph
+                .split_ascii_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             paragraphs.push(crate::repl::text::fill(&joined, 78));
         }
     }
@@ -107,10 +111,11 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
         } => {
             // The lesson's hints are told apart from an AI's advice on your move, and the
             // last one, in a game, says how to ask an AI instead.
-            let last = if *ask_an_ai {
-                " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint alphabeta, hint mcts.)"
-            } else {
-                ""
+            let last = match ask_an_ai {
+                Some(ai) => format!(
+                    " (That is the lesson's last hint. For an AI's advice on your move, type hint and its name: hint {ai}.)"
+                ),
+                None => String::new(),
             };
             format!(
                 "{}\n",

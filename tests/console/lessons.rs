@@ -295,13 +295,224 @@ fn the_example_lesson_in_the_docs_loads_and_passes_its_check() {
 fn a_wrong_try_in_an_exercise_brings_the_next_hint() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
-    respond(&mut session, "lesson 1");
-    respond(&mut session, "next");
+    // Lesson 1, step 3: play one game.
+    for line in ["lesson 1", "next", "next", "skip"] {
+        respond(&mut session, line);
+    }
     let wrong = respond(&mut session, "MM");
     assert!(wrong.contains("No game is in progress"), "{wrong}");
     assert!(wrong.contains("Lesson hint 1 of 3"), "{wrong}");
     let right = respond(&mut session, "stats");
     assert!(!right.contains("Hint"), "{right}");
+}
+
+/// A refused line gets an answer about its refusal: during a game the refusal says what
+/// is wrong, and no lesson hint tells the learner to start the game already going.
+#[test]
+fn a_line_refused_during_a_game_brings_no_hint_to_start_one() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    for line in ["lesson 1", "next", "next", "skip", "1"] {
+        respond(&mut session, line);
+    }
+    for refused in ["11", "ZZ", "train 10"] {
+        let said = respond(&mut session, refused);
+        assert!(!said.contains("Lesson hint"), "{refused}: {said}");
+        assert!(!said.contains("start a game"), "{refused}: {said}");
+    }
+    // Outside a game, retrying the very line a hint quotes brings no hint to type it.
+    let mut session = learner(6, folder.path());
+    respond(&mut session, "lesson 6");
+    for _ in 0..7 {
+        respond(&mut session, "skip");
+    }
+    let step = respond(&mut session, "hint");
+    assert!(step.contains("Lesson hint 1 of"), "{step}");
+    respond(&mut session, "1");
+    let refused = respond(&mut session, "train 200 vs lookahead 1");
+    assert!(!refused.contains("Lesson hint"), "{refused}");
+}
+
+/// `boxes N` takes MENACE's move number, as the listing's headers name it; `boxes ply N`
+/// takes a ply.
+#[test]
+fn boxes_takes_menaces_move_number_and_ply_by_name() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    let third = respond(&mut session, "boxes 3");
+    assert!(
+        third.contains("MENACE's 3rd move (ply 4): 108 boxes"),
+        "{third}"
+    );
+    assert!(!third.contains("2nd move"), "{third}");
+    let by_ply = respond(&mut session, "boxes ply 4");
+    assert_eq!(
+        third.split_once('\n').unwrap().1,
+        by_ply.split_once('\n').unwrap().1
+    );
+    let fourth = respond(&mut session, "boxes 4");
+    assert!(
+        fourth.contains("MENACE's 4th move (ply 6): 183 boxes"),
+        "{fourth}"
+    );
+    let none = respond(&mut session, "boxes 5");
+    assert!(none.contains("no box for its 5th move"), "{none}");
+    assert!(none.contains("moves 1, 2, 3, 4"), "{none}");
+    let odd_ply = respond(&mut session, "boxes ply 3");
+    assert!(odd_ply.contains("no box at ply 3"), "{odd_ply}");
+    // As O, MENACE's first move is at ply 1.
+    respond(&mut session, "side X");
+    let as_o = respond(&mut session, "boxes 1");
+    assert!(as_o.contains("MENACE's 1st move (ply 1)"), "{as_o}");
+}
+
+/// The last lesson hint in a game names the AI the game declares for `hint`, the one
+/// that plays it well: on a 15x15 gomoku board not alpha-beta or MCTS.
+#[test]
+fn the_last_lesson_hint_names_an_ai_that_plays_the_game_well() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    let exercise = "  - kind: exercise\n    text: Win.\n    goal: {win_games: 1}\n    hints: [\"Make five.\"]\n    solution: [\"1\"]\n";
+    write_lesson(
+        &lessons,
+        "01-five.yaml",
+        &format!(
+            "title: Five\nsummary: s\nneeds: {{variant: gomoku, side: X, against: random}}\nsteps:\n{exercise}"
+        ),
+    );
+    write_lesson(
+        &lessons,
+        "02-three.yaml",
+        &format!("title: Three\nsummary: s\nsteps:\n{exercise}"),
+    );
+    let mut session = Tutor::new(Settings {
+        lessons_dir: lessons,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    for (lesson, ai) in [("lesson 1", "hint threats."), ("lesson 2", "hint teacher.")] {
+        respond(&mut session, lesson);
+        respond(&mut session, "1");
+        let hint = respond(&mut session, "hint");
+        assert!(hint.contains(ai), "{hint}");
+        assert!(
+            !hint.contains("alphabeta") && !hint.contains("mcts"),
+            "{hint}"
+        );
+        respond(&mut session, "resign");
+        respond(&mut session, "quit-lesson");
+    }
+}
+
+/// Lesson 15 invites the closed rules at step 7; its step 8, asking the solver about
+/// ultimate, is met under them too.
+#[test]
+fn lesson_fifteens_solve_step_takes_the_closed_rules_it_invited() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(15, folder.path());
+    respond(&mut session, "lesson 15");
+    for _ in 0..7 {
+        respond(&mut session, "skip");
+    }
+    respond(&mut session, "variant ultimate closed");
+    let solved = respond(&mut session, "solve");
+    assert!(solved.contains("Well done"), "{solved}");
+}
+
+/// `rate` with no game suggests a line that `rate` then takes (lesson 5 sends the
+/// learner there); lesson 5's question asks for the scale's number, which the ratings
+/// shown add to.
+#[test]
+fn rate_with_no_game_suggests_a_line_it_accepts() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(5, folder.path());
+    let refused = respond(&mut session, "rate");
+    let suggested = refused
+        .split('"')
+        .nth(1)
+        .unwrap_or_else(|| panic!("{refused}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rated = respond(&mut session, &suggested);
+    assert!(!rated.contains("is not a position"), "{suggested}: {rated}");
+    assert!(!rated.contains("No game"), "{suggested}: {rated}");
+}
+
+/// A yes/no question takes y and n as well as yes and no.
+#[test]
+fn yes_and_no_questions_take_y_and_n() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    write_lesson(
+        &lessons,
+        "01-yn.yaml",
+        "title: Yes\nsummary: s\nsteps:\n  - kind: question\n    text: Is it?\n    answers: [\"yes\"]\n    explain: It is.\n  - kind: question\n    text: Is it not?\n    answers: [\"no\"]\n    explain: It is not.\n",
+    );
+    let mut session = Tutor::new(Settings {
+        lessons_dir: lessons,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 1");
+    assert!(respond(&mut session, "n").contains("Not quite"));
+    assert!(respond(&mut session, "y").contains("Right."));
+    respond(&mut session, "next");
+    assert!(respond(&mut session, "N").contains("Right."));
+    // "it's a draw" is "it is a draw" (lesson 7 accepts the second).
+    let mut session = learner(7, folder.path());
+    respond(&mut session, "lesson 7");
+    let mut said = String::new();
+    for _ in 0..4 {
+        said = respond(&mut session, "skip");
+    }
+    assert!(said.contains("step 5 of 7 (question)"), "{said}");
+    let answered = respond(&mut session, "it's a draw");
+    assert!(answered.contains("Right."), "{said}\n{answered}");
+}
+
+/// `lessons --check` runs each command a step quotes in backticks, in the step's declared
+/// state, and fails on one refused or not a command.
+#[test]
+fn the_check_runs_every_quoted_command_in_its_steps_state() {
+    let lesson = |text: &str, state: &str| {
+        format!("title: Q\nsummary: s\nsteps:\n  - kind: text\n    text: \"{text}\"\n{state}")
+    };
+    let cases = [
+        // Refused: MENACE has no box for a fifth move.
+        (lesson("Type `boxes 5`.", ""), Some("`boxes 5` is refused")),
+        (
+            lesson("Type `frobnicate`.", ""),
+            Some("`frobnicate` is refused"),
+        ),
+        // A move is refused with no game waiting, read with one.
+        (lesson("Type `MM`.", ""), Some("`MM` is refused")),
+        (lesson("Type `MM`.", "    state: [\"1\"]\n"), None),
+        (
+            lesson("Type `boxes 9`.", "    state: [\"1\"]\n"),
+            Some("`boxes 9` is refused, with or without 1"),
+        ),
+        (lesson("Type `boxes 4`, `box 1` or `lesson 2`.", ""), None),
+        // Before the game and during it, as the step declares.
+        (
+            lesson("Type `1`, then `resign`.", "    state: [\"1\"]\n"),
+            None,
+        ),
+    ];
+    for (text, failure) in cases {
+        let folder = tempfile::tempdir().unwrap();
+        write_lesson(folder.path(), "01-q.yaml", &text);
+        let output = check_lessons_in(folder.path());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        match failure {
+            Some(why) => {
+                assert_eq!(output.status.code(), Some(1), "{text}: {stdout}");
+                assert!(stdout.contains("01-q.yaml, step 1:"), "{stdout}");
+                assert!(stdout.contains(why), "{stdout}");
+            }
+            None => assert!(output.status.success(), "{text}: {stdout}"),
+        }
+    }
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn a_seeded_session_reads_the_same_every_time() {
     text.push_str(&play_out(&mut session));
     text.push_str(&respond(&mut session, "load trained"));
     text.push_str(&respond(&mut session, "yes"));
-    text.push_str(&respond(&mut session, "boxes 0"));
+    text.push_str(&respond(&mut session, "boxes 1"));
     text.push_str(&respond(&mut session, "quit"));
     insta::assert_snapshot!(paths_hidden(&text, folder.path()));
 

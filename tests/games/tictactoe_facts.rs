@@ -75,6 +75,14 @@ fn there_are_5478_positions_958_terminal_765_up_to_symmetry() {
         })
         .collect();
     assert_eq!(up_to_symmetry.len(), 765);
+    // Lesson 7: of the 765, 138 are finished games.
+    let finished: HashSet<u16> = seen
+        .iter()
+        .map(|key| TicTacToe::from_code(usize::from(*key), Rules::default()).unwrap())
+        .filter(|position| position.outcome().is_some())
+        .map(|position| position.canonical_key())
+        .collect();
+    assert_eq!(finished.len(), 138);
 }
 
 #[test]

@@ -123,8 +123,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "boxes",
-        "boxes [PLY|on|off]",
-        "list the boxes; on|off|changed: after each game",
+        "boxes [MOVE|ply N|on|off]",
+        "list the boxes (of MENACE's MOVE); on|off|changed: after each game",
         Group::Menace,
         "boxes 2",
     ),

@@ -86,7 +86,18 @@ fn bad_lines_get_one_sentence() {
 #[test]
 fn box_and_boxes_take_their_arguments() {
     assert_eq!(parse("boxes"), Ok(Command::Boxes(None)));
-    assert_eq!(parse("boxes 4"), Ok(Command::Boxes(Some(4))));
+    assert_eq!(parse("boxes 4"), Ok(Command::Boxes(Some(BoxesOf::Move(4)))));
+    assert_eq!(
+        parse("boxes ply 4"),
+        Ok(Command::Boxes(Some(BoxesOf::Ply(4))))
+    );
+    assert_eq!(
+        parse("boxes PLY 0"),
+        Ok(Command::Boxes(Some(BoxesOf::Ply(0))))
+    );
+    // Moves count from 1: there is no 0th move.
+    assert!(matches!(parse("boxes 0"), Err(CommandError::BadPly(_))));
+    assert!(matches!(parse("boxes ply x"), Err(CommandError::BadPly(_))));
     assert!(matches!(parse("boxes -3"), Err(CommandError::BadPly(_))));
     assert_eq!(parse("box 1"), Ok(Command::Box(Some(BoxQuery::Number(1)))));
     assert!(matches!(
