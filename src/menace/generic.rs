@@ -197,6 +197,8 @@ pub struct GenericMenace<G: Game> {
     record: Record,
     /// A move buffer reused by every turn.
     scratch: Vec<G::Move>,
+    /// Dense code to box, symmetry and real moves, where the game has dense codes.
+    dense: Dense<G::Move>,
 }
 
 /// Two learners are equal when their boxes, preset, limit and record are: the index and
@@ -211,14 +213,26 @@ impl<G: Game + PartialEq> PartialEq for GenericMenace<G> {
     }
 }
 
-/// The canonical key of `game` and the first symmetry (in the game's order) whose image
-/// has it: one pass over the symmetries instead of [`Game::canonical_key`] and a search.
+/// The canonical key of `game` and a symmetry whose image has it: one pass over the
+/// symmetries instead of [`Game::canonical_key`] and a search. Where several symmetries
+/// give the key, the one whose inverse comes first in the game's order (the classic
+/// table's choice, which decides which of equivalent real moves a bead plays), or the
+/// first where the game does not name inverses.
 fn canonical<G: Game>(game: &G) -> (G::Key, usize) {
     let mut best = (game.key(), 0);
+    let mut best_inverse = 0;
     for symmetry in 1..game.symmetry_count() {
         let key = game.transformed(symmetry).key();
+        let inverse = game.inverse_symmetry(symmetry);
         if key < best.0 {
             best = (key, symmetry);
+            best_inverse = inverse.unwrap_or(symmetry);
+        } else if key == best.0
+            && let Some(inverse) = inverse
+            && inverse < best_inverse
+        {
+            best = (key, symmetry);
+            best_inverse = inverse;
         }
     }
     best
@@ -251,6 +265,7 @@ impl<G: Game> GenericMenace<G> {
             index: HashMap::new(),
             record: Record::default(),
             scratch: Vec::new(),
+            dense: Dense::default(),
         }
     }
 
@@ -430,10 +445,23 @@ impl<G: Game> GenericMenace<G> {
             [only] => return Ok(GenericTurn::Forced(*only)),
             _ => {}
         }
-        let (key, symmetry) = canonical(game);
-        let (box_index, created) = match self.index.get(&key) {
-            Some(index) => (*index, false),
-            None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
+        let code = game.dense_code();
+        let fast = code.and_then(|code| self.dense.get(code));
+        let (box_index, symmetry, created) = match fast {
+            Some(entry) => (entry.box_index as usize, usize::from(entry.symmetry), false),
+            None => {
+                let (key, symmetry) = canonical(game);
+                let (index, created) = match self.index.get(&key) {
+                    Some(index) => (*index, false),
+                    None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
+                };
+                if let Some(code) = code {
+                    let picture_moves = &self.boxes[index].moves;
+                    self.dense
+                        .remember(code, game, moves, index, symmetry, picture_moves);
+                }
+                (index, symmetry, created)
+            }
         };
         let empty_box = self.preset.empty_box;
         let matchbox = &mut self.boxes[box_index];
@@ -459,11 +487,14 @@ impl<G: Game> GenericMenace<G> {
             pick -= count;
         }
         let picture_move = matchbox.moves[bead];
-        let Some(real_move) = moves
-            .iter()
-            .copied()
-            .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
-        else {
+        let real_move = match fast {
+            Some(entry) => self.dense.real_move(entry, bead),
+            None => moves
+                .iter()
+                .copied()
+                .find(|mv| game.transform_move(*mv, symmetry) == picture_move),
+        };
+        let Some(real_move) = real_move else {
             return Err(GenericTurnError::BrokenSymmetry { symmetry });
         };
         matchbox.beads[bead] -= 1;
@@ -537,6 +568,7 @@ impl<G: Game> GenericMenace<G> {
         if count < self.boxes.len() {
             self.boxes.truncate(count);
             self.index.retain(|_, index| *index < count);
+            self.dense.forget_boxes_from(count);
         }
     }
 
@@ -592,7 +624,9 @@ impl<G: Game> GenericMenace<G> {
     }
 }
 
+mod dense;
 mod reach;
+use dense::Dense;
 use reach::Reach;
 
 #[cfg(test)]
