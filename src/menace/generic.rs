@@ -19,9 +19,9 @@
 //! change exactly as in [`super::learn::Menace`]. Memory is bounded by a limit on the
 //! number of boxes: meeting one position too many is an error, and nothing changes.
 
-use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, REFILL_BEADS, Record, StartBeads};
+use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, Record, StartBeads};
 use crate::game::{Game, Player};
-use rand::{Rng, RngExt};
+use rand::Rng;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -63,8 +63,14 @@ impl<G: Game> GenericBox<G> {
     }
 
     /// All beads in the box.
+    #[inline]
     pub fn total(&self) -> u64 {
-        self.beads.iter().map(|count| u64::from(*count)).sum()
+        // A plain loop: the sum of every turn, kept inline in the training loop.
+        let mut total = 0;
+        for count in &self.beads {
+            total += u64::from(*count);
+        }
+        total
     }
 
     /// The ply of the box's picture. In a game whose positions recur at different plies
@@ -238,21 +244,6 @@ fn canonical<G: Game>(game: &G) -> (G::Key, usize) {
     best
 }
 
-/// Adds `count` beads, each of a uniformly random move of the box, as the classic learner
-/// does (duplicates allowed).
-fn add_random_beads<R: Rng + ?Sized>(beads: &mut [u32], count: usize, rng: &mut R) {
-    let moves = beads.len();
-    for _ in 0..count {
-        beads[rng.random_range(0..moves)] += 1;
-    }
-}
-
-/// The beads per move of a box first met at `ply`: MENACE's 1st, 2nd, 3rd, 4th move is
-/// at ply / 2 for either side, and later moves keep the 4th count.
-fn start_count(counts: [u32; 4], ply: usize) -> u32 {
-    counts[(ply / 2).min(3)]
-}
-
 impl<G: Game> GenericMenace<G> {
     /// A MENACE with no boxes yet, playing `side` under `preset`, that may hold at most
     /// `box_limit` boxes (see [`DEFAULT_BOX_LIMIT`]).
@@ -372,6 +363,16 @@ impl<G: Game> GenericMenace<G> {
         Ok(())
     }
 
+    /// Replaces the beads of box `box_index` (a save file's counts), if there is that box
+    /// and one count per move; otherwise nothing changes.
+    pub fn set_beads(&mut self, box_index: usize, beads: Vec<u32>) {
+        if let Some(matchbox) = self.boxes.get_mut(box_index)
+            && matchbox.beads.len() == beads.len()
+        {
+            matchbox.beads = beads;
+        }
+    }
+
     /// Sets the record (a save file's games).
     pub fn set_record(&mut self, record: Record) {
         self.record = record;
@@ -419,24 +420,45 @@ impl<G: Game> GenericMenace<G> {
     /// MENACE's move on `game` (its side to move): find or make the box, draw a bead, take
     /// it out. A forced move uses no box. After `NotMenacesTurn` or `BoxLimit` nothing has
     /// changed (`BrokenSymmetry`, a fault of the game, may leave a new or refilled box).
+    #[inline]
     pub fn take_turn<R: Rng + ?Sized>(
         &mut self,
         game: &G,
         rng: &mut R,
     ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+        // The accelerator first: a position met before is a box position (MENACE to
+        // move with a choice), so neither the rules nor the moves need asking again.
+        let code = game.dense_code();
+        if let Some(entry) = code.and_then(|code| self.dense.get(code)) {
+            let box_index = entry.box_index as usize;
+            let symmetry = usize::from(entry.symmetry);
+            let (empty_box, dense) = (self.preset.empty_box, &self.dense);
+            let matchbox = &mut self.boxes[box_index];
+            return draw(
+                matchbox,
+                empty_box,
+                (box_index, symmetry),
+                false,
+                rng,
+                |bead, _| dense.real_move(entry, bead),
+            );
+        }
         if game.is_over() || game.to_move() != self.side {
             return Err(GenericTurnError::NotMenacesTurn);
         }
         let mut moves = std::mem::take(&mut self.scratch);
         game.legal_moves_into(&mut moves);
-        let turn = self.turn_among(game, &moves, rng);
+        let turn = self.turn_among(game, code, &moves, rng);
         self.scratch = moves;
         turn
     }
 
+    /// The plain lookup: the box by canonical key (made if new), remembered in the
+    /// accelerator where the game has dense codes.
     fn turn_among<R: Rng + ?Sized>(
         &mut self,
         game: &G,
+        code: Option<usize>,
         moves: &[G::Move],
         rng: &mut R,
     ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
@@ -445,69 +467,31 @@ impl<G: Game> GenericMenace<G> {
             [only] => return Ok(GenericTurn::Forced(*only)),
             _ => {}
         }
-        let code = game.dense_code();
-        let fast = code.and_then(|code| self.dense.get(code));
-        let (box_index, symmetry, created) = match fast {
-            Some(entry) => (entry.box_index as usize, usize::from(entry.symmetry), false),
-            None => {
-                let (key, symmetry) = canonical(game);
-                let (index, created) = match self.index.get(&key) {
-                    Some(index) => (*index, false),
-                    None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
-                };
-                if let Some(code) = code {
-                    let picture_moves = &self.boxes[index].moves;
-                    self.dense
-                        .remember(code, game, moves, index, symmetry, picture_moves);
-                }
-                (index, symmetry, created)
-            }
+        let (key, symmetry) = canonical(game);
+        let (box_index, created) = match self.index.get(&key) {
+            Some(index) => (*index, false),
+            None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
         };
+        if let Some(code) = code {
+            let picture_moves = &self.boxes[box_index].moves;
+            self.dense
+                .remember(code, game, moves, box_index, symmetry, picture_moves);
+        }
         let empty_box = self.preset.empty_box;
         let matchbox = &mut self.boxes[box_index];
-        let mut refilled = false;
-        if matchbox.total() == 0 {
-            match empty_box {
-                EmptyBox::Resign => return Ok(GenericTurn::Resigned(box_index)),
-                EmptyBox::Refill => {
-                    add_random_beads(&mut matchbox.beads, REFILL_BEADS as usize, rng);
-                    refilled = true;
-                }
-            }
-        }
-        let beads_before = matchbox.total();
-        let mut pick = rng.random_range(0..beads_before);
-        let mut bead = 0;
-        for (number, count) in matchbox.beads.iter().enumerate() {
-            let count = u64::from(*count);
-            if pick < count {
-                bead = number;
-                break;
-            }
-            pick -= count;
-        }
-        let picture_move = matchbox.moves[bead];
-        let real_move = match fast {
-            Some(entry) => self.dense.real_move(entry, bead),
-            None => moves
-                .iter()
-                .copied()
-                .find(|mv| game.transform_move(*mv, symmetry) == picture_move),
-        };
-        let Some(real_move) = real_move else {
-            return Err(GenericTurnError::BrokenSymmetry { symmetry });
-        };
-        matchbox.beads[bead] -= 1;
-        Ok(GenericTurn::Drew {
-            box_index,
-            bead,
-            picture_move,
-            real_move,
-            symmetry,
-            beads_before,
-            refilled,
+        draw(
+            matchbox,
+            empty_box,
+            (box_index, symmetry),
             created,
-        })
+            rng,
+            |_, picture_move| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
+            },
+        )
     }
 
     /// After a game: every drawn bead goes back with the preset's reward for `result`,
@@ -551,10 +535,19 @@ impl<G: Game> GenericMenace<G> {
     /// The same as [`GenericMenace::learn`] without the report. Beads naming no box of
     /// this learner are ignored.
     pub fn reinforce(&mut self, drawn: &[GenericDrawn], result: GameResult) {
+        self.reinforce_each(drawn.iter().copied(), result);
+    }
+
+    /// The same for beads given one by one (no slice to build in a training loop).
+    pub fn reinforce_each(
+        &mut self,
+        drawn: impl IntoIterator<Item = GenericDrawn>,
+        result: GameResult,
+    ) {
         self.record.add(result);
         let reward = i64::from(self.preset.rewards.for_result(result));
         for drawn in drawn {
-            if let Some(count) = self.count_mut(*drawn) {
+            if let Some(count) = self.count_mut(drawn) {
                 // The drawn bead is out of the box: putting it back is +1, the reward more.
                 let changed = i64::from(*count) + 1 + reward;
                 *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
@@ -574,8 +567,13 @@ impl<G: Game> GenericMenace<G> {
 
     /// Puts back the beads drawn in a game that was abandoned, so it teaches nothing.
     pub fn return_beads(&mut self, drawn: &[GenericDrawn]) {
+        self.return_each(drawn.iter().copied());
+    }
+
+    /// The same for beads given one by one.
+    pub fn return_each(&mut self, drawn: impl IntoIterator<Item = GenericDrawn>) {
         for drawn in drawn {
-            if let Some(count) = self.count_mut(*drawn) {
+            if let Some(count) = self.count_mut(drawn) {
                 *count = count.saturating_add(1).min(MAX_BEADS);
             }
         }
@@ -625,8 +623,10 @@ impl<G: Game> GenericMenace<G> {
 }
 
 mod dense;
+mod draw;
 mod reach;
 use dense::Dense;
+use draw::{add_random_beads, draw, start_count};
 use reach::Reach;
 
 #[cfg(test)]

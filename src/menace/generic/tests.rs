@@ -9,7 +9,7 @@ use crate::game::morris::{Morris, MorrisRules};
 use crate::game::{Outcome, Rules, Square, TicTacToe};
 use crate::menace::boxes::matchboxes_for;
 use crate::menace::learn::{Drawn, Menace, Turn};
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use std::collections::{HashSet, VecDeque};
@@ -258,7 +258,7 @@ fn assert_same_beads(classic: &Menace, generic: &GenericMenace<TicTacToe>) {
     for (_, matchbox) in generic.boxes() {
         let lookup = classic.boxes().find(matchbox.picture()).unwrap();
         assert_eq!(classic.boxes().get(lookup.id).picture, *matchbox.picture());
-        let mut expected = *classic.beads(lookup.id);
+        let mut expected = classic.beads(lookup.id);
         for (mv, count) in matchbox.moves().iter().zip(matchbox.beads()) {
             assert_eq!(
                 expected[mv.index()],
