@@ -373,6 +373,32 @@ impl<G: Game> GenericMenace<G> {
         }
     }
 
+    /// Fills the accelerator up front for every position of `positions` where MENACE
+    /// moves from a box it already has, as a turn there would (a learner with all its
+    /// boxes made at the start then never takes the plain lookup). Positions without a
+    /// dense code or a box are passed over.
+    pub fn fill_table(&mut self, positions: impl IntoIterator<Item = G>) {
+        let mut moves = Vec::new();
+        for position in positions {
+            let Some(code) = position.dense_code() else {
+                continue;
+            };
+            if position.is_over() || position.to_move() != self.side {
+                continue;
+            }
+            position.legal_moves_into(&mut moves);
+            if moves.len() < 2 {
+                continue;
+            }
+            let (key, symmetry) = canonical(&position);
+            if let Some(&index) = self.index.get(&key) {
+                let picture_moves = &self.boxes[index].moves;
+                self.dense
+                    .remember(code, &position, &moves, index, symmetry, picture_moves);
+            }
+        }
+    }
+
     /// Sets the record (a save file's games).
     pub fn set_record(&mut self, record: Record) {
         self.record = record;

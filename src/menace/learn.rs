@@ -8,7 +8,7 @@
 
 use super::boxes::{BoxId, Lookup, Matchboxes, matchboxes_for};
 use super::generic::{DEFAULT_BOX_LIMIT, GenericDrawn, GenericMenace, GenericTurn};
-use crate::game::{Outcome, Player, Rules, Square, Symmetry, TicTacToe};
+use crate::game::{Outcome, Player, Square, Symmetry, TicTacToe};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -183,6 +183,9 @@ impl Menace {
         let mut inner = GenericMenace::new(side, preset, DEFAULT_BOX_LIMIT);
         // A few hundred boxes, far below the limit: filling cannot fail.
         let _ = inner.fill_reachable(&TicTacToe::default(), rng);
+        // And their 3^9 table up front. Its codes leave out the rule, so misère positions
+        // (the same positions: a line ends the game under either rule) find the same boxes.
+        inner.fill_table(super::boxes::reachable_positions());
         Menace { inner }
     }
 
@@ -309,16 +312,6 @@ impl Menace {
     ) -> std::result::Result<Turn, TurnError> {
         let boxes = self.boxes();
         let id = |index: usize| boxes.id(index).ok_or(TurnError::NotMenacesTurn);
-        // The boxes were made under the classic rules; misère has the same positions
-        // (a line ends the game under either rule), so it is looked up as classic.
-        let classic;
-        let board = if board.rules() == Rules::default() {
-            board
-        } else {
-            classic = TicTacToe::from_code(board.code(), Rules::default())
-                .ok_or(TurnError::NotMenacesTurn)?;
-            &classic
-        };
         match self.inner.take_turn(board, rng) {
             Ok(GenericTurn::Drew {
                 box_index,
