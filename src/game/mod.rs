@@ -384,6 +384,23 @@ pub trait Game: Clone + Debug {
         }
     }
 
+    /// Which symmetry undoes symmetry `index`, where the game says. A learner that finds
+    /// several symmetries turning a position into its canonical picture takes the one
+    /// whose inverse comes first (the classic matchbox table's choice); without an
+    /// answer it takes the first.
+    fn inverse_symmetry(&self, index: usize) -> Option<usize> {
+        let _ = index;
+        None
+    }
+
+    /// A small whole number naming this position among all positions of its game (and
+    /// rules), below a few tens of thousands, where the game has one: noughts and
+    /// crosses gives its cells in base 3. A learner uses it to index a table instead of
+    /// hashing keys. Two positions with the same code must be equal.
+    fn dense_code(&self) -> Option<usize> {
+        None
+    }
+
     /// Puts the moves most worth trying first at the front (wins, blocks, strong cells),
     /// so that searches cut off sooner. The default keeps the order.
     fn order_moves(&self, moves: &mut [Self::Move]) {

@@ -487,6 +487,14 @@ impl Game for TicTacToe {
         Symmetry::words(index)
     }
 
+    fn inverse_symmetry(&self, index: usize) -> Option<usize> {
+        Symmetry::from_index(index).map(|symmetry| symmetry.inverse().index())
+    }
+
+    fn dense_code(&self) -> Option<usize> {
+        Some(self.code())
+    }
+
     fn transformed(&self, index: usize) -> TicTacToe {
         Symmetry::from_index(index).map_or(*self, |symmetry| self.transform(symmetry))
     }

@@ -19,9 +19,9 @@
 //! change exactly as in [`super::learn::Menace`]. Memory is bounded by a limit on the
 //! number of boxes: meeting one position too many is an error, and nothing changes.
 
-use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, REFILL_BEADS, Record, StartBeads};
+use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, Record, StartBeads};
 use crate::game::{Game, Player};
-use rand::{Rng, RngExt};
+use rand::Rng;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -63,8 +63,14 @@ impl<G: Game> GenericBox<G> {
     }
 
     /// All beads in the box.
+    #[inline]
     pub fn total(&self) -> u64 {
-        self.beads.iter().map(|count| u64::from(*count)).sum()
+        // A plain loop: the sum of every turn, kept inline in the training loop.
+        let mut total = 0;
+        for count in &self.beads {
+            total += u64::from(*count);
+        }
+        total
     }
 
     /// The ply of the box's picture. In a game whose positions recur at different plies
@@ -197,6 +203,8 @@ pub struct GenericMenace<G: Game> {
     record: Record,
     /// A move buffer reused by every turn.
     scratch: Vec<G::Move>,
+    /// Dense code to box, symmetry and real moves, where the game has dense codes.
+    dense: Dense<G::Move>,
 }
 
 /// Two learners are equal when their boxes, preset, limit and record are: the index and
@@ -211,32 +219,29 @@ impl<G: Game + PartialEq> PartialEq for GenericMenace<G> {
     }
 }
 
-/// The canonical key of `game` and the first symmetry (in the game's order) whose image
-/// has it: one pass over the symmetries instead of [`Game::canonical_key`] and a search.
+/// The canonical key of `game` and a symmetry whose image has it: one pass over the
+/// symmetries instead of [`Game::canonical_key`] and a search. Where several symmetries
+/// give the key, the one whose inverse comes first in the game's order (the classic
+/// table's choice, which decides which of equivalent real moves a bead plays), or the
+/// first where the game does not name inverses.
 fn canonical<G: Game>(game: &G) -> (G::Key, usize) {
     let mut best = (game.key(), 0);
+    let mut best_inverse = 0;
     for symmetry in 1..game.symmetry_count() {
         let key = game.transformed(symmetry).key();
+        let inverse = game.inverse_symmetry(symmetry);
         if key < best.0 {
             best = (key, symmetry);
+            best_inverse = inverse.unwrap_or(symmetry);
+        } else if key == best.0
+            && let Some(inverse) = inverse
+            && inverse < best_inverse
+        {
+            best = (key, symmetry);
+            best_inverse = inverse;
         }
     }
     best
-}
-
-/// Adds `count` beads, each of a uniformly random move of the box, as the classic learner
-/// does (duplicates allowed).
-fn add_random_beads<R: Rng + ?Sized>(beads: &mut [u32], count: usize, rng: &mut R) {
-    let moves = beads.len();
-    for _ in 0..count {
-        beads[rng.random_range(0..moves)] += 1;
-    }
-}
-
-/// The beads per move of a box first met at `ply`: MENACE's 1st, 2nd, 3rd, 4th move is
-/// at ply / 2 for either side, and later moves keep the 4th count.
-fn start_count(counts: [u32; 4], ply: usize) -> u32 {
-    counts[(ply / 2).min(3)]
 }
 
 impl<G: Game> GenericMenace<G> {
@@ -251,6 +256,7 @@ impl<G: Game> GenericMenace<G> {
             index: HashMap::new(),
             record: Record::default(),
             scratch: Vec::new(),
+            dense: Dense::default(),
         }
     }
 
@@ -357,6 +363,42 @@ impl<G: Game> GenericMenace<G> {
         Ok(())
     }
 
+    /// Replaces the beads of box `box_index` (a save file's counts), if there is that box
+    /// and one count per move; otherwise nothing changes.
+    pub fn set_beads(&mut self, box_index: usize, beads: Vec<u32>) {
+        if let Some(matchbox) = self.boxes.get_mut(box_index)
+            && matchbox.beads.len() == beads.len()
+        {
+            matchbox.beads = beads;
+        }
+    }
+
+    /// Fills the accelerator up front for every position of `positions` where MENACE
+    /// moves from a box it already has, as a turn there would (a learner with all its
+    /// boxes made at the start then never takes the plain lookup). Positions without a
+    /// dense code or a box are passed over.
+    pub fn fill_table(&mut self, positions: impl IntoIterator<Item = G>) {
+        let mut moves = Vec::new();
+        for position in positions {
+            let Some(code) = position.dense_code() else {
+                continue;
+            };
+            if position.is_over() || position.to_move() != self.side {
+                continue;
+            }
+            position.legal_moves_into(&mut moves);
+            if moves.len() < 2 {
+                continue;
+            }
+            let (key, symmetry) = canonical(&position);
+            if let Some(&index) = self.index.get(&key) {
+                let picture_moves = &self.boxes[index].moves;
+                self.dense
+                    .remember(code, &position, &moves, index, symmetry, picture_moves);
+            }
+        }
+    }
+
     /// Sets the record (a save file's games).
     pub fn set_record(&mut self, record: Record) {
         self.record = record;
@@ -404,24 +446,45 @@ impl<G: Game> GenericMenace<G> {
     /// MENACE's move on `game` (its side to move): find or make the box, draw a bead, take
     /// it out. A forced move uses no box. After `NotMenacesTurn` or `BoxLimit` nothing has
     /// changed (`BrokenSymmetry`, a fault of the game, may leave a new or refilled box).
+    #[inline]
     pub fn take_turn<R: Rng + ?Sized>(
         &mut self,
         game: &G,
         rng: &mut R,
     ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+        // The accelerator first: a position met before is a box position (MENACE to
+        // move with a choice), so neither the rules nor the moves need asking again.
+        let code = game.dense_code();
+        if let Some(entry) = code.and_then(|code| self.dense.get(code)) {
+            let box_index = entry.box_index as usize;
+            let symmetry = usize::from(entry.symmetry);
+            let (empty_box, dense) = (self.preset.empty_box, &self.dense);
+            let matchbox = &mut self.boxes[box_index];
+            return draw(
+                matchbox,
+                empty_box,
+                (box_index, symmetry),
+                false,
+                rng,
+                |bead, _| dense.real_move(entry, bead),
+            );
+        }
         if game.is_over() || game.to_move() != self.side {
             return Err(GenericTurnError::NotMenacesTurn);
         }
         let mut moves = std::mem::take(&mut self.scratch);
         game.legal_moves_into(&mut moves);
-        let turn = self.turn_among(game, &moves, rng);
+        let turn = self.turn_among(game, code, &moves, rng);
         self.scratch = moves;
         turn
     }
 
+    /// The plain lookup: the box by canonical key (made if new), remembered in the
+    /// accelerator where the game has dense codes.
     fn turn_among<R: Rng + ?Sized>(
         &mut self,
         game: &G,
+        code: Option<usize>,
         moves: &[G::Move],
         rng: &mut R,
     ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
@@ -435,48 +498,26 @@ impl<G: Game> GenericMenace<G> {
             Some(index) => (*index, false),
             None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
         };
+        if let Some(code) = code {
+            let picture_moves = &self.boxes[box_index].moves;
+            self.dense
+                .remember(code, game, moves, box_index, symmetry, picture_moves);
+        }
         let empty_box = self.preset.empty_box;
         let matchbox = &mut self.boxes[box_index];
-        let mut refilled = false;
-        if matchbox.total() == 0 {
-            match empty_box {
-                EmptyBox::Resign => return Ok(GenericTurn::Resigned(box_index)),
-                EmptyBox::Refill => {
-                    add_random_beads(&mut matchbox.beads, REFILL_BEADS as usize, rng);
-                    refilled = true;
-                }
-            }
-        }
-        let beads_before = matchbox.total();
-        let mut pick = rng.random_range(0..beads_before);
-        let mut bead = 0;
-        for (number, count) in matchbox.beads.iter().enumerate() {
-            let count = u64::from(*count);
-            if pick < count {
-                bead = number;
-                break;
-            }
-            pick -= count;
-        }
-        let picture_move = matchbox.moves[bead];
-        let Some(real_move) = moves
-            .iter()
-            .copied()
-            .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
-        else {
-            return Err(GenericTurnError::BrokenSymmetry { symmetry });
-        };
-        matchbox.beads[bead] -= 1;
-        Ok(GenericTurn::Drew {
-            box_index,
-            bead,
-            picture_move,
-            real_move,
-            symmetry,
-            beads_before,
-            refilled,
+        draw(
+            matchbox,
+            empty_box,
+            (box_index, symmetry),
             created,
-        })
+            rng,
+            |_, picture_move| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|mv| game.transform_move(*mv, symmetry) == picture_move)
+            },
+        )
     }
 
     /// After a game: every drawn bead goes back with the preset's reward for `result`,
@@ -520,10 +561,19 @@ impl<G: Game> GenericMenace<G> {
     /// The same as [`GenericMenace::learn`] without the report. Beads naming no box of
     /// this learner are ignored.
     pub fn reinforce(&mut self, drawn: &[GenericDrawn], result: GameResult) {
+        self.reinforce_each(drawn.iter().copied(), result);
+    }
+
+    /// The same for beads given one by one (no slice to build in a training loop).
+    pub fn reinforce_each(
+        &mut self,
+        drawn: impl IntoIterator<Item = GenericDrawn>,
+        result: GameResult,
+    ) {
         self.record.add(result);
         let reward = i64::from(self.preset.rewards.for_result(result));
         for drawn in drawn {
-            if let Some(count) = self.count_mut(*drawn) {
+            if let Some(count) = self.count_mut(drawn) {
                 // The drawn bead is out of the box: putting it back is +1, the reward more.
                 let changed = i64::from(*count) + 1 + reward;
                 *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
@@ -537,13 +587,19 @@ impl<G: Game> GenericMenace<G> {
         if count < self.boxes.len() {
             self.boxes.truncate(count);
             self.index.retain(|_, index| *index < count);
+            self.dense.forget_boxes_from(count);
         }
     }
 
     /// Puts back the beads drawn in a game that was abandoned, so it teaches nothing.
     pub fn return_beads(&mut self, drawn: &[GenericDrawn]) {
+        self.return_each(drawn.iter().copied());
+    }
+
+    /// The same for beads given one by one.
+    pub fn return_each(&mut self, drawn: impl IntoIterator<Item = GenericDrawn>) {
         for drawn in drawn {
-            if let Some(count) = self.count_mut(*drawn) {
+            if let Some(count) = self.count_mut(drawn) {
                 *count = count.saturating_add(1).min(MAX_BEADS);
             }
         }
@@ -592,7 +648,11 @@ impl<G: Game> GenericMenace<G> {
     }
 }
 
+mod dense;
+mod draw;
 mod reach;
+use dense::Dense;
+use draw::{add_random_beads, draw, start_count};
 use reach::Reach;
 
 #[cfg(test)]

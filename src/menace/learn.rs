@@ -1,4 +1,5 @@
-//! The beads in the boxes: how MENACE chooses a move, and how it learns after a game.
+//! The beads in the boxes: how MENACE chooses a move, and how it learns after a game;
+//! classic MENACE's typed face over the one learner of [`super::generic`].
 //!
 //! A bead names a cell of the box's picture. A turn finds the box, draws one bead at
 //! random (a cell's chance is its count over the total), takes it out, and places X on
@@ -6,8 +7,10 @@
 //! with a reward according to the result. The numbers are set by a [`Preset`].
 
 use super::boxes::{BoxId, Lookup, Matchboxes, matchboxes_for};
-use crate::game::{Game, Outcome, Player, Square, TicTacToe};
-use rand::{Rng, RngExt};
+use super::generic::{DEFAULT_BOX_LIMIT, GenericDrawn, GenericMenace, GenericTurn};
+use crate::game::{Outcome, Player, Square, Symmetry, TicTacToe};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 pub use super::preset::{
     EmptyBox, MAX_REWARD, MAX_START_BEADS, Preset, PresetError, PresetName, Rewards, StartBeads,
@@ -75,11 +78,23 @@ impl Record {
     }
 }
 
-/// One bead MENACE drew during a game: from which box, naming which picture cell.
+/// One bead MENACE drew during a game: from which box, naming which picture cell (and
+/// which of the box's moves that is, in the generic learner's numbering).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Drawn {
     pub id: BoxId,
     pub bead: Square,
+    /// The bead's place among the picture's legal moves (reading order).
+    pub slot: usize,
+}
+
+impl Drawn {
+    fn generic(self) -> GenericDrawn {
+        GenericDrawn {
+            box_index: self.id.index(),
+            bead: self.slot,
+        }
+    }
 }
 
 /// What MENACE did on its turn, with everything needed to explain it.
@@ -89,6 +104,8 @@ pub enum Turn {
     Drew {
         lookup: Lookup,
         bead: Square,
+        /// The bead's place among the picture's legal moves.
+        slot: usize,
         square: Square,
         /// Beads in the box just before the draw (after any refill).
         beads_before: u64,
@@ -98,7 +115,7 @@ pub enum Turn {
     /// One empty cell left: no box, no choice.
     Forced(Square),
     /// The box was empty and the preset says to resign.
-    Resigned(Lookup),
+    Resigned(BoxId),
 }
 
 impl Turn {
@@ -113,9 +130,12 @@ impl Turn {
     /// The bead to remember for learning, if one was drawn.
     pub fn drawn(&self) -> Option<Drawn> {
         match self {
-            Turn::Drew { lookup, bead, .. } => Some(Drawn {
+            Turn::Drew {
+                lookup, bead, slot, ..
+            } => Some(Drawn {
                 id: lookup.id,
                 bead: *bead,
+                slot: *slot,
             }),
             _ => None,
         }
@@ -138,15 +158,17 @@ pub struct Reinforcement {
     pub after: u32,
 }
 
-/// The learner: the beads of all its boxes (304 when it plays X, 289 as O), the preset
-/// that governs them, and its record.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Classic MENACE, typed for the 3x3 board: the generic learner
+/// ([`GenericMenace<TicTacToe>`]) with all its boxes (304 when it plays X, 289 as O) made
+/// at the start in the classic listing order, seen through the classic box numbers
+/// ([`BoxId`]) and cells. The drawing, learning and empty-box rules are the generic
+/// learner's; its dense-code table is the classic 3^9 table (a test checks they agree).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Menace {
-    side: Player,
-    preset: Preset,
-    beads: Vec<[u32; 9]>,
-    record: Record,
+    inner: GenericMenace<TicTacToe>,
 }
+
+impl Eq for Menace {}
 
 impl Menace {
     /// A fresh MENACE playing X under `preset`; the challenge's random colours come from
@@ -155,46 +177,31 @@ impl Menace {
         Menace::new_for(Player::X, preset, rng)
     }
 
-    /// A fresh MENACE playing `side` (X moves first, O second).
+    /// A fresh MENACE playing `side` (X moves first, O second): every box made now, in
+    /// listing order, drawing any random starting beads in that order.
     pub fn new_for<R: Rng + ?Sized>(side: Player, preset: Preset, rng: &mut R) -> Menace {
-        let boxes = matchboxes_for(side);
-        let beads = boxes
-            .iter()
-            .map(|(_, matchbox)| {
-                let legal: Vec<Square> = matchbox.legal_squares().collect();
-                let mut counts = [0u32; 9];
-                match preset.start {
-                    StartBeads::RandomColours => {
-                        for _ in 0..legal.len() {
-                            counts[legal[rng.random_range(0..legal.len())].index()] += 1;
-                        }
-                    }
-                    StartBeads::PerMove(per_move) => {
-                        let count = per_move[matchbox.ply / 2];
-                        for square in &legal {
-                            counts[square.index()] = count;
-                        }
-                    }
-                }
-                counts
-            })
-            .collect();
-        Menace {
-            side,
-            preset,
-            beads,
-            record: Record::default(),
-        }
+        let mut inner = GenericMenace::new(side, preset, DEFAULT_BOX_LIMIT);
+        // A few hundred boxes, far below the limit: filling cannot fail.
+        let _ = inner.fill_reachable(&TicTacToe::default(), rng);
+        // And their 3^9 table up front. Its codes leave out the rule, so misère positions
+        // (the same positions: a line ends the game under either rule) find the same boxes.
+        inner.fill_table(super::boxes::reachable_positions());
+        Menace { inner }
+    }
+
+    /// The learner itself, for the generic face.
+    pub fn generic(&self) -> &GenericMenace<TicTacToe> {
+        &self.inner
     }
 
     /// The side it plays.
     pub fn side(&self) -> Player {
-        self.side
+        self.inner.side()
     }
 
     /// Its boxes.
     pub fn boxes(&self) -> &'static Matchboxes {
-        matchboxes_for(self.side)
+        matchboxes_for(self.side())
     }
 
     /// A MENACE playing X with the given beads (one array per box in listing order) and record,
@@ -235,42 +242,66 @@ impl Menace {
                 }
             }
         }
-        Ok(Menace {
-            side,
-            preset,
-            beads,
-            record,
-        })
+        // The starting beads are replaced at once, so their random numbers are thrown away.
+        let mut menace = Menace::new_for(side, preset, &mut ChaCha8Rng::seed_from_u64(0));
+        for (index, counts) in beads.iter().enumerate() {
+            menace.set_cells(index, counts);
+        }
+        menace.inner.set_record(record);
+        Ok(menace)
+    }
+
+    /// Sets the beads of box `index` from one count per cell (cells off the picture's
+    /// legal moves are ignored).
+    fn set_cells(&mut self, index: usize, counts: &[u32; 9]) {
+        let Some(matchbox) = self.inner.get(index) else {
+            return;
+        };
+        let beads = matchbox
+            .moves()
+            .iter()
+            .map(|square| counts[square.index()])
+            .collect();
+        self.inner.set_beads(index, beads);
     }
 
     pub fn preset(&self) -> Preset {
-        self.preset
+        self.inner.preset()
     }
 
     pub fn record(&self) -> Record {
-        self.record
+        self.inner.record()
     }
 
     /// The bead count of every cell of a box's picture.
-    pub fn beads(&self, id: BoxId) -> &[u32; 9] {
-        &self.beads[id.index()]
+    pub fn beads(&self, id: BoxId) -> [u32; 9] {
+        let mut cells = [0; 9];
+        if let Some(matchbox) = self.inner.get(id.index()) {
+            for (square, count) in matchbox.moves().iter().zip(matchbox.beads()) {
+                cells[square.index()] = *count;
+            }
+        }
+        cells
     }
 
     /// All beads of a box.
     pub fn total(&self, id: BoxId) -> u64 {
-        self.beads[id.index()].iter().map(|n| u64::from(*n)).sum()
+        self.inner
+            .get(id.index())
+            .map_or(0, super::generic::GenericBox::total)
     }
 
     /// Every box's beads, in listing order.
-    pub fn all_beads(&self) -> &[[u32; 9]] {
-        &self.beads
+    pub fn all_beads(&self) -> Vec<[u32; 9]> {
+        self.boxes().iter().map(|(id, _)| self.beads(id)).collect()
     }
 
     /// Why MENACE will not start a game, if it will not: under the resign rule an empty
     /// first box leaves it nothing to play.
     pub fn refuses_to_play(&self) -> Option<BoxId> {
         let first = self.boxes().find(&TicTacToe::default())?;
-        (self.preset.empty_box == EmptyBox::Resign && self.total(first.id) == 0).then_some(first.id)
+        (self.preset().empty_box == EmptyBox::Resign && self.total(first.id) == 0)
+            .then_some(first.id)
     }
 
     /// MENACE's move on `board` (its side to move): find the box, draw a bead, take it out.
@@ -279,91 +310,70 @@ impl Menace {
         board: &TicTacToe,
         rng: &mut R,
     ) -> std::result::Result<Turn, TurnError> {
-        if board.is_over() || board.to_move() != self.side {
-            return Err(TurnError::NotMenacesTurn);
+        let boxes = self.boxes();
+        let id = |index: usize| boxes.id(index).ok_or(TurnError::NotMenacesTurn);
+        match self.inner.take_turn(board, rng) {
+            Ok(GenericTurn::Drew {
+                box_index,
+                bead,
+                picture_move,
+                real_move,
+                symmetry,
+                beads_before,
+                refilled,
+                ..
+            }) => Ok(Turn::Drew {
+                lookup: Lookup {
+                    id: id(box_index)?,
+                    to_picture: Symmetry::from_index(symmetry).unwrap_or(Symmetry::Identity),
+                },
+                bead: picture_move,
+                slot: bead,
+                square: real_move,
+                beads_before,
+                refilled,
+            }),
+            Ok(GenericTurn::Forced(square)) => Ok(Turn::Forced(square)),
+            Ok(GenericTurn::Resigned(box_index)) => Ok(Turn::Resigned(id(box_index)?)),
+            Err(_) => Err(TurnError::NotMenacesTurn),
         }
-        let Some(lookup) = self.boxes().find(board) else {
-            // No box: the forced fifth move into the last empty cell.
-            let empty = board.empty_mask();
-            return Square::ALL
-                .into_iter()
-                .find(|square| empty & (1 << square.index()) != 0)
-                .map(Turn::Forced)
-                .ok_or(TurnError::NotMenacesTurn);
-        };
-        let mut refilled = false;
-        if self.total(lookup.id) == 0 {
-            match self.preset.empty_box {
-                EmptyBox::Resign => return Ok(Turn::Resigned(lookup)),
-                EmptyBox::Refill => {
-                    let legal: Vec<Square> = self.boxes().get(lookup.id).legal_squares().collect();
-                    let counts = &mut self.beads[lookup.id.index()];
-                    for _ in 0..REFILL_BEADS {
-                        counts[legal[rng.random_range(0..legal.len())].index()] += 1;
-                    }
-                    refilled = true;
-                }
-            }
-        }
-        let beads_before = self.total(lookup.id);
-        let counts = &mut self.beads[lookup.id.index()];
-        let mut pick = rng.random_range(0..beads_before);
-        let mut bead = Square::ALL[0];
-        for square in Square::ALL {
-            let count = u64::from(counts[square.index()]);
-            if pick < count {
-                bead = square;
-                break;
-            }
-            pick -= count;
-        }
-        counts[bead.index()] -= 1;
-        Ok(Turn::Drew {
-            lookup,
-            bead,
-            square: lookup.bead_to_board(bead),
-            beads_before,
-            refilled,
+    }
+
+    /// The bead of box `box_index` at place `slot` among its picture's moves.
+    pub fn drawn_at(&self, box_index: usize, slot: usize) -> Option<Drawn> {
+        Some(Drawn {
+            id: self.boxes().id(box_index)?,
+            bead: *self.inner.get(box_index)?.moves().get(slot)?,
+            slot,
         })
     }
 
     /// After a game: every drawn bead goes back with the preset's reward for `result`,
     /// and the record counts the game. Says how each box changed.
     pub fn learn(&mut self, drawn: &[Drawn], result: GameResult) -> Vec<Reinforcement> {
-        let before: Vec<u32> = drawn
-            .iter()
-            .map(|drawn| self.beads[drawn.id.index()][drawn.bead.index()])
-            .collect();
-        self.reinforce(drawn, result);
-        drawn
-            .iter()
-            .zip(before)
-            .map(|(drawn, before)| Reinforcement {
+        let generic: Vec<GenericDrawn> = drawn.iter().map(|drawn| drawn.generic()).collect();
+        self.inner
+            .learn(&generic, result)
+            .into_iter()
+            .zip(drawn)
+            .map(|(change, drawn)| Reinforcement {
                 drawn: *drawn,
-                before,
-                after: self.beads[drawn.id.index()][drawn.bead.index()],
+                before: change.before,
+                after: change.after,
             })
             .collect()
     }
 
     /// The same as [`Menace::learn`] without the report: the training loop's fast path.
     pub fn reinforce(&mut self, drawn: &[Drawn], result: GameResult) {
-        self.record.add(result);
-        let reward = i64::from(self.preset.rewards.for_result(result));
-        for drawn in drawn {
-            let count = &mut self.beads[drawn.id.index()][drawn.bead.index()];
-            // The drawn bead is out of the box: putting it back is +1, the reward more.
-            let changed = i64::from(*count) + 1 + reward;
-            *count = u32::try_from(changed.clamp(0, i64::from(MAX_BEADS))).unwrap_or(0);
-        }
+        self.inner
+            .reinforce_each(drawn.iter().map(|drawn| drawn.generic()), result);
     }
 
     /// Puts back a bead drawn in a game that was abandoned, so it teaches nothing.
     pub fn return_beads(&mut self, drawn: &[Drawn]) {
-        for drawn in drawn {
-            let count = &mut self.beads[drawn.id.index()][drawn.bead.index()];
-            *count = count.saturating_add(1).min(MAX_BEADS);
-        }
+        self.inner
+            .return_each(drawn.iter().map(|drawn| drawn.generic()));
     }
 }
 

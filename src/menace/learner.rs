@@ -265,6 +265,7 @@ impl Learner for ClassicLearner {
             Turn::Drew {
                 lookup,
                 bead,
+                slot,
                 square,
                 beads_before,
                 refilled,
@@ -278,15 +279,15 @@ impl Learner for ClassicLearner {
                 refilled,
                 drawn: DrawnBead {
                     box_index: lookup.id.index(),
-                    bead: bead.index(),
+                    bead: slot,
                 },
             },
             Turn::Forced(square) => MenaceMove::Forced {
                 play: square.name(),
             },
-            Turn::Resigned(lookup) => MenaceMove::Resigned {
-                box_number: lookup.id.index() + 1,
-                picture: picture(lookup.id),
+            Turn::Resigned(id) => MenaceMove::Resigned {
+                box_number: id.index() + 1,
+                picture: picture(id),
             },
         })
     }
@@ -327,12 +328,7 @@ impl Learner for ClassicLearner {
 fn classic_drawn(menace: &Menace, drawn: &[DrawnBead]) -> Vec<crate::menace::Drawn> {
     drawn
         .iter()
-        .filter_map(|drawn| {
-            Some(crate::menace::Drawn {
-                id: menace.boxes().id(drawn.box_index)?,
-                bead: Square::new(drawn.bead)?,
-            })
-        })
+        .filter_map(|drawn| menace.drawn_at(drawn.box_index, drawn.bead))
         .collect()
 }
 

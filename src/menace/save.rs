@@ -211,9 +211,9 @@ impl Serialize for BoxesOut<'_> {
     }
 }
 
-struct CellsOut<'a>(&'a [u32; 9]);
+struct CellsOut([u32; 9]);
 
-impl Serialize for CellsOut<'_> {
+impl Serialize for CellsOut {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(
             Square::ALL

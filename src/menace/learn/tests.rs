@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::Game;
 use crate::game::Rules;
 use crate::menace::boxes::matchboxes;
 use rand::SeedableRng;
@@ -76,7 +77,7 @@ fn draws_follow_the_bead_counts() {
     // A box with 3 beads on one cell and 1 on another: about 3 draws in 4 go to the first.
     let mut menace = Menace::new(Preset::michie(), &mut rng());
     let first = first_box();
-    menace.beads[first.index()] = [3, 1, 0, 0, 0, 0, 0, 0, 0];
+    menace.set_cells(first.index(), &[3, 1, 0, 0, 0, 0, 0, 0, 0]);
     let mut generator = rng();
     let mut corner = 0;
     for _ in 0..4000 {
@@ -143,7 +144,7 @@ fn a_reward_below_minus_one_takes_more_beads_but_never_below_zero() {
 fn resign_rule_gives_up_on_an_empty_box_and_refuses_an_empty_first_box() {
     let mut menace = Menace::new(Preset::michie(), &mut rng());
     let first = first_box();
-    menace.beads[first.index()] = [0; 9];
+    menace.set_cells(first.index(), &[0; 9]);
     assert_eq!(menace.refuses_to_play(), Some(first));
     let turn = menace.take_turn(&TicTacToe::default(), &mut rng()).unwrap();
     assert!(matches!(turn, Turn::Resigned(_)));
@@ -157,7 +158,7 @@ fn refill_rule_puts_three_random_legal_beads_into_an_empty_box() {
     board.play(Square::ALL[8]).unwrap();
     board.play(Square::ALL[4]).unwrap();
     let lookup = matchboxes().find(&board).unwrap();
-    menace.beads[lookup.id.index()] = [0; 9];
+    menace.set_cells(lookup.id.index(), &[0; 9]);
     assert_eq!(menace.refuses_to_play(), None);
     let turn = menace.take_turn(&board, &mut rng()).unwrap();
     let Turn::Drew {
@@ -266,4 +267,16 @@ fn loading_parts_refuses_beads_on_occupied_cells() {
         .unwrap();
     beads[1][occupied] = 1;
     assert!(Menace::from_parts(Preset::michie(), beads, Record::default()).is_err());
+}
+
+#[test]
+fn misere_positions_are_served_by_the_same_boxes() {
+    let mut menace = Menace::new(Preset::michie(), &mut rng());
+    let board = TicTacToe::new(Rules { misere: true });
+    let turn = menace.take_turn(&board, &mut rng()).unwrap();
+    assert!(
+        matches!(turn, Turn::Drew { lookup, .. } if lookup.id.index() == 0),
+        "{turn:?}"
+    );
+    assert_eq!(menace.generic().len(), 304, "no box made for misère");
 }
