@@ -236,7 +236,7 @@ impl Session {
                 Seat::You => {
                     events.push(Event::YourMove {
                         side: you,
-                        example: current.game.declaration().example.to_string(),
+                        example: legal_example(current.game.as_ref()),
                         prompt: current.game.move_prompt(),
                     });
                     return;
@@ -640,4 +640,19 @@ fn summary(
         beads_moved,
         biggest: largest,
     }
+}
+
+/// A move to show in the prompt: the game's own example where it is legal here, or else
+/// a legal move from the middle of the game's order (ultimate's `MM.LL` is not legal
+/// when the last move sends you to another board, nor classic's `MM` once it is taken).
+fn legal_example(game: &dyn AnyGame) -> String {
+    let declared = game.declaration().example;
+    if game.check_move(declared).is_ok() {
+        return declared.to_string();
+    }
+    let legal = game.legal_move_names();
+    legal
+        .get(legal.len() / 2)
+        .cloned()
+        .unwrap_or_else(|| declared.to_string())
 }

@@ -111,11 +111,7 @@ pub fn learned(result: GameResult, changes: &[BeadChange], preset: Preset) -> St
             plural((-r - 1) as u64, "more", "more")
         ),
     };
-    let why = match result {
-        GameResult::Won => "MENACE won",
-        GameResult::Drew => "A draw",
-        GameResult::Lost => "MENACE lost",
-    };
+    let why = result_words(result);
     if changes.is_empty() {
         return format!("{why}; it drew no beads this game, so no box changes.\n");
     }
@@ -133,6 +129,15 @@ pub fn learned(result: GameResult, changes: &[BeadChange], preset: Preset) -> St
     text
 }
 
+/// A game's result from MENACE's side, to open a sentence.
+fn result_words(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Won => "MENACE won",
+        GameResult::Drew => "A draw",
+        GameResult::Lost => "MENACE lost",
+    }
+}
+
 /// The end of a big game's learning in a few lines: what the result does to each bead,
 /// how many boxes and beads that touched, and the biggest changes by box number (a box's
 /// picture is too big to print here; `box N` shows it).
@@ -142,11 +147,7 @@ pub fn learned_summary(
     (boxes_drawn, boxes_made, beads_moved): (usize, usize, u64),
     biggest: &[BeadChange],
 ) -> String {
-    let why = match result {
-        GameResult::Won => "MENACE won",
-        GameResult::Drew => "A draw",
-        GameResult::Lost => "MENACE lost",
-    };
+    let why = result_words(result);
     if boxes_drawn == 0 {
         return format!("{why}; it drew no beads this game, so no box changes.\n");
     }

@@ -101,3 +101,31 @@ fn a_small_game_still_lists_each_bead_after_the_result() {
             .any(|event| matches!(event, Event::LearnedSummary { .. }))
     );
 }
+
+/// The prompt's example move is one the position allows: ultimate's declared `MM.LL` is
+/// not when the last move sends you to another board, nor classic's `MM` once taken.
+#[test]
+fn the_prompt_names_a_legal_move() {
+    for variant in ["ultimate", "classic", "qubic"] {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Tutor::new(settings(9, folder.path()));
+        respond_with_events(&mut session, &format!("variant {variant}"));
+        let (_, mut said) = respond_with_events(&mut session, "play 1");
+        let mut prompts = 0;
+        while let Some(position) = session.position() {
+            for event in &said {
+                if let Said::Session(Event::YourMove { example, .. }) = event {
+                    prompts += 1;
+                    assert!(
+                        position.check_move(example).is_ok(),
+                        "{variant}: {example} in {}",
+                        position.picture()
+                    );
+                }
+            }
+            let first = position.legal_move_names()[0].clone();
+            said = respond_with_events(&mut session, &first).1;
+        }
+        assert!(prompts > 2, "{variant}");
+    }
+}

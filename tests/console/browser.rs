@@ -38,16 +38,21 @@ fn dump_dom(url: &str, profile: &std::path::Path) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// A seeded session saving into `folder`, listing no boxes after a game.
+fn seeded_session(folder: &std::path::Path) -> Tutor {
+    Tutor::new(Settings {
+        seed: 3,
+        show_boxes: menace::app::BoxListing::Off,
+        saves_dir: folder.to_path_buf(),
+        ..Settings::default()
+    })
+}
+
 #[test]
 #[ignore = "needs Debian's chromium: run by .ci/run with --ignored"]
 fn a_browser_reads_the_exported_page_and_the_chart() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Tutor::new(Settings {
-        seed: 3,
-        show_boxes: menace::app::BoxListing::Off,
-        saves_dir: folder.path().to_path_buf(),
-        ..Settings::default()
-    });
+    let mut session = seeded_session(folder.path());
     respond(&mut session, "train 500 vs random plot curve.svg");
     let exported = respond(&mut session, "export boxes.html");
     assert!(exported.contains("Wrote 304 boxes"), "{exported}");
@@ -116,12 +121,7 @@ fn printed_pages(html: &std::path::Path, size: &str, folder: &std::path::Path) -
 #[ignore = "needs Debian's chromium: run by .ci/run with --ignored"]
 fn the_labels_print_on_a4_and_letter_one_sheet_a_page_and_no_label_cut() {
     let folder = tempfile::tempdir().unwrap();
-    let mut session = Tutor::new(Settings {
-        seed: 3,
-        show_boxes: menace::app::BoxListing::Off,
-        saves_dir: folder.path().to_path_buf(),
-        ..Settings::default()
-    });
+    let mut session = seeded_session(folder.path());
     respond(&mut session, "preset michie");
     let written = respond(&mut session, "export labels labels.html counts");
     assert!(written.contains("304 labels on 6 sheets"), "{written}");
