@@ -2,12 +2,12 @@
 //! full minimax solve. Returns figures; `main` prints them.
 
 use crate::ai::minimax::Solver;
-use crate::game::{Rules, TicTacToe};
-use crate::menace::{Menace, Preset};
+use crate::analysis::Effort;
+use crate::game::{Player, Rules, TicTacToe};
+use crate::menace::{DEFAULT_BOX_LIMIT, Preset};
 use crate::play::train;
-use crate::players::perfect::{Perfect, perfect_moves};
-use crate::players::random::Random;
-use crate::players::{Choice, ClassicPlays};
+use crate::players::perfect::perfect_moves;
+use crate::players::{Choice, Rival};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -335,26 +335,42 @@ fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
     values[values.len() / 2]
 }
 
-fn games_per_second<P: ClassicPlays + Clone>(
-    opponent: &P,
-    choice: Choice,
-    games: u64,
-    seed: u64,
-) -> f64 {
+/// Classic MENACE (X) trained against `choice` exactly as `train` does it: the
+/// registry's learner, the table's rival, the one training loop.
+fn games_per_second(choice: Choice, games: u64, seed: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut menace = Menace::new(Preset::challenge(), &mut rng);
-    let mut opponent = opponent.clone();
-    let start = Instant::now();
-    let report = train(
-        &mut menace,
-        &mut opponent,
+    let Ok(start) = crate::registry::start(&["classic"]) else {
+        return 0.0;
+    };
+    let start = start.as_ref();
+    let preset = Preset::challenge();
+    let Ok(mut menace) =
+        crate::registry::new_learner(start, Player::X, preset, DEFAULT_BOX_LIMIT, &mut rng)
+    else {
+        return 0.0;
+    };
+    let no_second = |_: Player, _: &mut dyn rand::Rng| None;
+    let Ok(mut rival) = Rival::new(
         choice,
+        start,
+        Player::O,
+        preset,
+        Effort::default(),
+        &no_second,
+        &mut rng,
+    ) else {
+        return 0.0;
+    };
+    let clock = Instant::now();
+    let report = train(
+        menace.as_mut(),
+        &mut rival,
+        start,
         games,
-        Rules::default(),
         &mut rng,
         &mut |_| true,
     );
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let seconds = clock.elapsed().as_secs_f64().max(1e-9);
     report.overall.games() as f64 / seconds
 }
 
@@ -373,8 +389,8 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
             Choice::bare(&crate::players::random::ROW),
             Choice::bare(&crate::players::perfect::ROW),
         );
-        random.push(games_per_second(&Random, random_ai, games, repeat));
-        perfect.push(games_per_second(&Perfect, perfect_ai, games, repeat));
+        random.push(games_per_second(random_ai, games, repeat));
+        perfect.push(games_per_second(perfect_ai, games, repeat));
         let start = Instant::now();
         let value = Solver::new().value(&TicTacToe::default());
         solves.push(start.elapsed());

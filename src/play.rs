@@ -1,69 +1,24 @@
-//! Matches and training runs: who moves, what the results were, learning curves.
+//! Training runs: MENACE's one training loop ([`crate::menace::train`]) against a rival,
+//! counted into a report with its learning curve; and the learning experiment
+//! ([`experiment`]), the same loop over many seeds.
 //!
-//! MENACE plays X; the opponent plays O. Training runs at full speed: the random and
-//! perfect opponents read precomputed tables, MENACE's boxes are found by table, and
-//! nothing is allocated per game.
+//! Every game and both sides go through here (`train`, `experiment`, `menace bench`).
+//! Noughts and crosses against a rival written for its board runs at full speed: the
+//! loop is typed for the game, the random and perfect rivals read precomputed tables,
+//! MENACE's boxes are found by table, and nothing is allocated per game.
 
-use crate::game::{Game, Player, Rules, TicTacToe};
-use crate::menace::learn::Record;
-use crate::menace::{Drawn, GameResult, Menace, Preset, Turn, matchboxes};
-use crate::players::perfect::Perfect;
-use crate::players::{Choice, ClassicPlays};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::game::AnyGame;
+use crate::menace::learner::Learner;
+use crate::menace::train::Played;
+use crate::menace::{GameResult, Record};
+use crate::players::{Choice, Rival};
+use rand::Rng;
+use std::time::{Duration, Instant};
 
-/// How one game ended for MENACE.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameEnd {
-    pub result: GameResult,
-    /// MENACE gave up on an empty box.
-    pub resigned: bool,
-}
-
-/// Plays one whole game, MENACE (X) against `opponent` (O), and lets both learn.
-/// `drawn` is scratch space, reused between games.
-pub fn play_game(
-    menace: &mut Menace,
-    opponent: &mut dyn ClassicPlays,
-    rules: Rules,
-    rng: &mut dyn Rng,
-    drawn: &mut Vec<Drawn>,
-) -> GameEnd {
-    drawn.clear();
-    let mut board = TicTacToe::new(rules);
-    let mut resigned = false;
-    while !board.is_over() {
-        let square = if board.to_move() == Player::X {
-            match menace.take_turn(&board, rng) {
-                Ok(turn @ Turn::Drew { square, .. }) => {
-                    drawn.extend(turn.drawn());
-                    square
-                }
-                Ok(Turn::Forced(square)) => square,
-                Ok(Turn::Resigned(_)) | Err(_) => {
-                    resigned = true;
-                    break;
-                }
-            }
-        } else {
-            match opponent.choose(&board, rng) {
-                Some(square) => square,
-                None => break,
-            }
-        };
-        board.place(square);
-    }
-    let result = if resigned {
-        GameResult::Lost
-    } else {
-        board.outcome().map_or(GameResult::Drew, |outcome| {
-            GameResult::for_side(outcome, Player::X)
-        })
-    };
-    menace.reinforce(drawn, result);
-    opponent.game_over(&board);
-    GameEnd { result, resigned }
-}
+pub mod experiment;
+pub use experiment::{
+    EXPERIMENT_LIMIT, Experiment, GameExperiment, GameRun, RunOutcome, SAFE_STREAK,
+};
 
 /// One window of a learning curve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,25 +72,22 @@ impl TrainingReport {
 /// How many windows a learning curve has at most.
 pub const CURVE_WINDOWS: u64 = 20;
 
-/// Plays `games` training games at full speed against `opponent`, chosen as `choice`.
-/// `progress` is told how many games are done every few games (for a progress bar) and
-/// answers whether to go on: `false` stops the run there (Ctrl-C).
+/// Plays `games` training games of `start`'s game, `learner` against `rival`, and lets
+/// both learn. `progress` is told how many games are done now and then (for a progress
+/// bar: about every 20 ms) and answers whether to go on: `false` stops the run there
+/// (Ctrl-C), and the games played count.
 pub fn train(
-    menace: &mut Menace,
-    opponent: &mut dyn ClassicPlays,
-    choice: Choice,
+    learner: &mut dyn Learner,
+    rival: &mut Rival,
+    start: &dyn AnyGame,
     games: u64,
-    rules: Rules,
     rng: &mut dyn Rng,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> TrainingReport {
     let window = games.div_ceil(CURVE_WINDOWS).max(1);
     let last_tenth_from = games - (games / 10).max(1).min(games);
-    let first_box = matchboxes()
-        .find(&TicTacToe::default())
-        .map(|lookup| lookup.id);
     let mut report = TrainingReport {
-        opponent: choice,
+        opponent: rival.kind(),
         asked: games,
         overall: Record::default(),
         last_tenth: Record::default(),
@@ -143,128 +95,93 @@ pub fn train(
         refused_after: None,
         stopped: false,
     };
+    let first_box = |learner: &dyn Learner| {
+        learner.first_box(start).map_or(0, |first| {
+            first.beads.iter().map(|(_, count)| u64::from(*count)).sum()
+        })
+    };
     let mut point = CurvePoint::default();
-    let mut drawn = Vec::with_capacity(5);
-    for game in 0..games {
-        if menace.refuses_to_play().is_some() {
-            report.refused_after = Some(game);
-            break;
-        }
-        let end = play_game(menace, opponent, rules, rng, &mut drawn);
-        report.overall.add(end.result);
-        if game >= last_tenth_from {
-            report.last_tenth.add(end.result);
-        }
-        match end.result {
-            GameResult::Won => point.won += 1,
-            GameResult::Drew => point.drawn += 1,
-            GameResult::Lost => point.lost += 1,
-        }
-        if (game + 1) % window == 0 || game + 1 == games {
-            point.games = game + 1;
-            point.first_box = first_box.map_or(0, |id| menace.total(id));
-            report.curve.push(point);
-            point = CurvePoint::default();
-        }
-        // Often enough that Ctrl-C stops within a fraction of a second even against
-        // the slowest opponent, rarely enough to cost nothing against the fastest.
-        if (game + 1) % 8 == 0 && game + 1 < games && !progress(game + 1) {
-            report.stopped = true;
-            break;
-        }
+    let mut pace = Pace::new();
+    if games > 0 {
+        learner.play_games(rival, start, rng, &mut |learner, played| {
+            let game = report.overall.games();
+            let result = match played {
+                Played::Game(end) => end.result,
+                Played::Refused | Played::NoRoom => {
+                    report.refused_after = Some(game);
+                    return false;
+                }
+            };
+            report.overall.add(result);
+            if game >= last_tenth_from {
+                report.last_tenth.add(result);
+            }
+            match result {
+                GameResult::Won => point.won += 1,
+                GameResult::Drew => point.drawn += 1,
+                GameResult::Lost => point.lost += 1,
+            }
+            let done = game + 1;
+            if done.is_multiple_of(window) || done == games {
+                point.games = done;
+                point.first_box = first_box(learner);
+                report.curve.push(point);
+                point = CurvePoint::default();
+            }
+            if done == games {
+                return false;
+            }
+            if pace.due(done) && !progress(done) {
+                report.stopped = true;
+                return false;
+            }
+            true
+        });
     }
     if point.window_games() > 0 {
         point.games = report.overall.games();
-        point.first_box = first_box.map_or(0, |id| menace.total(id));
+        point.first_box = first_box(learner);
         report.curve.push(point);
     }
     let _ = progress(report.overall.games());
     report
 }
 
-/// One run of the learning experiment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunOutcome {
-    /// It lost none of the next [`SAFE_STREAK`] games after this many games.
-    Safe(u64),
-    /// Its first box ran empty after this many games, so it refused to play on.
-    Refused(u64),
-    /// Still losing when the limit was reached.
-    Unfinished,
+/// When to tell a progress bar: about every [`Pace::EVERY`], checking the clock only at
+/// the games it was told of, so that a classic game (a few hundred nanoseconds) pays
+/// nothing for it and a slow game (seconds, in strategic) is reported after each.
+pub(crate) struct Pace {
+    stride: u64,
+    next: u64,
+    last: Instant,
 }
 
-/// The loss-free stretch that counts as having learned.
-pub const SAFE_STREAK: u64 = 100;
+impl Pace {
+    const EVERY: Duration = Duration::from_millis(20);
 
-/// The most games one run of the experiment may take before it counts as unfinished.
-pub const EXPERIMENT_LIMIT: u64 = 200_000;
-
-/// Trains a fresh MENACE under `preset` against `perfect` until it loses none of
-/// [`SAFE_STREAK`] games in a row, its first box runs empty, or `limit` games pass.
-pub fn games_until_safe(preset: Preset, seed: u64, limit: u64) -> RunOutcome {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut menace = Menace::new(preset, &mut rng);
-    let mut opponent = Perfect;
-    let mut drawn = Vec::with_capacity(5);
-    let mut last_loss_end = 0;
-    for game in 0..limit {
-        if menace.refuses_to_play().is_some() {
-            return RunOutcome::Refused(game);
-        }
-        let end = play_game(
-            &mut menace,
-            &mut opponent,
-            Rules::default(),
-            &mut rng,
-            &mut drawn,
-        );
-        if end.result == GameResult::Lost {
-            last_loss_end = game + 1;
-        } else if game + 1 - last_loss_end >= SAFE_STREAK {
-            return RunOutcome::Safe(last_loss_end);
-        }
-    }
-    RunOutcome::Unfinished
-}
-
-/// The experiment over many seeds for one preset.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Experiment {
-    pub preset: Preset,
-    pub runs: Vec<RunOutcome>,
-    pub limit: u64,
-}
-
-impl Experiment {
-    /// Runs seeds `0..seeds`; Ctrl-C ends it after the run in progress (see
-    /// [`crate::stop`]), with fewer runs.
-    pub fn run(preset: Preset, seeds: u64, limit: u64) -> Experiment {
-        Experiment {
-            preset,
-            runs: (0..seeds)
-                .take_while(|_| !crate::stop::requested())
-                .map(|seed| games_until_safe(preset, seed, limit))
-                .collect(),
-            limit,
+    pub(crate) fn new() -> Pace {
+        Pace {
+            stride: 1,
+            next: 1,
+            last: Instant::now(),
         }
     }
 
-    /// The median number of games until safe, over the runs that got there.
-    pub fn median_safe(&self) -> Option<u64> {
-        let mut safe: Vec<u64> = self
-            .runs
-            .iter()
-            .filter_map(|run| match run {
-                RunOutcome::Safe(games) => Some(*games),
-                _ => None,
-            })
-            .collect();
-        safe.sort_unstable();
-        safe.get(safe.len() / 2).copied()
-    }
-
-    pub fn count(&self, wanted: fn(&RunOutcome) -> bool) -> usize {
-        self.runs.iter().filter(|run| wanted(run)).count()
+    /// Whether to report after `done` games.
+    pub(crate) fn due(&mut self, done: u64) -> bool {
+        if done < self.next {
+            return false;
+        }
+        let now = Instant::now();
+        let took = now - self.last;
+        self.last = now;
+        if took < Self::EVERY {
+            self.stride = (self.stride * 2).min(1 << 16);
+        } else if took > Self::EVERY * 4 {
+            self.stride = (self.stride / 2).max(1);
+        }
+        self.next = done + self.stride;
+        true
     }
 }
 

@@ -173,8 +173,7 @@ impl Session {
             let preset = self
                 .learner()
                 .map_or(self.settings.preset, |learner| learner.preset());
-            let title = self.game.title();
-            let words: Vec<&str> = title.split_whitespace().collect();
+            let start = self.game.restart();
             let hook = self.progress.clone();
             if let Some(hook) = &hook {
                 (hook.0)(Progress::Start {
@@ -191,8 +190,8 @@ impl Session {
                 };
                 hooked & !crate::stop::requested()
             };
-            let result = super::experiment::run(
-                &words,
+            let result = play::experiment::run(
+                start.as_ref(),
                 self.you.opponent(),
                 self.trainer,
                 preset,

@@ -5,7 +5,7 @@
 
 use crate::analysis::Effort;
 use crate::game::{Outcome, Player};
-use crate::menace::{DEFAULT_BOX_LIMIT, Preset, learner};
+use crate::menace::{DEFAULT_BOX_LIMIT, Preset};
 use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry;
@@ -51,7 +51,7 @@ pub fn run(
         let first_side = if game % 2 == 0 { Player::X } else { Player::O };
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(u64::from(game)));
         let make = |side: Player, rng: &mut dyn rand::Rng| {
-            learner::for_game(
+            crate::registry::new_learner(
                 start.as_ref(),
                 side,
                 Preset::default(),

@@ -215,7 +215,7 @@ pub enum Event {
         seeds: u64,
     },
     /// The learning experiment in another game.
-    GameExperiment(Box<super::experiment::GameExperiment>),
+    GameExperiment(Box<crate::play::GameExperiment>),
     /// `plot`: the learning curve was drawn to this file.
     ChartWritten(PathBuf),
     /// `export`: the page of boxes was written.

@@ -70,7 +70,7 @@ impl Session {
             Ok(path) => path,
             Err(bad) => return refuse(&format!("Not loaded: {bad}. The boxes are unchanged.")),
         };
-        match save::load_any(&path) {
+        match crate::registry::saves::load(&path) {
             Ok(loaded) => {
                 let unsaved = self
                     .slots

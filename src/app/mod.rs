@@ -6,7 +6,6 @@ mod advice;
 pub mod command;
 pub mod duel;
 pub mod event;
-pub mod experiment;
 mod files;
 pub mod game_match;
 pub mod glossary;

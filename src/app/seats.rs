@@ -3,7 +3,6 @@
 use super::event::{Event, Who};
 use super::session::{Session, capitalised, refuse};
 use crate::game::Player;
-use crate::menace::learner;
 use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry;
@@ -149,7 +148,7 @@ impl Session {
         let game = self.game.boxed_clone();
         let box_limit = self.settings.box_limit;
         let make = |side: Player, rng: &mut dyn rand::Rng| {
-            learner::for_game(game.as_ref(), side, preset, box_limit, rng).ok()
+            crate::registry::new_learner(game.as_ref(), side, preset, box_limit, rng).ok()
         };
         let effort = self.settings.effort;
         Rival::new(

@@ -10,8 +10,8 @@ use super::command::Command;
 use super::event::{Event, Question};
 use crate::game::AnyGame;
 use crate::game::{Player, Rules};
+use crate::menace::Preset;
 use crate::menace::learner::{self, Learner};
-use crate::menace::{Menace, Preset};
 use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry;
@@ -187,16 +187,6 @@ impl Session {
         session
     }
 
-    /// Starts from boxes loaded elsewhere (the `--load` flag): classic MENACE as X.
-    pub fn with_menace(settings: Settings, menace: Menace) -> Session {
-        let mut session = Session::new(Settings {
-            rules: Rules::default(),
-            ..settings
-        });
-        session.put_classic(menace);
-        session
-    }
-
     /// Starts from a save file's MENACE, in its game and on its side (the `--load` flag).
     /// A session starting from boxes loaded from `path` (`menace --load`).
     pub fn with_loaded(
@@ -241,18 +231,11 @@ impl Session {
             .map(|slot| slot.learner.as_ref())
     }
 
-    /// Classic MENACE: the one for the chosen game if it is noughts and crosses,
-    /// otherwise the first the session made (every session starts with one).
-    pub fn menace(&self) -> &Menace {
-        static FRESH: std::sync::OnceLock<Menace> = std::sync::OnceLock::new();
+    /// MENACE for the chosen game if it has one, otherwise the first the session made
+    /// (every session starts with one, for the game it starts in).
+    pub fn menace(&self) -> Option<&dyn Learner> {
         self.learner()
-            .and_then(|learner| learner.as_classic())
-            .or_else(|| self.slots.iter().find_map(|slot| slot.learner.as_classic()))
-            .unwrap_or_else(|| {
-                FRESH.get_or_init(|| {
-                    Menace::new(Preset::challenge(), &mut ChaCha8Rng::seed_from_u64(0))
-                })
-            })
+            .or_else(|| self.slots.first().map(|slot| slot.learner.as_ref()))
     }
 
     /// The classic board of the game in progress, if one is and it is noughts and
@@ -261,12 +244,12 @@ impl Session {
         self.position().and_then(learner::classic_board)
     }
 
-    /// Classic MENACE playing X, if the session has one.
-    pub fn classic_menace(&self) -> Option<&Menace> {
+    /// The session's MENACE for game `title` playing `side`, if it has made one.
+    pub fn learner_for(&self, title: &str, side: Player) -> Option<&dyn Learner> {
         self.slots
             .iter()
-            .find(|slot| slot.title == "classic" && slot.side == Player::X)
-            .and_then(|slot| slot.learner.as_classic())
+            .find(|slot| slot.title == title && slot.side == side)
+            .map(|slot| slot.learner.as_ref())
     }
 
     /// The position of the game in progress, if one is.
@@ -475,25 +458,13 @@ impl Session {
         side: Player,
         preset: Preset,
     ) -> Result<Box<dyn Learner>, String> {
-        learner::for_game(
+        crate::registry::new_learner(
             self.game.as_ref(),
             side,
             preset,
             self.settings.box_limit,
             &mut self.rng,
         )
-    }
-
-    /// Puts a classic MENACE (X) in its slot, replacing any there.
-    pub(super) fn put_classic(&mut self, menace: Menace) {
-        self.slots
-            .retain(|slot| !(slot.title == "classic" && slot.side == Player::X));
-        self.slots.push(Slot {
-            title: "classic".into(),
-            side: Player::X,
-            learner: Box::new(learner::ClassicLearner(menace)),
-            unsaved: 0,
-        });
     }
 
     /// Checks that the session is in a state the rules allow; `Err` says what is not.

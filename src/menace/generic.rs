@@ -205,6 +205,9 @@ pub struct GenericMenace<G: Game> {
     scratch: Vec<G::Move>,
     /// Dense code to box, symmetry and real moves, where the game has dense codes.
     dense: Dense<G::Move>,
+    /// Every box was made at the start (classic MENACE's 304 or 289): none is made
+    /// later, so the limit on boxes means nothing to the user.
+    up_front: bool,
 }
 
 /// Two learners are equal when their boxes, preset, limit and record are: the index and
@@ -257,6 +260,7 @@ impl<G: Game> GenericMenace<G> {
             record: Record::default(),
             scratch: Vec::new(),
             dense: Dense::default(),
+            up_front: false,
         }
     }
 
@@ -397,6 +401,28 @@ impl<G: Game> GenericMenace<G> {
                     .remember(code, &position, &moves, index, symmetry, picture_moves);
             }
         }
+    }
+
+    /// Makes every box up front, as Michie did for noughts and crosses: a box for every
+    /// position reachable from `start` where MENACE has a choice (see
+    /// [`GenericMenace::fill_reachable`]), and the accelerator's entries for
+    /// `positions` (see [`GenericMenace::fill_table`]), so that no turn takes the plain
+    /// lookup. `Err` with nothing made if the boxes would pass the limit.
+    pub fn make_all_boxes<R: Rng + ?Sized>(
+        &mut self,
+        start: &G,
+        positions: impl IntoIterator<Item = G>,
+        rng: &mut R,
+    ) -> Result<(), GenericTurnError> {
+        self.fill_reachable(start, rng)?;
+        self.fill_table(positions);
+        self.up_front = true;
+        Ok(())
+    }
+
+    /// Whether every box was made at the start ([`GenericMenace::make_all_boxes`]).
+    pub fn boxes_made_up_front(&self) -> bool {
+        self.up_front
     }
 
     /// Sets the record (a save file's games).

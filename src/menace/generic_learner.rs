@@ -5,20 +5,21 @@ use super::generic::{GenericDrawn, GenericMenace, GenericTurn, GenericTurnError}
 use super::learner::{
     BeadChange, BoxMatch, BoxSummary, DrawnBead, Learner, LearnerError, MenaceMove,
 };
+use super::opponent::{BoxedAi, ByName, Opponent, Sparring};
+use super::train::{self, Played};
 use super::{DEFAULT_BOX_LIMIT, GameResult, Preset, Record};
 use crate::game::{AnyGame, Playing};
 use crate::game::{Declared, Game, Player};
 use rand::Rng;
 
-/// MENACE for game `G`, its boxes made as positions are first met.
-#[derive(Debug, Clone)]
-pub struct GenericLearner<G: Game>(pub GenericMenace<G>);
-
 /// A fresh generic MENACE for `side` of `G` under `preset`.
-pub fn new<G: Declared>(side: Player, preset: Preset, box_limit: usize) -> Box<dyn Learner> {
-    Box::new(GenericLearner(GenericMenace::<G>::new(
-        side, preset, box_limit,
-    )))
+pub fn new<G: Declared>(
+    side: Player,
+    preset: Preset,
+    box_limit: usize,
+    _: &mut dyn Rng,
+) -> Box<dyn Learner> {
+    Box::new(GenericMenace::<G>::new(side, preset, box_limit))
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from
@@ -94,7 +95,7 @@ pub fn restore<G: Declared>(
             .restore_box(&position, beads)
             .map_err(|why| format!("box \"{key}\": {why}"))?;
     }
-    Ok(Box::new(GenericLearner(menace)))
+    Ok(Box::new(menace))
 }
 
 /// The console's record of drawn beads in the generic learner's own terms.
@@ -108,7 +109,7 @@ fn generic_drawn(drawn: &[DrawnBead]) -> Vec<GenericDrawn> {
         .collect()
 }
 
-impl<G: Declared> GenericLearner<G> {
+impl<G: Declared> GenericMenace<G> {
     fn typed(position: &dyn AnyGame) -> Option<&G> {
         position
             .as_any()
@@ -117,7 +118,7 @@ impl<G: Declared> GenericLearner<G> {
     }
 
     fn summary(&self, index: usize) -> Option<BoxSummary> {
-        let matchbox = self.0.get(index)?;
+        let matchbox = self.get(index)?;
         let picture = matchbox.picture();
         Some(BoxSummary {
             number: index + 1,
@@ -137,29 +138,29 @@ impl<G: Declared> GenericLearner<G> {
     }
 }
 
-impl<G: Declared> Learner for GenericLearner<G> {
+impl<G: Declared> Learner for GenericMenace<G> {
     fn side(&self) -> Player {
-        self.0.side()
+        GenericMenace::side(self)
     }
 
     fn preset(&self) -> Preset {
-        self.0.preset()
+        GenericMenace::preset(self)
     }
 
     fn record(&self) -> Record {
-        self.0.record()
+        GenericMenace::record(self)
     }
 
     fn box_count(&self) -> usize {
-        self.0.len()
+        self.len()
     }
 
     fn box_limit(&self) -> Option<usize> {
-        Some(self.0.box_limit())
+        (!self.boxes_made_up_front()).then(|| GenericMenace::box_limit(self))
     }
 
     fn boxes(&self) -> Vec<BoxSummary> {
-        (0..self.0.len())
+        (0..self.len())
             .filter_map(|index| self.summary(index))
             .collect()
     }
@@ -170,8 +171,8 @@ impl<G: Declared> Learner for GenericLearner<G> {
 
     fn box_for(&self, position: &dyn AnyGame) -> Option<BoxMatch> {
         let game = Self::typed(position)?;
-        let (index, symmetry) = self.0.box_for(game)?;
-        let matchbox = self.0.get(index)?;
+        let (index, symmetry) = GenericMenace::box_for(self, game)?;
+        let matchbox = self.get(index)?;
         let example = matchbox
             .moves()
             .first()
@@ -185,15 +186,26 @@ impl<G: Declared> Learner for GenericLearner<G> {
     }
 
     fn first_box(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
-        let game = Self::typed(start)?;
-        (game.to_move() == self.side())
-            .then(|| self.0.box_for(game))
+        let mut game = Self::typed(start)?.clone();
+        if game.to_move() != GenericMenace::side(self) {
+            // MENACE moves second: its first box is met after the other side's opening,
+            // and the opening in the middle of the game's move order stands for them all
+            // (the centre, on the classic board).
+            let moves = game.legal_moves();
+            game.play(*moves.get(moves.len() / 2)?).ok()?;
+        }
+        GenericMenace::box_for(self, &game).and_then(|(index, _)| self.summary(index))
+    }
+
+    fn refuses_to_play(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
+        // Only a MENACE that moves first can refuse to start a game.
+        GenericMenace::refuses_to_play(self, Self::typed(start)?)
+            .then(|| self.first_box(start))
             .flatten()
-            .and_then(|(index, _)| self.summary(index))
     }
 
     fn all_beads(&self) -> u64 {
-        self.0.boxes().map(|(_, matchbox)| matchbox.total()).sum()
+        self.boxes().map(|(_, matchbox)| matchbox.total()).sum()
     }
 
     fn take_turn(
@@ -202,7 +214,7 @@ impl<G: Declared> Learner for GenericLearner<G> {
         rng: &mut dyn Rng,
     ) -> Result<MenaceMove, LearnerError> {
         let game = Self::typed(position).ok_or(LearnerError::NotItsTurn)?;
-        let turn = self.0.take_turn(game, rng).map_err(|error| match error {
+        let turn = GenericMenace::take_turn(self, game, rng).map_err(|error| match error {
             GenericTurnError::BoxLimit { limit } => LearnerError::BoxLimit { limit },
             _ => LearnerError::NotItsTurn,
         })?;
@@ -218,7 +230,6 @@ impl<G: Declared> Learner for GenericLearner<G> {
                 ..
             } => {
                 let picture = self
-                    .0
                     .get(box_index)
                     .map(|matchbox| matchbox.picture().clone())
                     .ok_or(LearnerError::NotItsTurn)?;
@@ -239,7 +250,6 @@ impl<G: Declared> Learner for GenericLearner<G> {
             GenericTurn::Resigned(box_index) => MenaceMove::Resigned {
                 box_number: box_index + 1,
                 picture: self
-                    .0
                     .get(box_index)
                     .map_or_else(String::new, |matchbox| matchbox.picture().picture()),
             },
@@ -248,11 +258,10 @@ impl<G: Declared> Learner for GenericLearner<G> {
 
     fn learn(&mut self, drawn: &[DrawnBead], result: GameResult) -> Vec<BeadChange> {
         let drawn = generic_drawn(drawn);
-        self.0
-            .learn(&drawn, result)
+        GenericMenace::learn(self, &drawn, result)
             .into_iter()
             .filter_map(|change| {
-                let matchbox = self.0.get(change.drawn.box_index)?;
+                let matchbox = self.get(change.drawn.box_index)?;
                 let picture = matchbox.picture();
                 Some(BeadChange {
                     box_number: change.drawn.box_index + 1,
@@ -267,11 +276,51 @@ impl<G: Declared> Learner for GenericLearner<G> {
 
     fn return_beads(&mut self, drawn: &[DrawnBead]) {
         let drawn = generic_drawn(drawn);
-        self.0.return_beads(&drawn);
+        GenericMenace::return_beads(self, &drawn);
     }
 
     fn forget_boxes_from(&mut self, count: usize) {
-        self.0.forget_boxes_from(count);
+        GenericMenace::forget_boxes_from(self, count);
+    }
+
+    fn play_games(
+        &mut self,
+        opponent: &mut dyn Opponent,
+        start: &dyn AnyGame,
+        rng: &mut dyn Rng,
+        after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
+    ) {
+        let Some(first) = Self::typed(start).cloned() else {
+            return;
+        };
+        let after = &mut |menace: &GenericMenace<G>, played| after(menace, played);
+        if let Some(typed) = opponent.typed() {
+            if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
+                return train::play_games(self, ai.as_mut(), &first, rng, after);
+            }
+            if let Some(second) = typed.downcast_mut::<GenericMenace<G>>() {
+                // The second MENACE plays in its own types too, and keeps what it learns.
+                let placeholder = GenericMenace::new(second.side(), second.preset(), 0);
+                let mut sparring = Sparring::new(std::mem::replace(second, placeholder));
+                train::play_games(self, &mut sparring, &first, rng, after);
+                *second = sparring.menace;
+                return;
+            }
+        }
+        let mut by_name = ByName {
+            opponent,
+            declaration: start.declaration(),
+            options: start.options(),
+        };
+        train::play_games(self, &mut by_name, &first, rng, after);
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn boxed_clone(&self) -> Box<dyn Learner> {

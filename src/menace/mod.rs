@@ -1,18 +1,22 @@
-//! MENACE, the matchbox learner: the 304 boxes, the beads and how they change, and the
-//! file that keeps what it learned; and the same learner for any game, its boxes made as
-//! positions are met, behind one trait ([`learner::Learner`]) the console talks to.
+//! MENACE, the matchbox learner, for any game: one learner ([`GenericMenace`]), its
+//! boxes made as positions are met (or all at the start, as classic MENACE's 304), its
+//! one training loop ([`train`]), the file that keeps what it learned, and the trait the
+//! console talks to ([`learner::Learner`]).
 
 pub mod boxes;
+pub mod classic;
 pub mod generic;
 pub mod generic_learner;
 pub mod learn;
 pub mod learner;
+pub mod opponent;
 pub mod preset;
 pub mod save;
+pub mod train;
 
 pub use boxes::{BoxId, Lookup, Matchbox, Matchboxes, matchboxes};
 pub use generic::{
     DEFAULT_BOX_LIMIT, GenericBox, GenericDrawn, GenericMenace, GenericReinforcement, GenericTurn,
     GenericTurnError,
 };
-pub use learn::{Drawn, EmptyBox, GameResult, Menace, Preset, Record, Reinforcement, Turn};
+pub use learn::{EmptyBox, GameResult, Preset, Record};

@@ -18,7 +18,8 @@
 //! crash never leaves half a file; a load checks everything before anything changes.
 
 use super::boxes::matchboxes;
-use super::learn::{MAX_BEADS, Menace, Preset, Record};
+use super::classic::{self, ClassicMenace};
+use super::learn::{MAX_BEADS, Preset, Record};
 use crate::game::{Rules, Square, TicTacToe};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -31,7 +32,7 @@ pub const FORMAT: u32 = 1;
 pub mod format2;
 mod place;
 mod read;
-pub use format2::{FORMAT_2, Loaded};
+pub use format2::{FORMAT_2, Loaded, Saved, Unbuilt};
 pub use place::{
     BadName, DEFAULT_FILE, FolderLock, Refused, SaveError, Stamp, holds_a_save,
     remove_stale_temporaries, resolve, resolve_with, stamp, write_atomically,
@@ -199,15 +200,16 @@ fn checked_record(games: &Games) -> Result<Record, Problem> {
     })
 }
 
-struct BoxesOut<'a>(&'a Menace);
+struct BoxesOut<'a>(&'a ClassicMenace);
 
 impl Serialize for BoxesOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(
-            matchboxes()
-                .iter()
-                .map(|(id, matchbox)| (matchbox.name(), CellsOut(self.0.beads(id)))),
-        )
+        serializer.collect_map(matchboxes().iter().map(|(id, matchbox)| {
+            (
+                matchbox.name(),
+                CellsOut(classic::cells(self.0, id.index())),
+            )
+        }))
     }
 }
 
@@ -224,8 +226,9 @@ impl Serialize for CellsOut {
     }
 }
 
-/// The YAML text of a save file.
-pub fn to_yaml(menace: &Menace) -> String {
+/// The YAML text of a format-1 save file (classic MENACE playing X), as the first
+/// versions wrote it: kept to make the files that show format 1 still loads.
+pub fn to_yaml(menace: &ClassicMenace) -> String {
     let record = menace.record();
     let file = SaveOut {
         format: FORMAT,
@@ -244,7 +247,7 @@ pub fn to_yaml(menace: &Menace) -> String {
 }
 
 /// Reads and checks a format-1 file's text; `path` names it in error messages.
-pub fn from_yaml(text: &str, path: &str) -> Result<Menace, LoadError> {
+pub fn from_yaml(text: &str, path: &str) -> Result<ClassicMenace, LoadError> {
     let file = read_file(text, path)?;
     match version_of(&file).map_err(|problem| fail_in(path, problem))? {
         1 => from_file(file, path),
@@ -289,7 +292,7 @@ fn required<T>(field: Option<T>, name: &str) -> Result<T, Problem> {
 }
 
 /// Checks a parsed format-1 file: classic MENACE playing X, every box present.
-fn from_file(file: read::FileIn, path: &str) -> Result<Menace, LoadError> {
+fn from_file(file: read::FileIn, path: &str) -> Result<ClassicMenace, LoadError> {
     let fail = |problem| fail_in(path, problem);
     if let Some(name) = [("game", file.game.is_some()), ("side", file.side.is_some())]
         .iter()
@@ -373,19 +376,24 @@ fn from_file(file: read::FileIn, path: &str) -> Result<Menace, LoadError> {
         return Err(fail(Problem::MissingBox(missing.name())));
     }
     let record = checked_record(&games).map_err(fail)?;
-    Menace::from_parts(preset, beads, record).map_err(|why| fail(Problem::BadGames(why)))
+    classic::from_cells(crate::game::Player::X, preset, &beads, record)
+        .map_err(|why| fail(Problem::BadGames(why)))
 }
 
-/// Reads and checks a save file of either format: the game, the side and MENACE.
-pub fn from_yaml_any(text: &str, path: &str) -> Result<Loaded, LoadError> {
+/// Reads and checks a save file of either format. A format-1 file is classic MENACE
+/// and comes built; a format-2 file names its game, which the registry starts and whose
+/// entry rebuilds MENACE from the boxes ([`Unbuilt`]).
+pub fn from_yaml_any(text: &str, path: &str) -> Result<Saved, LoadError> {
     let file = read_file(text, path)?;
     match version_of(&file).map_err(|problem| fail_in(path, problem))? {
-        1 => from_file(file, path).map(|menace| Loaded {
-            title: "classic".into(),
-            side: crate::game::Player::X,
-            learner: Box::new(super::learner::ClassicLearner(menace)),
+        1 => from_file(file, path).map(|menace| {
+            Saved::Built(Loaded {
+                title: "classic".into(),
+                side: crate::game::Player::X,
+                learner: Box::new(menace),
+            })
         }),
-        _ => format2::from_file(file, path),
+        _ => format2::from_file(file, path).map(Saved::Unbuilt),
     }
 }
 
@@ -436,13 +444,13 @@ fn write_loadable(
     write_guarded(path, text.as_bytes(), expected)
 }
 
-/// Writes `menace` to `path` atomically (see [`write_atomically`]).
-pub fn save(menace: &Menace, path: &Path) -> Result<(), SaveError> {
+/// Writes `menace` to `path` atomically in format 1 (see [`write_atomically`]).
+pub fn save(menace: &ClassicMenace, path: &Path) -> Result<(), SaveError> {
     write_atomically(path, to_yaml(menace).as_bytes())
 }
 
 /// Reads and checks the save file at `path`, in either format.
-pub fn load_any(path: &Path) -> Result<Loaded, LoadError> {
+pub fn load_any(path: &Path) -> Result<Saved, LoadError> {
     from_yaml_any(&read_text(path)?, &shown_path(path))
 }
 

@@ -207,14 +207,9 @@ mod tests {
     fn classic(side: Player) -> (Box<dyn AnyGame>, Box<dyn Learner>) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let start = crate::registry::start(&["classic"]).unwrap();
-        let learner = crate::menace::learner::for_game(
-            start.as_ref(),
-            side,
-            Preset::michie(),
-            1000,
-            &mut rng,
-        )
-        .unwrap();
+        let learner =
+            crate::registry::new_learner(start.as_ref(), side, Preset::michie(), 1000, &mut rng)
+                .unwrap();
         (start, learner)
     }
 

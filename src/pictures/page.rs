@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn every_classic_box_is_a_board_with_its_beads() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let learner = crate::menace::learner::classic(Player::X, Preset::michie(), &mut rng);
+        let learner = crate::menace::classic::new_learner(Player::X, Preset::michie(), 0, &mut rng);
         let start = crate::registry::start(&["classic"]).unwrap();
         let html = boxes_page(
             start.as_ref(),

@@ -1,8 +1,12 @@
 use super::*;
 use crate::ai::Agent;
 use crate::ai::minimax::Minimax;
-use crate::players::random::Random;
-use crate::players::{PLAYERS, Rival};
+use crate::game::{Player, TicTacToe};
+use crate::menace::Preset;
+use crate::menace::opponent::Moves;
+use crate::players::PLAYERS;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 #[test]
 fn opponents_parse_and_print_alike() {
@@ -37,57 +41,114 @@ fn the_minimax_table_agrees_with_the_minimax_agent_everywhere() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     for position in crate::menace::boxes::reachable_positions() {
         let expected = agent.choose(&position, &mut rng);
-        let table =
-            ClassicPlays::choose(&mut crate::players::minimax::Minimax, &position, &mut rng);
+        let table = Moves::choose(&mut crate::players::minimax::Minimax, &position, &mut rng);
         assert_eq!(table, expected, "{}", position.picture());
     }
 }
 
+/// Classic MENACE (X) and a rival of the table for O, made as `train` makes them.
+fn classic_pair(vs: &str, rng: &mut ChaCha8Rng) -> (Box<dyn AnyGame>, Box<dyn Learner>, Rival) {
+    let start = crate::registry::start(&["classic"]).unwrap();
+    let preset = Preset::challenge();
+    let menace =
+        crate::registry::new_learner(start.as_ref(), Player::X, preset, 1000, rng).unwrap();
+    let game = start.boxed_clone();
+    let second = move |side: Player, rng: &mut dyn Rng| {
+        crate::registry::new_learner(game.as_ref(), side, preset, 1000, rng).ok()
+    };
+    let words: Vec<&str> = vs.split(' ').collect();
+    let rival = Rival::new(
+        Choice::parse(&words).unwrap(),
+        start.as_ref(),
+        Player::O,
+        preset,
+        crate::analysis::Effort::default(),
+        &second,
+        rng,
+    )
+    .unwrap();
+    (start, menace, rival)
+}
+
 #[test]
-fn every_opponent_plays_only_legal_moves_to_the_end() {
+fn every_opponent_plays_whole_games_in_the_typed_loop() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let classic = crate::registry::start(&["classic"]).unwrap();
-    let no_learner = |_: Player, _: &mut dyn Rng| None;
     for row in PLAYERS.iter().filter(|row| (row.plays)(classic.as_ref())) {
-        let kind = Choice::bare(row);
-        let mut rival = Rival::new(
-            kind,
-            classic.as_ref(),
-            Player::O,
-            Preset::challenge(),
-            crate::analysis::Effort::default(),
-            &no_learner,
+        let (start, mut menace, mut rival) = classic_pair(row.name, &mut rng);
+        // Every AI of the classic board meets the loop in the board's own types.
+        let typed = crate::menace::opponent::Opponent::typed(&mut rival).unwrap();
+        assert!(
+            typed.is::<crate::menace::opponent::BoxedAi<TicTacToe>>()
+                || typed.is::<crate::menace::GenericMenace<TicTacToe>>(),
+            "{}",
+            row.name
+        );
+        let report = train(
+            menace.as_mut(),
+            &mut rival,
+            start.as_ref(),
+            20,
             &mut rng,
-        )
-        .unwrap();
-        let opponent = rival
-            .classic()
-            .expect("every AI of the classic board is fast");
-        let mut menace = Menace::new(Preset::challenge(), &mut rng);
-        let mut drawn = Vec::new();
-        for _ in 0..20 {
-            play_game(
-                &mut menace,
-                opponent,
-                Rules::default(),
-                &mut rng,
-                &mut drawn,
-            );
-        }
+            &mut |_| true,
+        );
+        assert_eq!(report.overall.games(), 20, "{}", row.name);
         assert_eq!(menace.record().games(), 20, "{}", row.name);
+    }
+}
+
+/// A rival met only by name: the loop's way with an AI that has no typed self.
+struct ByNameOnly<'a>(&'a mut Rival);
+
+impl crate::menace::opponent::Opponent for ByNameOnly<'_> {
+    fn choose(&mut self, position: &dyn AnyGame, rng: &mut dyn Rng) -> Option<String> {
+        crate::menace::opponent::Opponent::choose(self.0, position, rng)
+    }
+
+    fn game_over(&mut self, position: &dyn AnyGame) {
+        crate::menace::opponent::Opponent::game_over(self.0, position);
+    }
+}
+
+/// The typed loop and the loop by name are one loop: the same seed gives the same
+/// games, so the same beads, against a table AI and against a second MENACE.
+#[test]
+fn typed_and_named_opponents_teach_the_same_beads() {
+    for vs in ["random", "perfect", "menace"] {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (start, mut typed, mut rival) = classic_pair(vs, &mut rng);
+        let mut games = 0;
+        typed.play_games(&mut rival, start.as_ref(), &mut rng, &mut |_, played| {
+            games += 1;
+            matches!(played, Played::Game(_)) && games < 300
+        });
+
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (start, mut named, mut rival) = classic_pair(vs, &mut rng);
+        let mut games = 0;
+        named.play_games(
+            &mut ByNameOnly(&mut rival),
+            start.as_ref(),
+            &mut rng,
+            &mut |_, _| {
+                games += 1;
+                games < 300
+            },
+        );
+        assert_eq!(typed.record().games(), 300, "{vs}");
+        assert_eq!(typed.as_ref(), named.as_ref(), "{vs}");
     }
 }
 
 #[test]
 fn perfect_never_loses_to_menace() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let mut menace = Menace::new(Preset::challenge(), &mut rng);
+    let (start, mut menace, mut rival) = classic_pair("perfect", &mut rng);
     let report = train(
-        &mut menace,
-        &mut Perfect,
-        Choice::bare(&crate::players::perfect::ROW),
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
         3_000,
-        Rules::default(),
         &mut rng,
         &mut |_| true,
     );
@@ -108,13 +169,12 @@ fn perfect_never_loses_to_menace() {
 #[test]
 fn a_small_run_keeps_its_curve_and_csv_consistent() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let mut menace = Menace::new(Preset::challenge(), &mut rng);
+    let (start, mut menace, mut rival) = classic_pair("random", &mut rng);
     let report = train(
-        &mut menace,
-        &mut Random,
-        Choice::bare(&crate::players::random::ROW),
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
         7,
-        Rules::default(),
         &mut rng,
         &mut |_| true,
     );
@@ -126,22 +186,48 @@ fn a_small_run_keeps_its_curve_and_csv_consistent() {
 #[test]
 fn a_second_menace_learns_as_o() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut opponent = crate::players::menace::Classic::new(Menace::new_for(
-        Player::O,
-        Preset::challenge(),
-        &mut rng,
-    ));
-    let mut menace = Menace::new(Preset::challenge(), &mut rng);
+    let (start, mut menace, mut rival) = classic_pair("menace", &mut rng);
     train(
-        &mut menace,
-        &mut opponent,
-        Choice::bare(&crate::players::menace::ROW),
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
         200,
-        Rules::default(),
         &mut rng,
         &mut |_| true,
     );
-    let second = &opponent.menace;
+    let second = crate::menace::opponent::Opponent::typed(&mut rival)
+        .and_then(|typed| typed.downcast_mut::<crate::menace::GenericMenace<TicTacToe>>())
+        .unwrap();
     assert_eq!(second.record().games(), 200);
     assert_eq!(second.record().won, menace.record().lost);
+}
+
+#[test]
+fn progress_is_told_rarely_for_fast_games_and_can_stop_a_run() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let (start, mut menace, mut rival) = classic_pair("random", &mut rng);
+    let mut told = 0;
+    let report = train(
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
+        100_000,
+        &mut rng,
+        &mut |_| {
+            told += 1;
+            true
+        },
+    );
+    assert_eq!(report.overall.games(), 100_000);
+    assert!(told < 10_000, "told {told} times");
+    let report = train(
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
+        1_000,
+        &mut rng,
+        &mut |done| done < 3,
+    );
+    assert!(report.stopped);
+    assert!(report.overall.games() < 1_000);
 }

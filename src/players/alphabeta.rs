@@ -2,12 +2,13 @@
 //! move (`alphabeta 50000`, `alphabeta 200ms`; by default the session's effort). The
 //! default opponent and hint of games with no stronger AI of their own.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use super::{OnBoard, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::alphabeta::Searcher;
 use crate::analysis::Engine;
 use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 /// The most positions a move `alphabeta N` may ask for (a few seconds a move).
@@ -36,7 +37,7 @@ fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     // Noughts and crosses keeps one search (and its table) for the whole game, at the
     // search's own default budget; elsewhere a fresh search a move, at the session's.
     Ok(if setup.game.noughts_and_crosses().is_some() {
-        Box::new(OnClassic(Searcher::thinking(
+        Box::new(OnBoard::<TicTacToe>::new(Searcher::thinking(
             options.thinking,
             Searcher::default().budget,
         )))
@@ -48,11 +49,13 @@ fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     })
 }
 
-impl ClassicPlays for Searcher {
+impl Moves<TicTacToe> for Searcher {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         Agent::choose(self, board, rng)
     }
 }
+
+impl TypedAi<TicTacToe> for Searcher {}
 
 #[derive(Debug, Clone, Copy)]
 struct Anywhere(Searcher);

@@ -2,12 +2,13 @@
 //! (`full-board`: only a full board; by default the seed's, every line blocked). Every
 //! game; in games other than noughts and crosses within the session's effort.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use super::{OnBoard, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::lookahead::{self, Fin, Lookahead};
 use crate::analysis::Engine;
 use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 /// The deepest `lookahead` allowed (the whole of noughts and crosses is 9 half-moves).
@@ -57,7 +58,7 @@ fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     let (depth, fin) = depth_and_fin(options);
     // Noughts and crosses is searched whole; elsewhere within the session's effort.
     Ok(if setup.game.noughts_and_crosses().is_some() {
-        Box::new(OnClassic(Lookahead {
+        Box::new(OnBoard::<TicTacToe>::new(Lookahead {
             depth,
             budget: u64::MAX,
             fin,
@@ -71,17 +72,19 @@ fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     })
 }
 
-impl ClassicPlays for Lookahead {
+impl Moves<TicTacToe> for Lookahead {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         Agent::choose(self, board, rng)
     }
+}
 
+impl TypedAi<TicTacToe> for Lookahead {
     fn explain(
         &mut self,
         board: &TicTacToe,
         rng: &mut dyn Rng,
     ) -> Option<(Square, Option<String>)> {
-        let square = ClassicPlays::choose(self, board, rng)?;
+        let square = Moves::choose(self, board, rng)?;
         let (depth, fin) = (self.depth, self.fin);
         let reason = lookahead::rate_moves(board, depth, fin)
             .into_iter()

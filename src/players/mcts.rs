@@ -2,12 +2,13 @@
 //! move (`mcts 5000`, `mcts 200ms`; by default the session's effort). As a hint outside
 //! noughts and crosses it says how its random games went.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use super::{OnBoard, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::mcts::Mcts;
 use crate::analysis::Engine;
 use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 /// The most playouts a move `mcts N` may ask for (a few seconds a move).
@@ -34,7 +35,7 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     Ok(if setup.game.noughts_and_crosses().is_some() {
-        Box::new(OnClassic(Mcts::thinking(
+        Box::new(OnBoard::<TicTacToe>::new(Mcts::thinking(
             options.thinking,
             Mcts::default().playouts,
         )))
@@ -46,11 +47,13 @@ fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     })
 }
 
-impl ClassicPlays for Mcts {
+impl Moves<TicTacToe> for Mcts {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         Agent::choose(self, board, rng)
     }
 }
+
+impl TypedAi<TicTacToe> for Mcts {}
 
 #[derive(Debug, Clone, Copy)]
 struct Anywhere(Mcts);

@@ -1,13 +1,11 @@
-//! `menace`: a second MENACE, learning as it plays, in any game whose matchboxes fit. As
-//! O in noughts and crosses it is the classic one, fast enough for `train`.
+//! `menace`: a second MENACE, learning as it plays, in any game whose matchboxes fit. In
+//! `train` it plays in the game's own types (see [`crate::menace::opponent::Sparring`]).
 
-use super::random::random_cell;
-use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use super::{Options, Plays, RivalMove, Row, Setup};
 use crate::analysis::Engine;
 use crate::game::AnyGame;
-use crate::game::{Game, Player, Square, TicTacToe};
+use crate::menace::GameResult;
 use crate::menace::learner::{DrawnBead, Learner, MenaceMove};
-use crate::menace::{Drawn, GameResult, Menace, Turn};
 use rand::Rng;
 
 pub static ROW: Row = Row {
@@ -27,7 +25,7 @@ pub static ROW: Row = Row {
 
 /// Noughts and crosses, and every game whose boxes fit.
 fn fits(game: &dyn AnyGame) -> bool {
-    game.noughts_and_crosses().is_some() || game.declaration().too_big_for_menace.is_none()
+    game.declaration().too_big_for_menace.is_none()
 }
 
 fn too_big(_: &super::Choice, game: &dyn AnyGame) -> String {
@@ -38,57 +36,12 @@ fn too_big(_: &super::Choice, game: &dyn AnyGame) -> String {
 }
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    if setup.game.noughts_and_crosses().is_some() && setup.side == Player::O {
-        return Ok(Box::new(OnClassic(Classic {
-            menace: Box::new(Menace::new_for(Player::O, setup.preset, setup.rng)),
-            drawn: Vec::new(),
-        })));
-    }
     match (setup.new_learner)(setup.side, setup.rng) {
         Some(learner) => Ok(Box::new(Second {
             learner,
             drawn: Vec::new(),
         })),
         None => Err(too_big(&super::Choice::bare(&ROW), setup.game)),
-    }
-}
-
-/// The classic MENACE as O, with the beads it drew this game.
-#[derive(Debug, Clone)]
-pub struct Classic {
-    pub menace: Box<Menace>,
-    drawn: Vec<Drawn>,
-}
-
-impl Classic {
-    /// A fresh second MENACE learning as O.
-    pub fn new(menace: Menace) -> Classic {
-        Classic {
-            menace: Box::new(menace),
-            drawn: Vec::new(),
-        }
-    }
-}
-
-impl ClassicPlays for Classic {
-    fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
-        match self.menace.take_turn(board, rng).ok()? {
-            turn @ Turn::Drew { square, .. } => {
-                self.drawn.extend(turn.drawn());
-                Some(square)
-            }
-            Turn::Forced(square) => Some(square),
-            // Resigning is not a move: with no beads it plays at random.
-            Turn::Resigned(_) => random_cell(board.empty_mask(), rng),
-        }
-    }
-
-    fn game_over(&mut self, board: &TicTacToe) {
-        if let Some(outcome) = board.outcome() {
-            self.menace
-                .reinforce(&self.drawn, GameResult::for_side(outcome, Player::O));
-            self.drawn.clear();
-        }
     }
 }
 
@@ -131,6 +84,11 @@ impl Plays for Second {
             self.learner.return_beads(&self.drawn);
         }
         self.drawn.clear();
+    }
+
+    /// The learner itself: the training loop plays it in the game's own types.
+    fn typed(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self.learner.as_any_mut())
     }
 
     fn boxed_clone(&self) -> Box<dyn Plays> {

@@ -1,8 +1,9 @@
 //! `minimax`: seed 003's minimax, the first best move (noughts and crosses only).
 
 use super::perfect::{minimax_reason, perfect_moves};
-use super::{ClassicPlays, OnClassic, Options, Plays, Row, Setup};
+use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 pub static ROW: Row = Row {
@@ -21,19 +22,21 @@ pub static ROW: Row = Row {
 };
 
 fn make(_: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(Box::new(OnClassic(Minimax)))
+    Ok(Box::new(OnBoard::<TicTacToe>::new(Minimax)))
 }
 
 /// The first best move, from the perfect-play table.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Minimax;
 
-impl ClassicPlays for Minimax {
+impl Moves<TicTacToe> for Minimax {
     fn choose(&mut self, board: &TicTacToe, _: &mut dyn Rng) -> Option<Square> {
         let best = perfect_moves(board.rules())[board.code()];
         Square::new(best.trailing_zeros() as usize)
     }
+}
 
+impl TypedAi<TicTacToe> for Minimax {
     fn explain(
         &mut self,
         board: &TicTacToe,

@@ -20,7 +20,7 @@ pub mod teacher;
 pub mod threats;
 
 pub use crate::ai::{MAX_MILLIS, Thinking};
-pub use seat::{ClassicPlays, LearnerMaker, OnClassic, Plays, Rival, RivalMove, Setup};
+pub use seat::{LearnerMaker, OnBoard, Plays, Rival, RivalMove, Setup};
 
 use crate::game::AnyGame;
 use std::fmt;

@@ -2,10 +2,11 @@
 //! crosses only), read from a table solved once per rule set.
 
 use super::random::random_cell;
-use super::{ClassicPlays, OnClassic, Options, Plays, Row, Setup};
+use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::ai::best_moves;
 use crate::ai::minimax::Solver;
 use crate::game::{Rules, Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 use std::sync::OnceLock;
 
@@ -25,18 +26,20 @@ pub static ROW: Row = Row {
 };
 
 fn make(_: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(Box::new(OnClassic(Perfect)))
+    Ok(Box::new(OnBoard::<TicTacToe>::new(Perfect)))
 }
 
 /// Perfect play on the classic board.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Perfect;
 
-impl ClassicPlays for Perfect {
+impl Moves<TicTacToe> for Perfect {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         random_cell(perfect_moves(board.rules())[board.code()], rng)
     }
+}
 
+impl TypedAi<TicTacToe> for Perfect {
     fn explain(
         &mut self,
         board: &TicTacToe,

@@ -1,10 +1,11 @@
 //! `random`: a uniformly random legal move, in every game. The smallest AI, and the one
 //! MENACE is benchmarked against.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, RivalMove, Row, Setup};
+use super::{OnBoard, Options, Plays, RivalMove, Row, Setup};
 use crate::analysis::Engine;
 use crate::game::AnyGame;
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::{Rng, RngExt};
 
 pub static ROW: Row = Row {
@@ -24,7 +25,7 @@ pub static ROW: Row = Row {
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     Ok(if setup.game.noughts_and_crosses().is_some() {
-        Box::new(OnClassic(Random))
+        Box::new(OnBoard::<TicTacToe>::new(Random))
     } else {
         Box::new(Anywhere)
     })
@@ -34,7 +35,9 @@ fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Random;
 
-impl ClassicPlays for Random {
+impl TypedAi<TicTacToe> for Random {}
+
+impl Moves<TicTacToe> for Random {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         random_cell(board.empty_mask(), rng)
     }

@@ -1,10 +1,11 @@
 //! `rating`: seed 001's rating heuristic at a level (0: random in proportion to the
 //! ratings, 1: the best-rated cell), noughts and crosses only.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, Row, Setup};
+use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::ai::Agent;
 use crate::ai::rating::{self, Rating};
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 /// The highest level.
@@ -46,21 +47,23 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 
 fn make(options: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
     let level = options.number.unwrap_or(MAX_LEVEL) as u8;
-    Ok(Box::new(OnClassic(Rating { level })))
+    Ok(Box::new(OnBoard::<TicTacToe>::new(Rating { level })))
 }
 
-impl ClassicPlays for Rating {
+impl Moves<TicTacToe> for Rating {
     fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square> {
         Agent::choose(self, board, rng)
     }
+}
 
+impl TypedAi<TicTacToe> for Rating {
     fn explain(
         &mut self,
         board: &TicTacToe,
         rng: &mut dyn Rng,
     ) -> Option<(Square, Option<String>)> {
         let ray = rating::ratings(board);
-        let square = ClassicPlays::choose(self, board, rng)?;
+        let square = Moves::choose(self, board, rng)?;
         Some((
             square,
             Some(format!(

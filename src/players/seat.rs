@@ -1,15 +1,16 @@
 //! A player made from a row, sitting at one side of a game: [`Rival`]. What every AI
-//! does is in the [`Plays`] trait; an AI written for the classic board implements
-//! [`ClassicPlays`] on `TicTacToe` and sits in any game's place through [`OnClassic`],
-//! and the fast training loop of [`crate::play`] takes it as it is.
+//! does is in the [`Plays`] trait; an AI written in one game's own types implements
+//! [`TypedAi`] for it and sits in any game's place through [`OnBoard`], and MENACE's
+//! training loop takes it as it is, with no text between them.
 
 use super::Choice;
 use crate::analysis::Effort;
-use crate::game::AnyGame;
-use crate::game::{Game, Player, Square, TicTacToe};
+use crate::game::{AnyGame, Declared, Game, Player, Playing};
 use crate::menace::Preset;
 use crate::menace::learner::Learner;
+use crate::menace::opponent::{BoxedAi, Opponent, TypedAi};
 use rand::Rng;
+use std::any::Any;
 use std::fmt;
 
 /// Makes a fresh MENACE for a side of the game, when a second MENACE is asked for.
@@ -45,8 +46,9 @@ pub trait Plays: fmt::Debug {
     }
     /// The game is over: a learning player learns from it.
     fn game_over(&mut self, _game: &dyn AnyGame) {}
-    /// The player as the classic training loop takes it, if it plays the classic board.
-    fn classic(&mut self) -> Option<&mut dyn ClassicPlays> {
+    /// The player in its game's own types, for MENACE's training loop (see
+    /// [`Opponent::typed`]), if it has them.
+    fn typed(&mut self) -> Option<&mut dyn Any> {
         None
     }
     fn boxed_clone(&self) -> Box<dyn Plays>;
@@ -58,62 +60,52 @@ impl Clone for Box<dyn Plays> {
     }
 }
 
-/// An AI on the classic board, as the full-speed training loop calls it: no text, no
-/// allocation per move.
-pub trait ClassicPlays: fmt::Debug {
-    /// Its move, fast: no reasons. Called only on a board whose game is not over.
-    fn choose(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<Square>;
-    /// Its move with a one-sentence reason, for watching.
-    fn explain(
-        &mut self,
-        board: &TicTacToe,
-        rng: &mut dyn Rng,
-    ) -> Option<(Square, Option<String>)> {
-        self.choose(board, rng).map(|square| (square, None))
+/// An AI written in one game's own types ([`TypedAi`]) in any game's place: it moves
+/// in its game and has no move elsewhere (its row's `plays` keeps it out of other
+/// games), and it hands the training loop its typed self.
+#[derive(Debug, Clone)]
+pub struct OnBoard<G: Game>(pub BoxedAi<G>);
+
+impl<G: Declared> OnBoard<G> {
+    /// `ai` in its game's place.
+    pub fn new(ai: impl TypedAi<G> + 'static) -> OnBoard<G> {
+        OnBoard(Box::new(ai))
     }
-    /// Its move with the reason said to the player it advises (`hint`).
-    fn advise(&mut self, board: &TicTacToe, rng: &mut dyn Rng) -> Option<(Square, Option<String>)> {
-        self.explain(board, rng)
+
+    fn position(game: &dyn AnyGame) -> Option<&G> {
+        game.as_any()
+            .downcast_ref::<Playing<G>>()
+            .map(Playing::game)
+            .filter(|position| !position.is_over())
     }
-    /// The game is over: a learning player learns from it.
-    fn game_over(&mut self, _board: &TicTacToe) {}
 }
 
-/// A classic-board AI in any game's place: it moves in noughts and crosses and has no
-/// move elsewhere (its row's `plays` keeps it out of other games).
-#[derive(Debug, Clone)]
-pub struct OnClassic<P>(pub P);
-
-impl<P: ClassicPlays + Clone + 'static> Plays for OnClassic<P> {
+impl<G: Declared> Plays for OnBoard<G> {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let board = game
-            .noughts_and_crosses()
-            .filter(|board| !board.is_over())?;
-        let (square, reason) = self.0.explain(board, rng)?;
+        let position = Self::position(game)?;
+        let (mv, reason) = self.0.explain(position, rng)?;
         Some(RivalMove {
-            name: square.name(),
+            name: position.move_name(mv),
             reason,
         })
     }
 
     fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let board = game
-            .noughts_and_crosses()
-            .filter(|board| !board.is_over())?;
-        let (square, reason) = self.0.advise(board, rng)?;
+        let position = Self::position(game)?;
+        let (mv, reason) = self.0.advise(position, rng)?;
         Some(RivalMove {
-            name: square.name(),
+            name: position.move_name(mv),
             reason,
         })
     }
 
     fn game_over(&mut self, game: &dyn AnyGame) {
-        if let Some(board) = game.noughts_and_crosses() {
-            self.0.game_over(board);
+        if let Some(position) = game.as_any().downcast_ref::<Playing<G>>() {
+            self.0.game_over(position.game());
         }
     }
 
-    fn classic(&mut self) -> Option<&mut dyn ClassicPlays> {
+    fn typed(&mut self) -> Option<&mut dyn Any> {
         Some(&mut self.0)
     }
 
@@ -175,9 +167,19 @@ impl Rival {
     pub fn game_over(&mut self, game: &dyn AnyGame) {
         self.player.game_over(game);
     }
+}
 
-    /// The rival as the classic training loop takes it, if it plays the classic board.
-    pub fn classic(&mut self) -> Option<&mut dyn ClassicPlays> {
-        self.player.classic()
+/// A rival is the other side of MENACE's training games.
+impl Opponent for Rival {
+    fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<String> {
+        self.player.choose(game, rng).map(|chosen| chosen.name)
+    }
+
+    fn game_over(&mut self, game: &dyn AnyGame) {
+        self.player.game_over(game);
+    }
+
+    fn typed(&mut self) -> Option<&mut dyn Any> {
+        self.player.typed()
     }
 }

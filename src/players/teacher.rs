@@ -2,9 +2,10 @@
 //! it opens in a corner or, as seed 001's strategy text does, in the centre (`teacher
 //! centre`). It answers `hint` in noughts and crosses, speaking to you.
 
-use super::{ClassicPlays, OnClassic, Options, Plays, Row, Setup};
+use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::ai::teacher::{self, Opening};
 use crate::game::{Square, TicTacToe};
+use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 
 pub static ROW: Row = Row {
@@ -43,18 +44,20 @@ fn read(_: &str, rest: &[&str]) -> Result<Options, String> {
 
 fn make(options: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
     let opening = options.word.and_then(Opening::parse).unwrap_or_default();
-    Ok(Box::new(OnClassic(Teacher(opening))))
+    Ok(Box::new(OnBoard::<TicTacToe>::new(Teacher(opening))))
 }
 
 /// The teacher, with where it opens as X.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Teacher(pub Opening);
 
-impl ClassicPlays for Teacher {
+impl Moves<TicTacToe> for Teacher {
     fn choose(&mut self, board: &TicTacToe, _: &mut dyn Rng) -> Option<Square> {
         teacher::advise_opening(board, self.0).map(|advice| advice.square)
     }
+}
 
+impl TypedAi<TicTacToe> for Teacher {
     fn explain(&mut self, board: &TicTacToe, _: &mut dyn Rng) -> Option<(Square, Option<String>)> {
         let advice = teacher::advise_opening(board, self.0)?;
         Some((advice.square, Some(advice.reason)))

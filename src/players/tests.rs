@@ -5,7 +5,7 @@
 use super::*;
 use crate::analysis::Effort;
 use crate::game::Player;
-use crate::menace::{Preset, learner};
+use crate::menace::Preset;
 use crate::registry;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -62,7 +62,7 @@ fn every_row_reads_its_name_and_examples_and_shows_them_back() {
 /// The AI `choice` for the side to move in `game`, made as the session makes it.
 fn seat(choice: Choice, game: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
     let make = |side: Player, rng: &mut dyn Rng| {
-        learner::for_game(game, side, Preset::default(), 10_000, rng).ok()
+        crate::registry::new_learner(game, side, Preset::default(), 10_000, rng).ok()
     };
     Rival::new(
         choice,

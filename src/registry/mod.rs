@@ -7,6 +7,7 @@ mod option_files;
 mod presentation;
 mod quantum_solver;
 pub mod replay;
+pub mod saves;
 mod typed;
 
 pub use option_files::{Confinement, confine};
@@ -35,6 +36,7 @@ use crate::game::strategic::{self, Strategic};
 use crate::game::tictactoe::{self, TicTacToe};
 use crate::game::ultimate::{self, Ultimate};
 use crate::game::{Declaration, Declared, GameOption};
+use crate::menace::classic;
 
 /// How an entry starts its game from the options chosen (each with its value, if any).
 type Starter = fn(&'static Declaration, Vec<String>) -> Result<Box<dyn AnyGame>, String>;
@@ -90,8 +92,10 @@ fn start_boxed<G: Declared>(
 
 /// Every game, in the order `variants` lists them. Adding a game is one line here.
 pub const GAMES: &[Entry] = &[
-    entry::<TicTacToe>(&tictactoe::CLASSIC),
-    entry::<TicTacToe>(&tictactoe::MISERE),
+    entry::<TicTacToe>(&tictactoe::CLASSIC)
+        .with_learner(classic::new_learner, classic::restore_learner),
+    entry::<TicTacToe>(&tictactoe::MISERE)
+        .with_learner(classic::new_learner, classic::restore_learner),
     entry::<Cube>(&cube::CUBE),
     entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN),

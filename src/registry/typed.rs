@@ -16,8 +16,10 @@ use rand::Rng;
 type Deepest = (u32, Option<(String, &'static str)>);
 /// Boxes per ply, or the limit passed.
 type BoxCount = Result<Vec<(usize, usize)>, usize>;
+/// A fresh learner for a side, under a preset, holding at most so many boxes.
+pub(super) type NewLearner = fn(Player, Preset, usize, &mut dyn Rng) -> Box<dyn Learner>;
 /// A learner from a save file's boxes, or why not.
-type RestoreLearner = fn(
+pub(super) type RestoreLearner = fn(
     &dyn AnyGame,
     Player,
     Preset,
@@ -35,7 +37,7 @@ pub(super) struct Abilities {
     pub random_games: fn(&dyn AnyGame, u64, &mut dyn Rng) -> Option<RandomPlay>,
     pub lookahead_reach: fn(&dyn AnyGame, u32, Effort) -> Option<u32>,
     pub deepest_search: fn(&dyn AnyGame, u64) -> Option<Deepest>,
-    pub new_learner: fn(Player, Preset, usize) -> Box<dyn Learner>,
+    pub new_learner: NewLearner,
     pub count_boxes: fn(&dyn AnyGame, Player, usize) -> Option<BoxCount>,
     pub restore_learner: RestoreLearner,
 }
@@ -95,6 +97,18 @@ impl Entry {
         self.abilities.solve = solve;
         self
     }
+
+    /// The same entry with MENACE made and restored its own way (classic MENACE's boxes
+    /// all made at the start).
+    pub(super) const fn with_learner(
+        mut self,
+        new_learner: NewLearner,
+        restore_learner: RestoreLearner,
+    ) -> Entry {
+        self.abilities.new_learner = new_learner;
+        self.abilities.restore_learner = restore_learner;
+        self
+    }
 }
 
 /// What the entry says when it is handed a position it did not start: nothing a user
@@ -147,17 +161,22 @@ pub fn deepest_search(game: &dyn AnyGame, budget: u64) -> (u32, Option<(String, 
         .unwrap_or((0, None))
 }
 
-/// A fresh MENACE for `side` of `game` (boxes made as positions are met), holding at
-/// most `box_limit` boxes.
+/// A fresh MENACE for `side` of `game`, holding at most `box_limit` boxes (where its
+/// boxes are made as positions are met); the sentence saying why not where the game is
+/// too big for matchboxes.
 pub fn new_learner(
     game: &dyn AnyGame,
     side: Player,
     preset: Preset,
     box_limit: usize,
-) -> Option<Box<dyn Learner>> {
-    Some((entry_of(game)?.abilities.new_learner)(
-        side, preset, box_limit,
-    ))
+    rng: &mut dyn Rng,
+) -> Result<Box<dyn Learner>, String> {
+    if let Some(why) = game.declaration().too_big_for_menace {
+        return Err(why.to_string());
+    }
+    let entry =
+        entry_of(game).ok_or_else(|| format!("MENACE does not learn {} yet", game.title()))?;
+    Ok((entry.abilities.new_learner)(side, preset, box_limit, rng))
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from

@@ -261,10 +261,7 @@ pub fn box_count(
 }
 
 /// The learning experiment in one game.
-pub fn game_experiment(
-    experiment: &crate::app::experiment::GameExperiment,
-    seconds: Option<u64>,
-) -> String {
+pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option<u64>) -> String {
     use crate::play::{RunOutcome, SAFE_STREAK};
     let runs = &experiment.runs;
     let reached = runs
@@ -301,7 +298,7 @@ pub fn game_experiment(
             .median_safe()
             .map_or_else(|| "-".to_string(), |games| games.to_string())
     );
-    let mean = |pick: fn(&crate::app::experiment::GameRun) -> (u64, f64)| {
+    let mean = |pick: fn(&crate::play::GameRun) -> (u64, f64)| {
         let count = runs.len().max(1) as f64;
         let losses = runs.iter().map(|run| pick(run).0 as f64).sum::<f64>() / count;
         let length = runs.iter().map(|run| pick(run).1).sum::<f64>() / count;

@@ -215,14 +215,16 @@ fn played_and_stopped(
 
 #[test]
 fn a_stopped_run_keeps_the_games_played_and_their_learning() {
-    // The classic fast loop asks every 8 games; the generic loop after every game.
+    // The loop asks about every 20 ms (after every game while games are slow), so
+    // the run stops at the first time it asks once `after` games are done.
     for (game, after) in [("classic", 96), ("cube", 7)] {
         let (report, stats) = played_and_stopped(game, "train 50000000 vs mcts", after);
+        let played = report.overall.games();
         assert!(report.stopped, "{game}");
-        assert_eq!(report.overall.games(), after, "{game}");
+        assert!(played >= after && played < 50_000_000, "{game}: {played}");
         assert_eq!(report.asked, 50_000_000, "{game}");
-        assert_eq!(stats.record.games(), after, "{game}");
-        assert_eq!(stats.unsaved, after, "{game}");
+        assert_eq!(stats.record.games(), played, "{game}");
+        assert_eq!(stats.unsaved, played, "{game}");
         let text = menace::repl::text::training(&report);
         assert!(text.contains("Stopped by Ctrl-C after"), "{text}");
         assert!(text.contains("50,000,000 games asked for"), "{text}");

@@ -122,7 +122,7 @@ fn progress_is_kept_and_a_broken_progress_file_loses_nothing() {
     respond(&mut again, "quit-lesson");
     respond(&mut again, "train 50 vs random");
     respond(&mut again, "save");
-    let boxes = again.menace().clone();
+    let boxes = again.menace().unwrap().boxed_clone();
     std::fs::write(folder.path().join("lessons.yaml"), "lessons: [broken").unwrap();
     let mut third = learner(1, folder.path());
     let listed = respond(&mut third, "lessons");
@@ -137,7 +137,7 @@ fn progress_is_kept_and_a_broken_progress_file_loses_nothing() {
     );
     assert!(listed.contains("Meet MENACE"), "{listed}");
     assert!(respond(&mut third, "load menace").contains("Loaded"));
-    assert_eq!(third.menace(), &boxes);
+    assert_eq!(third.menace().unwrap(), boxes.as_ref());
 }
 
 #[test]
@@ -780,7 +780,10 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     for line in ["1", "resign", "variant misere", "side x", "against random"] {
         respond(&mut session, line);
     }
-    let own_beads = session.classic_menace().unwrap().all_beads().to_vec();
+    let own_beads = session
+        .learner_for("classic", menace::game::Player::X)
+        .unwrap()
+        .boxes();
     let opened = flat(&respond(&mut session, "lesson 3"));
     assert!(
         opened.contains("fresh MENACE: classic, challenge preset, you play O against MENACE"),
@@ -800,9 +803,19 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
     );
     assert_eq!(session.game_title(), "misere");
     assert_eq!(session.your_side(), menace::game::Player::X);
-    assert_eq!(session.classic_menace().unwrap().record().games(), 1);
     assert_eq!(
-        session.classic_menace().unwrap().all_beads().to_vec(),
+        session
+            .learner_for("classic", menace::game::Player::X)
+            .unwrap()
+            .record()
+            .games(),
+        1
+    );
+    assert_eq!(
+        session
+            .learner_for("classic", menace::game::Player::X)
+            .unwrap()
+            .boxes(),
         own_beads
     );
     let stats = respond(&mut session, "stats");

@@ -3,7 +3,7 @@
 use menace::app::{Event, Settings};
 use menace::game::{Game, Player, Square};
 use menace::lesson::Tutor;
-use menace::menace::{Preset, matchboxes, save};
+use menace::menace::{Preset, save};
 use menace::repl::{respond, respond_with_events, transcript};
 use std::path::Path;
 
@@ -112,7 +112,7 @@ fn every_game_starts_with_new_game_and_ends_with_one_result_line() {
         .filter(|line| matches!(*line, "MENACE wins" | "You win" | "Draw"))
         .count();
     assert_eq!(results, 5);
-    assert_eq!(session.menace().record().games(), 5);
+    assert_eq!(session.menace().unwrap().record().games(), 5);
 }
 
 #[test]
@@ -121,14 +121,14 @@ fn save_then_load_restores_the_same_boxes() {
     let mut session = Tutor::new(settings(5, folder.path()));
     respond(&mut session, "3");
     play_out(&mut session);
-    let saved = session.menace().clone();
+    let saved = session.menace().unwrap().boxed_clone();
     assert!(respond(&mut session, "save").contains("Saved"));
     assert!(folder.path().join("menace.yaml").exists());
 
     let mut fresh = Tutor::new(settings(99, folder.path()));
     let answer = respond(&mut fresh, "load menace");
     assert!(answer.contains("Loaded"), "{answer}");
-    assert_eq!(fresh.menace(), &saved);
+    assert_eq!(fresh.menace().unwrap(), saved.as_ref());
 }
 
 #[test]
@@ -137,9 +137,11 @@ fn a_broken_file_changes_nothing() {
     let mut session = Tutor::new(settings(5, folder.path()));
     respond(&mut session, "1");
     play_out(&mut session);
-    let before = session.menace().clone();
+    let before = session.menace().unwrap().boxed_clone();
     let path = folder.path().join("broken.yaml");
-    let mut text = save::to_yaml(&Tutor::new(settings(1, folder.path())).menace().clone());
+    let fresh = Tutor::new(settings(1, folder.path()));
+    let classic = fresh.menace().unwrap().as_any();
+    let mut text = save::to_yaml(classic.downcast_ref().expect("classic MENACE"));
     text = text.replacen("LL: 1", "LL: -4", 1);
     std::fs::write(&path, text).unwrap();
     let (answer, events) = menace::repl::respond_with_events(&mut session, "load broken");
@@ -154,21 +156,21 @@ fn a_broken_file_changes_nothing() {
         ),
         "one refusal: {answer}"
     );
-    assert_eq!(session.menace(), &before);
+    assert_eq!(session.menace().unwrap(), before.as_ref());
     let answer = respond(&mut session, "load missing-file");
     assert!(answer.contains("Not loaded"), "{answer}");
-    assert_eq!(session.menace(), &before);
+    assert_eq!(session.menace().unwrap(), before.as_ref());
 }
 
 #[test]
 fn saving_mid_game_puts_the_drawn_beads_back_in_the_file() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Tutor::new(settings(8, folder.path()));
-    let untouched = session.menace().clone();
+    let untouched = session.menace().unwrap().boxed_clone();
     respond(&mut session, "1");
     respond(&mut session, "save mid");
-    let loaded = save::load_any(&folder.path().join("mid.yaml")).unwrap();
-    assert_eq!(loaded.learner.as_classic(), Some(&untouched));
+    let loaded = menace::registry::saves::load(&folder.path().join("mid.yaml")).unwrap();
+    assert_eq!(loaded.learner.as_ref(), untouched.as_ref());
 }
 
 #[test]
@@ -185,8 +187,8 @@ fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuse
     assert!(text.contains("MENACE gives up"), "{text}");
     assert!(text.lines().any(|line| line == "You win"), "{text}");
     // Its one first-move bead stayed out after the loss: the first box is now empty.
-    let first = matchboxes().find(&Default::default()).unwrap().id;
-    assert_eq!(session.menace().total(first), 8);
+    let first = session.menace().unwrap().box_by_number(1).unwrap();
+    assert_eq!(first.beads.iter().map(|(_, count)| count).sum::<u32>(), 8);
     let mut empty_first = Tutor::new(Settings {
         preset: Preset::parse("custom 0/1/1/1 3/1/-1 resign").unwrap(),
         ..settings(2, folder.path())
@@ -204,7 +206,7 @@ fn bad_lines_change_nothing() {
     let mut session = Tutor::new(settings(4, folder.path()));
     respond(&mut session, "1");
     let board = session.board();
-    let boxes = session.menace().clone();
+    let boxes = session.menace().unwrap().boxed_clone();
     let long = "x".repeat(10_000);
     for line in [
         "",
@@ -235,7 +237,7 @@ fn bad_lines_change_nothing() {
             "{line:?} answered with {answer}"
         );
         assert_eq!(session.board(), board, "{line:?}");
-        assert_eq!(session.menace(), &boxes, "{line:?}");
+        assert_eq!(session.menace().unwrap(), boxes.as_ref(), "{line:?}");
         assert!(!answer.contains('\u{1b}'), "no escape codes: {answer:?}");
     }
     // A move on a taken square.

@@ -127,14 +127,18 @@ fn watching_an_opponent_plays_whole_games_without_input() {
         "every move explained"
     );
     assert_eq!(session.board(), None, "the match is over");
-    assert_eq!(session.menace().record().games(), 3);
-    assert_eq!(session.menace().record().won, 0, "the teacher never loses");
+    assert_eq!(session.menace().unwrap().record().games(), 3);
+    assert_eq!(
+        session.menace().unwrap().record().won,
+        0,
+        "the teacher never loses"
+    );
 
     let set = respond(&mut session, "opponent rating 0");
     assert!(set.contains("rating 0 plays O"), "{set}");
     let watched = respond(&mut session, "2");
     assert!(watched.contains("rating 0 plays O at"), "{watched}");
-    assert_eq!(session.menace().record().games(), 5);
+    assert_eq!(session.menace().unwrap().record().games(), 5);
     assert!(respond(&mut session, "opponent you").contains("You play O again"));
     assert!(respond(&mut session, "1").contains("Your move as O"));
 }
@@ -150,17 +154,17 @@ fn menace_against_menace_both_learn() {
     // The second MENACE is kept between runs, so it goes on learning.
     let again = respond(&mut session, "train 500");
     assert!(again.contains("against menace"), "{again}");
-    assert_eq!(session.menace().record().games(), 1000);
+    assert_eq!(session.menace().unwrap().record().games(), 1000);
 }
 
 #[test]
 fn training_waits_for_the_game_in_progress() {
     let (mut session, _folder) = session(13);
     respond(&mut session, "1");
-    let before = session.menace().clone();
+    let before = session.menace().unwrap().boxed_clone();
     let answer = respond(&mut session, "train 10");
     assert!(answer.contains("A game is in progress"), "{answer}");
-    assert_eq!(session.menace(), &before);
+    assert_eq!(session.menace().unwrap(), before.as_ref());
 }
 
 #[test]

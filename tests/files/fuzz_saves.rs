@@ -9,7 +9,7 @@
 //! `cargo test --test files fuzz_saves` runs a short pass; `PROPTEST_CASES=20000 cargo test
 //! --release --test files fuzz_saves` a long one (README gives the figures).
 
-use menace::menace::save::{self, format2};
+use menace::menace::save::format2;
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -65,11 +65,11 @@ proptest! {
         for mutation in &mutations {
             text = fuzz::mutate(&text, mutation);
         }
-        match save::from_yaml_any(&text, "mutant.yaml") {
+        match menace::registry::saves::from_yaml(&text, "mutant.yaml") {
             Ok(loaded) => {
                 // It loads: saved again and read back, it is the same MENACE, word for word.
                 let saved = format2::to_yaml(&loaded.title, loaded.learner.as_ref());
-                let again = save::from_yaml_any(&saved, "again.yaml");
+                let again = menace::registry::saves::from_yaml(&saved, "again.yaml");
                 prop_assert!(again.is_ok(), "a loaded file saves to one that loads: {:?}", again.err());
                 let again = again.unwrap();
                 prop_assert_eq!(&saved, &format2::to_yaml(&again.title, again.learner.as_ref()));
@@ -88,7 +88,8 @@ proptest! {
 #[test]
 fn every_file_of_the_corpus_loads_as_written() {
     for text in corpus() {
-        let loaded = save::from_yaml_any(&text, "corpus.yaml").expect("the corpus loads");
+        let loaded =
+            menace::registry::saves::from_yaml(&text, "corpus.yaml").expect("the corpus loads");
         if text.contains("format: 2") {
             assert_eq!(
                 format2::to_yaml(&loaded.title, loaded.learner.as_ref()),

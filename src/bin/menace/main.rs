@@ -416,7 +416,7 @@ fn main() -> ExitCode {
         Some(name) => match save::resolve(&flags.saves, Some(name))
             .map_err(|bad| format!("{bad}"))
             .and_then(|path| {
-                save::load_any(&path)
+                menace::registry::saves::load(&path)
                     .map(|loaded| (path, loaded))
                     .map_err(|error| error.to_string())
             }) {
@@ -519,16 +519,18 @@ fn game_experiment(
         ..menace::analysis::Effort::default()
     };
     let start = std::time::Instant::now();
-    match menace::app::experiment::run(
-        &words,
-        side,
-        vs,
-        preset,
-        seeds.clamp(1, 1_000),
-        limit.max(1),
-        effort,
-        &mut |_| true,
-    ) {
+    match menace::registry::start(&words).and_then(|game| {
+        menace::play::experiment::run(
+            game.as_ref(),
+            side,
+            vs,
+            preset,
+            seeds.clamp(1, 1_000),
+            limit.max(1),
+            effort,
+            &mut |_| !menace::stop::requested(),
+        )
+    }) {
         Ok(experiment) => {
             out!(
                 "{}",

@@ -8,7 +8,7 @@ use crate::game::four::{FourByFour, FourRules};
 use crate::game::morris::{Morris, MorrisRules};
 use crate::game::{Outcome, Rules, Square, TicTacToe};
 use crate::menace::boxes::matchboxes_for;
-use crate::menace::learn::{Drawn, Menace, Turn};
+use crate::menace::classic;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
@@ -162,11 +162,12 @@ fn misere_boxes_match_a_brute_force_count() {
     }
 }
 
-/// Plays games of classic noughts and crosses against a random opponent, the classic
-/// learner choosing MENACE's moves and the generic one drawing from the same random
+/// Plays games of classic noughts and crosses against a random opponent, classic MENACE
+/// (its boxes and table made up front) choosing MENACE's moves and a plain learner
+/// (boxes made as met, or all at once without the table) drawing from the same random
 /// numbers, and checks after every draw and every game that their beads agree.
 fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) -> (u32, u32) {
-    let mut classic = Menace::new_for(side, preset, &mut rng(10));
+    let mut classic = classic::new(side, preset, &mut rng(10));
     let mut generic = GenericMenace::<TicTacToe>::new(side, preset, DEFAULT_BOX_LIMIT);
     if fill {
         generic
@@ -178,7 +179,7 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
     assert_same_beads(&classic, &generic);
     for _ in 0..games {
         let mut board = TicTacToe::default();
-        let (mut classic_drawn, mut generic_drawn): (Vec<Drawn>, Vec<GenericDrawn>) =
+        let (mut classic_drawn, mut generic_drawn): (Vec<GenericDrawn>, Vec<GenericDrawn>) =
             (vec![], vec![]);
         let result = loop {
             if let Some(outcome) = board.outcome() {
@@ -195,9 +196,9 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
             let generic_turn = generic.take_turn(&board, &mut generic_rng).unwrap();
             match (classic_turn, generic_turn) {
                 (
-                    Turn::Drew {
-                        bead,
-                        square,
+                    GenericTurn::Drew {
+                        picture_move: bead,
+                        real_move: square,
                         beads_before,
                         refilled,
                         ..
@@ -223,11 +224,11 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
                     generic_drawn.extend(generic_turn.drawn());
                     board.play(square).unwrap();
                 }
-                (Turn::Forced(square), GenericTurn::Forced(mv)) => {
+                (GenericTurn::Forced(square), GenericTurn::Forced(mv)) => {
                     assert_eq!(square, mv);
                     board.play(square).unwrap();
                 }
-                (Turn::Resigned(_), GenericTurn::Resigned(_)) => {
+                (GenericTurn::Resigned(_), GenericTurn::Resigned(_)) => {
                     resignations += 1;
                     break GameResult::Lost;
                 }
@@ -253,12 +254,12 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
     (refills, resignations)
 }
 
-/// Every generic box holds the same beads as the classic box of its picture.
-fn assert_same_beads(classic: &Menace, generic: &GenericMenace<TicTacToe>) {
+/// Every plain box holds the same beads as the classic box of its picture.
+fn assert_same_beads(classic: &GenericMenace<TicTacToe>, generic: &GenericMenace<TicTacToe>) {
     for (_, matchbox) in generic.boxes() {
-        let lookup = classic.boxes().find(matchbox.picture()).unwrap();
-        assert_eq!(classic.boxes().get(lookup.id).picture, *matchbox.picture());
-        let mut expected = classic.beads(lookup.id);
+        let (index, symmetry) = classic.box_for(matchbox.picture()).unwrap();
+        assert_eq!(symmetry, 0, "the same picture");
+        let mut expected = classic::cells(classic, index);
         for (mv, count) in matchbox.moves().iter().zip(matchbox.beads()) {
             assert_eq!(
                 expected[mv.index()],
@@ -304,9 +305,12 @@ fn rewards_are_clamped_to_zero_and_max_beads() {
 
     // A full box, in the classic learner and in the generic one alike.
     let michie = Preset::michie();
-    let mut beads = Menace::new(michie, &mut rng(3)).all_beads().to_vec();
+    let fresh = classic::new(Player::X, michie, &mut rng(3));
+    let mut beads: Vec<[u32; 9]> = (0..fresh.len())
+        .map(|i| classic::cells(&fresh, i))
+        .collect();
     beads[0] = [MAX_BEADS; 9];
-    let mut classic = Menace::from_parts(michie, beads, Record::default()).unwrap();
+    let mut classic = classic::from_cells(Player::X, michie, &beads, Record::default()).unwrap();
     let mut generic = GenericMenace::<TicTacToe>::new(Player::X, michie, 10);
     generic
         .take_turn(&TicTacToe::default(), &mut rng(4))

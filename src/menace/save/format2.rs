@@ -21,10 +21,9 @@
 //! before anything in memory changes.
 
 use super::{Games, LoadError, Problem};
-use crate::game::Player;
-use crate::menace::learner::{self, Learner};
+use crate::game::{AnyGame, Player};
+use crate::menace::learner::{Learner, SavedBox, SavedBoxes};
 use crate::menace::{Preset, Record};
-use crate::registry;
 use serde::{Serialize, Serializer};
 
 /// The version this module writes.
@@ -36,6 +35,69 @@ pub struct Loaded {
     pub title: String,
     pub side: Player,
     pub learner: Box<dyn Learner>,
+}
+
+/// A save file read and checked as far as this layer can: a format-1 file is classic
+/// MENACE, built; a format-2 file still needs its game started and MENACE rebuilt by the
+/// game's entry (which this layer, below the registry, does not know).
+#[derive(Debug)]
+pub enum Saved {
+    Built(Loaded),
+    Unbuilt(Unbuilt),
+}
+
+/// A format-2 file's fields, every one checked but the game and the boxes.
+#[derive(Debug)]
+pub struct Unbuilt {
+    /// The game's name and options, as written.
+    pub game: String,
+    pub side: Player,
+    pub preset: Preset,
+    pub record: Record,
+    pub boxes: Vec<SavedBox>,
+    /// The file, as error messages name it.
+    pub path: String,
+}
+
+/// Starts a game from its words, or says why not.
+pub type StartGame<'a> = &'a dyn Fn(&[&str]) -> Result<Box<dyn AnyGame>, String>;
+/// Rebuilds MENACE for a game from a file's boxes, or says why not.
+pub type RestoreLearner<'a> = &'a dyn Fn(
+    &dyn AnyGame,
+    Player,
+    Preset,
+    Record,
+    &SavedBoxes,
+) -> Result<Box<dyn Learner>, String>;
+
+impl Saved {
+    /// The file's game and MENACE, the game started and MENACE rebuilt by the functions
+    /// given (the registry's); nothing changes anywhere if any of it fails.
+    pub fn build(self, start: StartGame, restore: RestoreLearner) -> Result<Loaded, LoadError> {
+        let file = match self {
+            Saved::Built(loaded) => return Ok(loaded),
+            Saved::Unbuilt(file) => file,
+        };
+        let fail = |problem| LoadError {
+            path: file.path.clone(),
+            problem,
+        };
+        let words: Vec<&str> = file.game.split_whitespace().collect();
+        let game = start(&words).map_err(|why| fail(Problem::BadGame(why)))?;
+        let learner = restore(
+            game.as_ref(),
+            file.side,
+            file.preset,
+            file.record,
+            &file.boxes,
+        )
+        .map_err(|why| fail(Problem::BadBox(why)))?;
+        Ok(Loaded {
+            title: game.title(),
+            side: file.side,
+            learner,
+        })
+    }
 }
 
 #[derive(Serialize)]
@@ -102,16 +164,14 @@ pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
     )
 }
 
-/// Checks a parsed format-2 file; `path` names it in error messages.
-pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Loaded, LoadError> {
+/// Checks a parsed format-2 file's fields; `path` names it in error messages.
+pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Unbuilt, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_string(),
         problem,
     };
     let required = |field: Option<String>, name| super::required(field, name).map_err(fail);
-    let title = required(file.game, "game")?;
-    let words: Vec<&str> = title.split_whitespace().collect();
-    let game = registry::start(&words).map_err(|why| fail(Problem::BadGame(why)))?;
+    let game = required(file.game, "game")?;
     let side = match required(file.side, "side")?.as_str() {
         "X" | "x" => Player::X,
         "O" | "o" => Player::O,
@@ -122,12 +182,13 @@ pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Loaded,
     let games = super::required(file.games, "games").map_err(fail)?;
     let record = super::checked_record(&games).map_err(fail)?;
     let boxes = super::required(file.boxes, "boxes").map_err(fail)?.0;
-    let learner = learner::restore(game.as_ref(), side, preset, record, &boxes)
-        .map_err(|why| fail(Problem::BadBox(why)))?;
-    Ok(Loaded {
-        title: game.title(),
+    Ok(Unbuilt {
+        game,
         side,
-        learner,
+        preset,
+        record,
+        boxes,
+        path: path.to_string(),
     })
 }
 
