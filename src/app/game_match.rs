@@ -7,7 +7,7 @@ use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::AnyGame;
 use crate::game::{Outcome, Player};
 use crate::menace::GameResult;
-use crate::menace::learner::{self, BeadChange, DrawnBead, MenaceMove};
+use crate::menace::learner::{BeadChange, DrawnBead, MenaceMove};
 use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry::Learning;
@@ -459,10 +459,13 @@ impl Session {
             let drawn = std::mem::take(&mut current.drawn);
             let changes = slot.learner.learn(&drawn, result);
             slot.unsaved += 1;
-            let classic = learner::classic_board(current.game.as_ref()).is_some();
+            // A MENACE with every box made at the start (classic MENACE's 304) lists its
+            // boxes after a game, as the console always has; one that makes its boxes as
+            // it meets them shows what changed.
+            let fixed_boxes = slot.learner.box_limit().is_none();
             let listed: Option<Vec<_>> = match listing {
-                BoxListing::All if classic => Some(slot.learner.boxes()),
-                BoxListing::Changed if classic => Some(
+                BoxListing::All if fixed_boxes => Some(slot.learner.boxes()),
+                BoxListing::Changed if fixed_boxes => Some(
                     slot.learner
                         .boxes()
                         .into_iter()

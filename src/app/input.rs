@@ -66,7 +66,7 @@ impl Session {
             && self.read_move(line).is_none()
             && !matches!(
                 self.game.check_move(bare),
-                Err(registry::MoveError::Notation(_))
+                Err(crate::game::MoveError::Notation(_))
             )
         {
             return Reading::Done(refuse(&format!(
@@ -123,7 +123,7 @@ impl Session {
             return None;
         }
         match current.game.check_move(line) {
-            Err(registry::MoveError::Notation(why)) => Some(why),
+            Err(crate::game::MoveError::Notation(why)) => Some(why),
             _ => None,
         }
     }
@@ -138,10 +138,10 @@ impl Session {
         }
         match current.game.check_move(line) {
             Ok(name) => Some(Ok(name)),
-            Err(registry::MoveError::Illegal { why, .. }) => {
+            Err(crate::game::MoveError::Illegal { why, .. }) => {
                 Some(Err(format!("You cannot play there: {why}.")))
             }
-            Err(registry::MoveError::Notation(_)) => None,
+            Err(crate::game::MoveError::Notation(_)) => None,
         }
     }
 }

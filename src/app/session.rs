@@ -40,7 +40,7 @@ pub struct Settings {
     /// Where the lesson files are.
     pub lessons_dir: PathBuf,
     /// How hard the generic AIs and `solve` work.
-    pub effort: registry::Effort,
+    pub effort: crate::analysis::Effort,
     /// The most boxes a MENACE may make in a game whose boxes are made as met.
     pub box_limit: usize,
     /// A scratch session (a lesson's demonstration, the lesson check): files are read
@@ -68,7 +68,7 @@ impl Default for Settings {
             saves_dir: PathBuf::from("saves"),
             rules: Rules::default(),
             lessons_dir: PathBuf::from("lessons"),
-            effort: registry::Effort::default(),
+            effort: crate::analysis::Effort::default(),
             box_limit: crate::menace::DEFAULT_BOX_LIMIT,
             confined: false,
         }
@@ -501,7 +501,7 @@ impl Session {
 /// Classic noughts and crosses at its start.
 fn classic_start() -> Box<dyn AnyGame> {
     let classic = &crate::game::tictactoe::CLASSIC;
-    Box::new(registry::Playing::new(
+    Box::new(crate::game::Playing::new(
         crate::game::TicTacToe::default(),
         classic,
         Vec::new(),

@@ -438,7 +438,7 @@ impl Course {
 
     /// `hint`: the next hint of the exercise or question. `in_game`: a game waits for
     /// the learner's move, so the last hint also says how to ask an AI instead.
-    pub fn hint(&mut self, in_game: Option<&dyn crate::registry::AnyGame>) -> Vec<LessonEvent> {
+    pub fn hint(&mut self, in_game: Option<&dyn crate::game::AnyGame>) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };

@@ -1,4 +1,4 @@
-//! Classic MENACE: the one learner ([`GenericMenace`]) on the 3x3 board with every box
+//! Classic MENACE: the one learner ([`Menace`]) on the 3x3 board with every box
 //! made at the start, as Michie built it: 304 boxes when it plays X, 289 as O, in the
 //! classic listing order of [`super::boxes`], with the classic 3^9 table filled up front
 //! as its accelerator. Nothing here draws or learns: that is the learner's.
@@ -7,7 +7,7 @@
 //! and format-1 save files (classic MENACE as X, one count per cell) are read through it.
 
 use super::boxes::{matchboxes_for, reachable_positions};
-use super::generic::{DEFAULT_BOX_LIMIT, GenericMenace};
+use super::generic::{DEFAULT_BOX_LIMIT, Menace};
 use super::learn::MAX_BEADS;
 use super::learner::{Learner, SavedBoxes, saved_count};
 use super::{Preset, Record};
@@ -16,12 +16,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Classic MENACE as the learner is: the generic learner for noughts and crosses.
-pub type ClassicMenace = GenericMenace<TicTacToe>;
+pub type ClassicMenace = Menace<TicTacToe>;
 
 /// A fresh classic MENACE playing `side`: every box made now, in listing order, drawing
 /// any random starting beads in that order.
 pub fn new<R: Rng + ?Sized>(side: Player, preset: Preset, rng: &mut R) -> ClassicMenace {
-    let mut menace = GenericMenace::new(side, preset, DEFAULT_BOX_LIMIT);
+    let mut menace = Menace::new(side, preset, DEFAULT_BOX_LIMIT);
     // A few hundred boxes, far below the limit: making them cannot fail. The table's
     // codes leave out the rule, so misère positions (the same positions: a line ends the
     // game under either rule) find the same boxes.

@@ -1,10 +1,13 @@
-//! MENACE for any game: the same beads and the same learning as [`super::learn`], written
-//! against the [`Game`] trait instead of the 3x3 board.
+//! MENACE, the one learner, for any game: [`Menace<G>`], written against the [`Game`]
+//! trait.
 //!
-//! The classic learner lists its 304 boxes in advance and finds them through a 3^9 table;
-//! that stays the fast path for noughts and crosses. Here a box is made **when first met**,
-//! because the boxes of a big game cannot be listed: one box per position up to the
-//! game's symmetries, keyed by [`Game::canonical_key`]. A box exists only where MENACE
+//! A box is made **when first met**, because the boxes of a big game cannot be listed:
+//! one box per position up to the game's symmetries, keyed by [`Game::canonical_key`].
+//! Where they can be listed, they can all be made at the start
+//! ([`Menace::make_all_boxes`]), as classic MENACE's 304 are ([`super::classic`]); and
+//! where a game has a dense code for its positions (noughts and crosses' base-3 code),
+//! an accelerator table finds a box, its symmetry and the real move of every bead
+//! without the rules ([`dense`]), which is what makes classic training fast. A box exists only where MENACE
 //! has a choice: its side to move, the game not over, at least two legal moves. With one
 //! legal move the move is forced and no box is used, like classic X's fifth move.
 //!
@@ -16,7 +19,8 @@
 //! bead's move (the trait has no inverse, so the real moves are searched).
 //!
 //! The numbers (starting beads, rewards, the empty-box rule) come from a [`Preset`] and
-//! change exactly as in [`super::learn::Menace`]. Memory is bounded by a limit on the
+//! change as the seed article says ([`super::classic`]'s tests check them on the 3x3
+//! board). Memory is bounded by a limit on the
 //! number of boxes: meeting one position too many is an error, and nothing changes.
 
 use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, Record, StartBeads};
@@ -32,16 +36,16 @@ use std::fmt;
 /// would reach the limit instead of filling the memory.
 pub const DEFAULT_BOX_LIMIT: usize = 1_000_000;
 
-/// One matchbox of a [`GenericMenace`].
+/// One matchbox of a [`Menace`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GenericBox<G: Game> {
+pub struct BeadBox<G: Game> {
     picture: G,
     moves: Vec<G::Move>,
     beads: Vec<u32>,
     ply: usize,
 }
 
-impl<G: Game> GenericBox<G> {
+impl<G: Game> BeadBox<G> {
     /// The position drawn on the lid: the canonical image of the positions it serves.
     pub fn picture(&self) -> &G {
         &self.picture
@@ -93,7 +97,7 @@ impl<G: Game> GenericBox<G> {
 
 /// One bead MENACE drew during a game: from which box, naming which move of its picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GenericDrawn {
+pub struct Drawn {
     pub box_index: usize,
     pub bead: usize,
 }
@@ -101,7 +105,7 @@ pub struct GenericDrawn {
 /// What MENACE did on its turn, with everything needed to explain it; `M` is the game's
 /// move type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GenericTurn<M> {
+pub enum Turn<M> {
     /// It drew a bead from a box.
     Drew {
         box_index: usize,
@@ -125,22 +129,22 @@ pub enum GenericTurn<M> {
     Resigned(usize),
 }
 
-impl<M: Copy> GenericTurn<M> {
+impl<M: Copy> Turn<M> {
     /// The move to play, unless MENACE resigned.
     pub fn real_move(&self) -> Option<M> {
         match self {
-            GenericTurn::Drew { real_move, .. } => Some(*real_move),
-            GenericTurn::Forced(mv) => Some(*mv),
-            GenericTurn::Resigned(_) => None,
+            Turn::Drew { real_move, .. } => Some(*real_move),
+            Turn::Forced(mv) => Some(*mv),
+            Turn::Resigned(_) => None,
         }
     }
 
     /// The bead to remember for learning, if one was drawn.
-    pub fn drawn(&self) -> Option<GenericDrawn> {
+    pub fn drawn(&self) -> Option<Drawn> {
         match self {
-            GenericTurn::Drew {
+            Turn::Drew {
                 box_index, bead, ..
-            } => Some(GenericDrawn {
+            } => Some(Drawn {
                 box_index: *box_index,
                 bead: *bead,
             }),
@@ -151,7 +155,7 @@ impl<M: Copy> GenericTurn<M> {
 
 /// Why MENACE did not move (or did not fill its boxes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GenericTurnError {
+pub enum TurnError {
     /// It is not MENACE's side to move, or the game is over.
     NotMenacesTurn,
     /// A new box was needed and MENACE already has as many as it may.
@@ -161,17 +165,17 @@ pub enum GenericTurnError {
     BrokenSymmetry { symmetry: usize },
 }
 
-impl fmt::Display for GenericTurnError {
+impl fmt::Display for TurnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GenericTurnError::NotMenacesTurn => {
+            TurnError::NotMenacesTurn => {
                 write!(f, "it is not MENACE's turn, or the game is over")
             }
-            GenericTurnError::BoxLimit { limit } => write!(
+            TurnError::BoxLimit { limit } => write!(
                 f,
                 "MENACE has met more positions than its limit of {limit} matchboxes allows"
             ),
-            GenericTurnError::BrokenSymmetry { symmetry } => write!(
+            TurnError::BrokenSymmetry { symmetry } => write!(
                 f,
                 "symmetry {symmetry} of this game maps no legal move onto the bead's move"
             ),
@@ -179,12 +183,12 @@ impl fmt::Display for GenericTurnError {
     }
 }
 
-impl std::error::Error for GenericTurnError {}
+impl std::error::Error for TurnError {}
 
 /// How one box changed after a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GenericReinforcement {
-    pub drawn: GenericDrawn,
+pub struct Reinforcement {
+    pub drawn: Drawn,
     /// Beads of that move before the game's draws were undone, i.e. after the draws.
     pub before: u32,
     pub after: u32,
@@ -193,11 +197,11 @@ pub struct GenericReinforcement {
 /// The learner for any game: its boxes (made as they are met), the preset that governs
 /// them, its record, and the most boxes it may hold.
 #[derive(Debug, Clone)]
-pub struct GenericMenace<G: Game> {
+pub struct Menace<G: Game> {
     side: Player,
     preset: Preset,
     box_limit: usize,
-    boxes: Vec<GenericBox<G>>,
+    boxes: Vec<BeadBox<G>>,
     /// Canonical key to box index.
     index: HashMap<G::Key, usize>,
     record: Record,
@@ -212,7 +216,7 @@ pub struct GenericMenace<G: Game> {
 
 /// Two learners are equal when their boxes, preset, limit and record are: the index and
 /// the move buffer follow from those.
-impl<G: Game + PartialEq> PartialEq for GenericMenace<G> {
+impl<G: Game + PartialEq> PartialEq for Menace<G> {
     fn eq(&self, other: &Self) -> bool {
         self.side == other.side
             && self.preset == other.preset
@@ -247,11 +251,11 @@ fn canonical<G: Game>(game: &G) -> (G::Key, usize) {
     best
 }
 
-impl<G: Game> GenericMenace<G> {
+impl<G: Game> Menace<G> {
     /// A MENACE with no boxes yet, playing `side` under `preset`, that may hold at most
     /// `box_limit` boxes (see [`DEFAULT_BOX_LIMIT`]).
-    pub fn new(side: Player, preset: Preset, box_limit: usize) -> GenericMenace<G> {
-        GenericMenace {
+    pub fn new(side: Player, preset: Preset, box_limit: usize) -> Menace<G> {
+        Menace {
             side,
             preset,
             box_limit,
@@ -293,12 +297,12 @@ impl<G: Game> GenericMenace<G> {
     }
 
     /// Every box, in the order they were made, with its index.
-    pub fn boxes(&self) -> impl Iterator<Item = (usize, &GenericBox<G>)> + '_ {
+    pub fn boxes(&self) -> impl Iterator<Item = (usize, &BeadBox<G>)> + '_ {
         self.boxes.iter().enumerate()
     }
 
     /// The box with this index.
-    pub fn get(&self, box_index: usize) -> Option<&GenericBox<G>> {
+    pub fn get(&self, box_index: usize) -> Option<&BeadBox<G>> {
         self.boxes.get(box_index)
     }
 
@@ -358,7 +362,7 @@ impl<G: Game> GenericMenace<G> {
             ));
         }
         self.index.insert(key, self.boxes.len());
-        self.boxes.push(GenericBox {
+        self.boxes.push(BeadBox {
             picture: position.clone(),
             moves,
             beads,
@@ -405,22 +409,22 @@ impl<G: Game> GenericMenace<G> {
 
     /// Makes every box up front, as Michie did for noughts and crosses: a box for every
     /// position reachable from `start` where MENACE has a choice (see
-    /// [`GenericMenace::fill_reachable`]), and the accelerator's entries for
-    /// `positions` (see [`GenericMenace::fill_table`]), so that no turn takes the plain
+    /// [`Menace::fill_reachable`]), and the accelerator's entries for
+    /// `positions` (see [`Menace::fill_table`]), so that no turn takes the plain
     /// lookup. `Err` with nothing made if the boxes would pass the limit.
     pub fn make_all_boxes<R: Rng + ?Sized>(
         &mut self,
         start: &G,
         positions: impl IntoIterator<Item = G>,
         rng: &mut R,
-    ) -> Result<(), GenericTurnError> {
+    ) -> Result<(), TurnError> {
         self.fill_reachable(start, rng)?;
         self.fill_table(positions);
         self.up_front = true;
         Ok(())
     }
 
-    /// Whether every box was made at the start ([`GenericMenace::make_all_boxes`]).
+    /// Whether every box was made at the start ([`Menace::make_all_boxes`]).
     pub fn boxes_made_up_front(&self) -> bool {
         self.up_front
     }
@@ -439,9 +443,9 @@ impl<G: Game> GenericMenace<G> {
         symmetry: usize,
         ply: usize,
         rng: &mut R,
-    ) -> Result<usize, GenericTurnError> {
+    ) -> Result<usize, TurnError> {
         if self.boxes.len() >= self.box_limit {
-            return Err(GenericTurnError::BoxLimit {
+            return Err(TurnError::BoxLimit {
                 limit: self.box_limit,
             });
         }
@@ -459,7 +463,7 @@ impl<G: Game> GenericMenace<G> {
         // The box keeps its picture's own ply, which a save file can restore; in Morris
         // that counts the pieces down, not the moves that led here.
         let ply = picture.ply();
-        self.boxes.push(GenericBox {
+        self.boxes.push(BeadBox {
             picture,
             moves,
             beads,
@@ -477,7 +481,7 @@ impl<G: Game> GenericMenace<G> {
         &mut self,
         game: &G,
         rng: &mut R,
-    ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+    ) -> Result<Turn<G::Move>, TurnError> {
         // The accelerator first: a position met before is a box position (MENACE to
         // move with a choice), so neither the rules nor the moves need asking again.
         let code = game.dense_code();
@@ -496,7 +500,7 @@ impl<G: Game> GenericMenace<G> {
             );
         }
         if game.is_over() || game.to_move() != self.side {
-            return Err(GenericTurnError::NotMenacesTurn);
+            return Err(TurnError::NotMenacesTurn);
         }
         let mut moves = std::mem::take(&mut self.scratch);
         game.legal_moves_into(&mut moves);
@@ -513,10 +517,10 @@ impl<G: Game> GenericMenace<G> {
         code: Option<usize>,
         moves: &[G::Move],
         rng: &mut R,
-    ) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+    ) -> Result<Turn<G::Move>, TurnError> {
         match moves {
-            [] => return Err(GenericTurnError::NotMenacesTurn),
-            [only] => return Ok(GenericTurn::Forced(*only)),
+            [] => return Err(TurnError::NotMenacesTurn),
+            [only] => return Ok(Turn::Forced(*only)),
             _ => {}
         }
         let (key, symmetry) = canonical(game);
@@ -549,18 +553,14 @@ impl<G: Game> GenericMenace<G> {
     /// After a game: every drawn bead goes back with the preset's reward for `result`,
     /// and the record counts the game. Says how each box changed (a bead drawn twice from
     /// one box, as can happen in Morris, shows the total change twice).
-    pub fn learn(
-        &mut self,
-        drawn: &[GenericDrawn],
-        result: GameResult,
-    ) -> Vec<GenericReinforcement> {
+    pub fn learn(&mut self, drawn: &[Drawn], result: GameResult) -> Vec<Reinforcement> {
         let before: Vec<Option<u32>> = drawn.iter().map(|drawn| self.count(*drawn)).collect();
         self.reinforce(drawn, result);
         drawn
             .iter()
             .zip(before)
             .filter_map(|(drawn, before)| {
-                Some(GenericReinforcement {
+                Some(Reinforcement {
                     drawn: *drawn,
                     before: before?,
                     after: self.count(*drawn)?,
@@ -569,7 +569,7 @@ impl<G: Game> GenericMenace<G> {
             .collect()
     }
 
-    fn count(&self, drawn: GenericDrawn) -> Option<u32> {
+    fn count(&self, drawn: Drawn) -> Option<u32> {
         self.boxes
             .get(drawn.box_index)?
             .beads
@@ -577,25 +577,21 @@ impl<G: Game> GenericMenace<G> {
             .copied()
     }
 
-    fn count_mut(&mut self, drawn: GenericDrawn) -> Option<&mut u32> {
+    fn count_mut(&mut self, drawn: Drawn) -> Option<&mut u32> {
         self.boxes
             .get_mut(drawn.box_index)?
             .beads
             .get_mut(drawn.bead)
     }
 
-    /// The same as [`GenericMenace::learn`] without the report. Beads naming no box of
+    /// The same as [`Menace::learn`] without the report. Beads naming no box of
     /// this learner are ignored.
-    pub fn reinforce(&mut self, drawn: &[GenericDrawn], result: GameResult) {
+    pub fn reinforce(&mut self, drawn: &[Drawn], result: GameResult) {
         self.reinforce_each(drawn.iter().copied(), result);
     }
 
     /// The same for beads given one by one (no slice to build in a training loop).
-    pub fn reinforce_each(
-        &mut self,
-        drawn: impl IntoIterator<Item = GenericDrawn>,
-        result: GameResult,
-    ) {
+    pub fn reinforce_each(&mut self, drawn: impl IntoIterator<Item = Drawn>, result: GameResult) {
         self.record.add(result);
         let reward = i64::from(self.preset.rewards.for_result(result));
         for drawn in drawn {
@@ -618,12 +614,12 @@ impl<G: Game> GenericMenace<G> {
     }
 
     /// Puts back the beads drawn in a game that was abandoned, so it teaches nothing.
-    pub fn return_beads(&mut self, drawn: &[GenericDrawn]) {
+    pub fn return_beads(&mut self, drawn: &[Drawn]) {
         self.return_each(drawn.iter().copied());
     }
 
     /// The same for beads given one by one.
-    pub fn return_each(&mut self, drawn: impl IntoIterator<Item = GenericDrawn>) {
+    pub fn return_each(&mut self, drawn: impl IntoIterator<Item = Drawn>) {
         for drawn in drawn {
             if let Some(count) = self.count_mut(drawn) {
                 *count = count.saturating_add(1).min(MAX_BEADS);
@@ -643,14 +639,14 @@ impl<G: Game> GenericMenace<G> {
     /// random starting beads in that order.
     ///
     /// All or nothing: if the boxes would pass the limit, the search stops as soon as it
-    /// knows, nothing is made, and the error is [`GenericTurnError::BoxLimit`]. While it
+    /// knows, nothing is made, and the error is [`TurnError::BoxLimit`]. While it
     /// runs the search holds every position of MENACE's it has met (boxes and forced
     /// moves), so it needs about as much memory again as the boxes it makes.
     pub fn fill_reachable<R: Rng + ?Sized>(
         &mut self,
         start: &G,
         rng: &mut R,
-    ) -> Result<usize, GenericTurnError> {
+    ) -> Result<usize, TurnError> {
         let capacity = self.box_limit.saturating_sub(self.boxes.len());
         let mut search = Reach::new(self.side, capacity, self.box_limit);
         search.arrive(start.clone(), &self.index)?;

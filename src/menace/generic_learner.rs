@@ -1,7 +1,7 @@
-//! The generic MENACE ([`GenericMenace`]) behind the [`Learner`] trait, so that the
+//! The generic MENACE ([`Menace`]) behind the [`Learner`] trait, so that the
 //! console plays, lists and trains it exactly as it does the classic one.
 
-use super::generic::{GenericDrawn, GenericMenace, GenericTurn, GenericTurnError};
+use super::generic::{Drawn, Menace, Turn, TurnError};
 use super::learner::{
     BeadChange, BoxMatch, BoxSummary, DrawnBead, Learner, LearnerError, MenaceMove,
 };
@@ -19,7 +19,7 @@ pub fn new<G: Declared>(
     box_limit: usize,
     _: &mut dyn Rng,
 ) -> Box<dyn Learner> {
-    Box::new(GenericMenace::<G>::new(side, preset, box_limit))
+    Box::new(Menace::<G>::new(side, preset, box_limit))
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from
@@ -31,7 +31,7 @@ pub fn count_boxes<G: Game>(
     limit: usize,
 ) -> Result<Vec<(usize, usize)>, usize> {
     // The michie preset's fixed counts: filling draws nothing at random.
-    let mut menace = GenericMenace::<G>::new(side, Preset::michie(), limit);
+    let mut menace = Menace::<G>::new(side, Preset::michie(), limit);
     let mut unused = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
     menace
         .fill_reachable(game, &mut unused)
@@ -55,7 +55,7 @@ pub fn restore<G: Declared>(
     record: Record,
     boxes: &super::learner::SavedBoxes,
 ) -> Result<Box<dyn Learner>, String> {
-    let mut menace = GenericMenace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
+    let mut menace = Menace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
     menace.set_record(record);
     for (key, counts) in boxes {
         let position = game
@@ -99,17 +99,17 @@ pub fn restore<G: Declared>(
 }
 
 /// The console's record of drawn beads in the generic learner's own terms.
-fn generic_drawn(drawn: &[DrawnBead]) -> Vec<GenericDrawn> {
+fn generic_drawn(drawn: &[DrawnBead]) -> Vec<Drawn> {
     drawn
         .iter()
-        .map(|drawn| GenericDrawn {
+        .map(|drawn| Drawn {
             box_index: drawn.box_index,
             bead: drawn.bead,
         })
         .collect()
 }
 
-impl<G: Declared> GenericMenace<G> {
+impl<G: Declared> Menace<G> {
     fn typed(position: &dyn AnyGame) -> Option<&G> {
         position
             .as_any()
@@ -138,17 +138,17 @@ impl<G: Declared> GenericMenace<G> {
     }
 }
 
-impl<G: Declared> Learner for GenericMenace<G> {
+impl<G: Declared> Learner for Menace<G> {
     fn side(&self) -> Player {
-        GenericMenace::side(self)
+        Menace::side(self)
     }
 
     fn preset(&self) -> Preset {
-        GenericMenace::preset(self)
+        Menace::preset(self)
     }
 
     fn record(&self) -> Record {
-        GenericMenace::record(self)
+        Menace::record(self)
     }
 
     fn box_count(&self) -> usize {
@@ -156,7 +156,7 @@ impl<G: Declared> Learner for GenericMenace<G> {
     }
 
     fn box_limit(&self) -> Option<usize> {
-        (!self.boxes_made_up_front()).then(|| GenericMenace::box_limit(self))
+        (!self.boxes_made_up_front()).then(|| Menace::box_limit(self))
     }
 
     fn boxes(&self) -> Vec<BoxSummary> {
@@ -171,7 +171,7 @@ impl<G: Declared> Learner for GenericMenace<G> {
 
     fn box_for(&self, position: &dyn AnyGame) -> Option<BoxMatch> {
         let game = Self::typed(position)?;
-        let (index, symmetry) = GenericMenace::box_for(self, game)?;
+        let (index, symmetry) = Menace::box_for(self, game)?;
         let matchbox = self.get(index)?;
         let example = matchbox
             .moves()
@@ -187,19 +187,19 @@ impl<G: Declared> Learner for GenericMenace<G> {
 
     fn first_box(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
         let mut game = Self::typed(start)?.clone();
-        if game.to_move() != GenericMenace::side(self) {
+        if game.to_move() != Menace::side(self) {
             // MENACE moves second: its first box is met after the other side's opening,
             // and the opening in the middle of the game's move order stands for them all
             // (the centre, on the classic board).
             let moves = game.legal_moves();
             game.play(*moves.get(moves.len() / 2)?).ok()?;
         }
-        GenericMenace::box_for(self, &game).and_then(|(index, _)| self.summary(index))
+        Menace::box_for(self, &game).and_then(|(index, _)| self.summary(index))
     }
 
     fn refuses_to_play(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
         // Only a MENACE that moves first can refuse to start a game.
-        GenericMenace::refuses_to_play(self, Self::typed(start)?)
+        Menace::refuses_to_play(self, Self::typed(start)?)
             .then(|| self.first_box(start))
             .flatten()
     }
@@ -214,12 +214,12 @@ impl<G: Declared> Learner for GenericMenace<G> {
         rng: &mut dyn Rng,
     ) -> Result<MenaceMove, LearnerError> {
         let game = Self::typed(position).ok_or(LearnerError::NotItsTurn)?;
-        let turn = GenericMenace::take_turn(self, game, rng).map_err(|error| match error {
-            GenericTurnError::BoxLimit { limit } => LearnerError::BoxLimit { limit },
+        let turn = Menace::take_turn(self, game, rng).map_err(|error| match error {
+            TurnError::BoxLimit { limit } => LearnerError::BoxLimit { limit },
             _ => LearnerError::NotItsTurn,
         })?;
         Ok(match turn {
-            GenericTurn::Drew {
+            Turn::Drew {
                 box_index,
                 bead,
                 picture_move,
@@ -244,10 +244,10 @@ impl<G: Declared> Learner for GenericMenace<G> {
                     drawn: DrawnBead { box_index, bead },
                 }
             }
-            GenericTurn::Forced(mv) => MenaceMove::Forced {
+            Turn::Forced(mv) => MenaceMove::Forced {
                 play: game.move_name(mv),
             },
-            GenericTurn::Resigned(box_index) => MenaceMove::Resigned {
+            Turn::Resigned(box_index) => MenaceMove::Resigned {
                 box_number: box_index + 1,
                 picture: self
                     .get(box_index)
@@ -258,7 +258,7 @@ impl<G: Declared> Learner for GenericMenace<G> {
 
     fn learn(&mut self, drawn: &[DrawnBead], result: GameResult) -> Vec<BeadChange> {
         let drawn = generic_drawn(drawn);
-        GenericMenace::learn(self, &drawn, result)
+        Menace::learn(self, &drawn, result)
             .into_iter()
             .filter_map(|change| {
                 let matchbox = self.get(change.drawn.box_index)?;
@@ -276,11 +276,11 @@ impl<G: Declared> Learner for GenericMenace<G> {
 
     fn return_beads(&mut self, drawn: &[DrawnBead]) {
         let drawn = generic_drawn(drawn);
-        GenericMenace::return_beads(self, &drawn);
+        Menace::return_beads(self, &drawn);
     }
 
     fn forget_boxes_from(&mut self, count: usize) {
-        GenericMenace::forget_boxes_from(self, count);
+        Menace::forget_boxes_from(self, count);
     }
 
     fn play_games(
@@ -293,14 +293,14 @@ impl<G: Declared> Learner for GenericMenace<G> {
         let Some(first) = Self::typed(start).cloned() else {
             return;
         };
-        let after = &mut |menace: &GenericMenace<G>, played| after(menace, played);
+        let after = &mut |menace: &Menace<G>, played| after(menace, played);
         if let Some(typed) = opponent.typed() {
             if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
                 return train::play_games(self, ai.as_mut(), &first, rng, after);
             }
-            if let Some(second) = typed.downcast_mut::<GenericMenace<G>>() {
+            if let Some(second) = typed.downcast_mut::<Menace<G>>() {
                 // The second MENACE plays in its own types too, and keeps what it learns.
-                let placeholder = GenericMenace::new(second.side(), second.preset(), 0);
+                let placeholder = Menace::new(second.side(), second.preset(), 0);
                 let mut sparring = Sparring::new(std::mem::replace(second, placeholder));
                 train::play_games(self, &mut sparring, &first, rng, after);
                 *second = sparring.menace;

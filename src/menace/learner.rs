@@ -1,5 +1,5 @@
 //! MENACE for whatever game is chosen, behind one object-safe trait: the one learner
-//! ([`crate::menace::GenericMenace`]) of that game, whose boxes are made as positions are
+//! ([`crate::menace::Menace`]) of that game, whose boxes are made as positions are
 //! first met, or all at the start on the classic board. The match and the console talk
 //! to [`Learner`] only, with moves as text.
 

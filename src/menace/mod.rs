@@ -1,4 +1,4 @@
-//! MENACE, the matchbox learner, for any game: one learner ([`GenericMenace`]), its
+//! MENACE, the matchbox learner, for any game: one learner ([`Menace`]), its
 //! boxes made as positions are met (or all at the start, as classic MENACE's 304), its
 //! one training loop ([`train`]), the file that keeps what it learned, and the trait the
 //! console talks to ([`learner::Learner`]).
@@ -15,8 +15,5 @@ pub mod save;
 pub mod train;
 
 pub use boxes::{BoxId, Lookup, Matchbox, Matchboxes, matchboxes};
-pub use generic::{
-    DEFAULT_BOX_LIMIT, GenericBox, GenericDrawn, GenericMenace, GenericReinforcement, GenericTurn,
-    GenericTurnError,
-};
+pub use generic::{BeadBox, DEFAULT_BOX_LIMIT, Drawn, Menace, Reinforcement, Turn, TurnError};
 pub use learn::{EmptyBox, GameResult, Preset, Record};

@@ -9,7 +9,7 @@
 //! typed one hands the loop its [`BoxedAi`] through [`Opponent::typed`].
 
 use super::GameResult;
-use super::generic::{GenericDrawn, GenericMenace, GenericTurn};
+use super::generic::{Drawn, Menace, Turn};
 use crate::game::{AnyGame, Declaration, Game, Playing};
 use rand::{Rng, RngExt};
 use std::any::Any;
@@ -99,12 +99,12 @@ impl ByName<'_> {
 /// A second MENACE as the other side: it draws, and learns when the game ends.
 #[derive(Debug)]
 pub struct Sparring<G: Game> {
-    pub menace: GenericMenace<G>,
-    drawn: Vec<GenericDrawn>,
+    pub menace: Menace<G>,
+    drawn: Vec<Drawn>,
 }
 
 impl<G: Game> Sparring<G> {
-    pub fn new(menace: GenericMenace<G>) -> Sparring<G> {
+    pub fn new(menace: Menace<G>) -> Sparring<G> {
         Sparring {
             menace,
             drawn: Vec::new(),
@@ -115,14 +115,14 @@ impl<G: Game> Sparring<G> {
 impl<G: Game> Moves<G> for Sparring<G> {
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
         match self.menace.take_turn(position, rng).ok()? {
-            turn @ GenericTurn::Drew { real_move, .. } => {
+            turn @ Turn::Drew { real_move, .. } => {
                 self.drawn.extend(turn.drawn());
                 Some(real_move)
             }
-            GenericTurn::Forced(mv) => Some(mv),
+            Turn::Forced(mv) => Some(mv),
             // Resigning is not a move: with no beads it plays at random.
             // (A uniformly random legal move, as the `random` player picks it.)
-            GenericTurn::Resigned(_) => {
+            Turn::Resigned(_) => {
                 let moves = position.legal_moves();
                 (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
             }

@@ -3,7 +3,7 @@
 //! `menace bench`); what the games are counted into is the caller's business, told of
 //! each game as it ends.
 
-use super::generic::{GenericDrawn, GenericMenace, GenericTurn};
+use super::generic::{Drawn, Menace, Turn};
 use super::opponent::Moves;
 use super::{EmptyBox, GameResult};
 use crate::game::Game;
@@ -35,11 +35,11 @@ pub enum Played {
 /// `false`, or MENACE refuses or runs out of room (the last thing `after` is told).
 /// `after` also gets the learner, to look at its boxes between games.
 pub fn play_games<G: Game>(
-    menace: &mut GenericMenace<G>,
+    menace: &mut Menace<G>,
     opponent: &mut dyn Moves<G>,
     start: &G,
     rng: &mut dyn Rng,
-    after: &mut dyn FnMut(&GenericMenace<G>, Played) -> bool,
+    after: &mut dyn FnMut(&Menace<G>, Played) -> bool,
 ) {
     let mut drawn = Vec::with_capacity(8);
     // The first box, found once where MENACE moves first: refusing to play is then a
@@ -71,7 +71,7 @@ pub fn play_games<G: Game>(
 
 /// The box MENACE moves from at `start`, where it moves first with a choice and the
 /// resign rule could stop it there.
-fn first_box<G: Game>(menace: &GenericMenace<G>, start: &G) -> Option<usize> {
+fn first_box<G: Game>(menace: &Menace<G>, start: &G) -> Option<usize> {
     (menace.preset().empty_box == EmptyBox::Resign)
         .then(|| menace.box_for(start))
         .flatten()
@@ -82,11 +82,11 @@ fn first_box<G: Game>(menace: &GenericMenace<G>, start: &G) -> Option<usize> {
 /// scratch space. `None` if MENACE had no room for a new box: the game is then abandoned,
 /// its beads put back.
 pub fn play_one<G: Game>(
-    menace: &mut GenericMenace<G>,
+    menace: &mut Menace<G>,
     opponent: &mut dyn Moves<G>,
     start: &G,
     rng: &mut dyn Rng,
-    drawn: &mut Vec<GenericDrawn>,
+    drawn: &mut Vec<Drawn>,
 ) -> Option<GameEnd> {
     drawn.clear();
     let side = menace.side();
@@ -95,12 +95,12 @@ pub fn play_one<G: Game>(
     while !game.is_over() {
         let mv = if game.to_move() == side {
             match menace.take_turn(&game, rng) {
-                Ok(turn @ GenericTurn::Drew { real_move, .. }) => {
+                Ok(turn @ Turn::Drew { real_move, .. }) => {
                     drawn.extend(turn.drawn());
                     real_move
                 }
-                Ok(GenericTurn::Forced(mv)) => mv,
-                Ok(GenericTurn::Resigned(_)) => {
+                Ok(Turn::Forced(mv)) => mv,
+                Ok(Turn::Resigned(_)) => {
                     resigned = true;
                     break;
                 }

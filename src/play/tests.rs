@@ -80,7 +80,7 @@ fn every_opponent_plays_whole_games_in_the_typed_loop() {
         let typed = crate::menace::opponent::Opponent::typed(&mut rival).unwrap();
         assert!(
             typed.is::<crate::menace::opponent::BoxedAi<TicTacToe>>()
-                || typed.is::<crate::menace::GenericMenace<TicTacToe>>(),
+                || typed.is::<crate::menace::Menace<TicTacToe>>(),
             "{}",
             row.name
         );
@@ -196,7 +196,7 @@ fn a_second_menace_learns_as_o() {
         &mut |_| true,
     );
     let second = crate::menace::opponent::Opponent::typed(&mut rival)
-        .and_then(|typed| typed.downcast_mut::<crate::menace::GenericMenace<TicTacToe>>())
+        .and_then(|typed| typed.downcast_mut::<crate::menace::Menace<TicTacToe>>())
         .unwrap();
     assert_eq!(second.record().games(), 200);
     assert_eq!(second.record().won, menace.record().lost);

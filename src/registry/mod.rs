@@ -10,18 +10,15 @@ pub mod replay;
 pub mod saves;
 mod typed;
 
+use crate::game::{AnyGame, Playing};
 pub use option_files::{Confinement, confine};
 pub use presentation::{BIGGEST_CHANGES, Learning, MOST_CELLS_LISTED, Presentation};
 pub use quantum_solver::quantum_position;
+use typed::Abilities;
 pub use typed::{
     count_boxes, deepest_search, engine_move, lookahead_reach, mcts_estimate, new_learner,
     random_games, restore_learner, solve,
 };
-// The rules face and the analysis types, where code above the registry has long found
-// them.
-pub use crate::analysis::{Effort, Engine, Estimate, RandomPlay, Solved};
-pub use crate::game::{AnyGame, MoveError, Playing};
-use typed::Abilities;
 
 use crate::game::cube::{self, Cube};
 use crate::game::four::{self, FourByFour};

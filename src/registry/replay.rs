@@ -1,7 +1,7 @@
 //! A record of a game, for people and for tools: `menace replay GAME [OPTION…] MOVE…`
 //! plays the moves from the start and describes every position on the way.
 
-use super::AnyGame;
+use crate::game::AnyGame;
 use crate::game::Outcome;
 use serde::Serialize;
 

@@ -166,7 +166,7 @@ proptest! {
             saves_dir: folder.path().to_path_buf(),
             lessons_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons"),
             // The AIs and the solver look at little, so that a case takes milliseconds.
-            effort: registry::Effort { positions: 500, playouts: 20, lookahead: 2_000, solve: 20_000 },
+            effort: menace::analysis::Effort { positions: 500, playouts: 20, lookahead: 2_000, solve: 20_000 },
             ..Settings::default()
         });
         for line in &lines {

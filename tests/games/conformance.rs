@@ -161,11 +161,11 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
             assert!(kind.plays(game.as_ref()));
             // Small budgets: the test is that every AI answers with a legal move in every
             // game, not how well (that is `menace duel`'s), and it runs unoptimized.
-            let effort = registry::Effort {
+            let effort = menace::analysis::Effort {
                 positions: 20_000,
                 playouts: 300,
                 lookahead: 1_000_000,
-                ..registry::Effort::default()
+                ..menace::analysis::Effort::default()
             };
             let no_learner = |_: menace::game::Player, _: &mut dyn rand::Rng| None;
             let chosen = Rival::new(

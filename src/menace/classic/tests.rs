@@ -4,7 +4,7 @@
 use super::*;
 use crate::game::{Game, Outcome, Rules};
 use crate::menace::boxes::matchboxes;
-use crate::menace::generic::{GenericTurn, GenericTurnError};
+use crate::menace::generic::{Turn, TurnError};
 use crate::menace::preset::PresetError;
 use crate::menace::{EmptyBox, GameResult};
 
@@ -34,7 +34,7 @@ fn cells_go_in_and_come_out_unchanged() {
         .expect("a fresh MENACE's own beads are valid");
     assert_eq!(again, fresh);
     let turn = again.take_turn(&TicTacToe::default(), &mut rng).unwrap();
-    assert!(matches!(turn, GenericTurn::Drew { box_index: 0, .. }));
+    assert!(matches!(turn, Turn::Drew { box_index: 0, .. }));
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn a_turn_takes_the_drawn_bead_out_and_places_x_where_it_points() {
     assert_eq!(board.to_move(), Player::X);
     let before = all_beads(&menace);
     let turn = menace.take_turn(&board, &mut rng()).unwrap();
-    let GenericTurn::Drew {
+    let Turn::Drew {
         picture_move,
         real_move,
         symmetry,
@@ -142,7 +142,7 @@ fn draws_follow_the_bead_counts() {
     let mut corner = 0;
     for _ in 0..4000 {
         let mut trial = menace.clone();
-        if let Ok(GenericTurn::Drew { picture_move, .. }) =
+        if let Ok(Turn::Drew { picture_move, .. }) =
             trial.take_turn(&TicTacToe::default(), &mut generator)
             && picture_move.index() == 0
         {
@@ -160,7 +160,7 @@ fn draws_follow_the_bead_counts() {
 fn play_and_learn(preset: Preset, result: GameResult) -> (ClassicMenace, usize, Square, u32) {
     let mut menace = new(Player::X, preset, &mut rng());
     let turn = menace.take_turn(&TicTacToe::default(), &mut rng()).unwrap();
-    let GenericTurn::Drew {
+    let Turn::Drew {
         box_index,
         picture_move,
         ..
@@ -216,7 +216,7 @@ fn resign_rule_gives_up_on_an_empty_box_and_refuses_an_empty_first_box() {
     set_cells(&mut menace, 0, [0; 9]);
     assert!(menace.refuses_to_play(&TicTacToe::default()));
     let turn = menace.take_turn(&TicTacToe::default(), &mut rng()).unwrap();
-    assert!(matches!(turn, GenericTurn::Resigned(0)));
+    assert!(matches!(turn, Turn::Resigned(0)));
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn refill_rule_puts_three_random_legal_beads_into_an_empty_box() {
     set_cells(&mut menace, index, [0; 9]);
     assert!(!menace.refuses_to_play(&TicTacToe::default()));
     let turn = menace.take_turn(&board, &mut rng()).unwrap();
-    let GenericTurn::Drew {
+    let Turn::Drew {
         refilled,
         beads_before,
         real_move,
@@ -263,7 +263,7 @@ fn a_menace_playing_o_draws_from_its_own_boxes_and_learns_from_its_side() {
     assert_eq!(menace.get(drawn.box_index).unwrap().ply(), 1);
     assert_eq!(
         menace.take_turn(&TicTacToe::default(), &mut rng()),
-        Err(GenericTurnError::NotMenacesTurn)
+        Err(TurnError::NotMenacesTurn)
     );
     assert_eq!(
         GameResult::for_side(Outcome::Win(Player::O), Player::O),
@@ -284,7 +284,7 @@ fn the_fifth_move_is_forced_and_uses_no_box() {
     let before = menace.clone();
     assert_eq!(
         menace.take_turn(&board, &mut rng()),
-        Ok(GenericTurn::Forced(Square::ALL[8]))
+        Ok(Turn::Forced(Square::ALL[8]))
     );
     assert_eq!(menace, before);
 }
@@ -332,9 +332,6 @@ fn misere_positions_are_served_by_the_same_boxes() {
     let mut menace = new(Player::X, Preset::michie(), &mut rng());
     let board = TicTacToe::new(Rules { misere: true });
     let turn = menace.take_turn(&board, &mut rng()).unwrap();
-    assert!(
-        matches!(turn, GenericTurn::Drew { box_index: 0, .. }),
-        "{turn:?}"
-    );
+    assert!(matches!(turn, Turn::Drew { box_index: 0, .. }), "{turn:?}");
     assert_eq!(menace.len(), 304, "no box made for misère");
 }

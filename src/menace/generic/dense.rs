@@ -1,4 +1,4 @@
-//! The accelerator of [`super::GenericMenace`]: where a game gives its positions a small
+//! The accelerator of [`super::Menace`]: where a game gives its positions a small
 //! dense code ([`Game::dense_code`], the base-3 cells of noughts and crosses), a table
 //! from that code straight to the box, the symmetry and the real move of every bead, so
 //! that a turn neither hashes a key nor tries the symmetries nor searches the moves.

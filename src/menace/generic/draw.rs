@@ -1,7 +1,7 @@
-//! Drawing a bead: the arithmetic every turn of [`super::GenericMenace`] shares, whether
+//! Drawing a bead: the arithmetic every turn of [`super::Menace`] shares, whether
 //! the box was found through the accelerator or the plain lookup.
 
-use super::{GenericBox, GenericTurn, GenericTurnError};
+use super::{BeadBox, Turn, TurnError};
 use crate::game::Game;
 use crate::menace::learn::{EmptyBox, REFILL_BEADS};
 use rand::{Rng, RngExt};
@@ -26,18 +26,18 @@ pub(super) fn start_count(counts: [u32; 4], ply: usize) -> u32 {
 /// makes on the real position.
 #[inline]
 pub(super) fn draw<G: Game, R: Rng + ?Sized>(
-    matchbox: &mut GenericBox<G>,
+    matchbox: &mut BeadBox<G>,
     empty_box: EmptyBox,
     (box_index, symmetry): (usize, usize),
     created: bool,
     rng: &mut R,
     real_move: impl FnOnce(usize, G::Move) -> Option<G::Move>,
-) -> Result<GenericTurn<G::Move>, GenericTurnError> {
+) -> Result<Turn<G::Move>, TurnError> {
     let mut refilled = false;
     let mut beads_before = matchbox.total();
     if beads_before == 0 {
         match empty_box {
-            EmptyBox::Resign => return Ok(GenericTurn::Resigned(box_index)),
+            EmptyBox::Resign => return Ok(Turn::Resigned(box_index)),
             EmptyBox::Refill => {
                 add_random_beads(&mut matchbox.beads, REFILL_BEADS as usize, rng);
                 refilled = true;
@@ -57,10 +57,10 @@ pub(super) fn draw<G: Game, R: Rng + ?Sized>(
     }
     let picture_move = matchbox.moves[bead];
     let Some(real_move) = real_move(bead, picture_move) else {
-        return Err(GenericTurnError::BrokenSymmetry { symmetry });
+        return Err(TurnError::BrokenSymmetry { symmetry });
     };
     matchbox.beads[bead] -= 1;
-    Ok(GenericTurn::Drew {
+    Ok(Turn::Drew {
         box_index,
         bead,
         picture_move,

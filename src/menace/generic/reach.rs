@@ -1,10 +1,10 @@
-//! The breadth-first search behind [`super::GenericMenace::fill_reachable`].
+//! The breadth-first search behind [`super::Menace::fill_reachable`].
 
-use super::{GenericTurnError, canonical};
+use super::{TurnError, canonical};
 use crate::game::{Game, Player};
 use std::collections::{HashMap, HashSet, VecDeque};
 
-/// The state of the search of [`super::GenericMenace::fill_reachable`].
+/// The state of the search of [`super::Menace::fill_reachable`].
 pub(super) struct Reach<G: Game> {
     pub(super) side: Player,
     /// How many new boxes fit, and the limit to name if they do not.
@@ -43,7 +43,7 @@ impl<G: Game> Reach<G> {
         &mut self,
         position: G,
         known: &HashMap<G::Key, usize>,
-    ) -> Result<(), GenericTurnError> {
+    ) -> Result<(), TurnError> {
         self.passed.clear();
         self.stack.push(position);
         while let Some(position) = self.stack.pop() {
@@ -68,7 +68,7 @@ impl<G: Game> Reach<G> {
             }
             if self.moves.len() >= 2 && !known.contains_key(&key) {
                 if self.found.len() >= self.capacity {
-                    return Err(GenericTurnError::BoxLimit { limit: self.limit });
+                    return Err(TurnError::BoxLimit { limit: self.limit });
                 }
                 self.found
                     .push((position.ply(), key, position.clone(), symmetry));

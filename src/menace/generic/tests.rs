@@ -18,15 +18,15 @@ fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-fn filled<G: Game>(start: &G, side: Player, preset: Preset) -> GenericMenace<G> {
-    let mut menace = GenericMenace::new(side, preset, DEFAULT_BOX_LIMIT);
+fn filled<G: Game>(start: &G, side: Player, preset: Preset) -> Menace<G> {
+    let mut menace = Menace::new(side, preset, DEFAULT_BOX_LIMIT);
     menace
         .fill_reachable(start, &mut rng(1))
         .expect("within the default limit");
     menace
 }
 
-fn per_ply<G: Game>(menace: &GenericMenace<G>) -> Vec<(usize, usize)> {
+fn per_ply<G: Game>(menace: &Menace<G>) -> Vec<(usize, usize)> {
     let mut counts = BTreeMap::new();
     for (_, matchbox) in menace.boxes() {
         *counts.entry(matchbox.ply()).or_insert(0) += 1;
@@ -168,7 +168,7 @@ fn misere_boxes_match_a_brute_force_count() {
 /// numbers, and checks after every draw and every game that their beads agree.
 fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) -> (u32, u32) {
     let mut classic = classic::new(side, preset, &mut rng(10));
-    let mut generic = GenericMenace::<TicTacToe>::new(side, preset, DEFAULT_BOX_LIMIT);
+    let mut generic = Menace::<TicTacToe>::new(side, preset, DEFAULT_BOX_LIMIT);
     if fill {
         generic
             .fill_reachable(&TicTacToe::default(), &mut rng(10))
@@ -179,8 +179,7 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
     assert_same_beads(&classic, &generic);
     for _ in 0..games {
         let mut board = TicTacToe::default();
-        let (mut classic_drawn, mut generic_drawn): (Vec<GenericDrawn>, Vec<GenericDrawn>) =
-            (vec![], vec![]);
+        let (mut classic_drawn, mut generic_drawn): (Vec<Drawn>, Vec<Drawn>) = (vec![], vec![]);
         let result = loop {
             if let Some(outcome) = board.outcome() {
                 break GameResult::for_side(outcome, side);
@@ -196,14 +195,14 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
             let generic_turn = generic.take_turn(&board, &mut generic_rng).unwrap();
             match (classic_turn, generic_turn) {
                 (
-                    GenericTurn::Drew {
+                    Turn::Drew {
                         picture_move: bead,
                         real_move: square,
                         beads_before,
                         refilled,
                         ..
                     },
-                    GenericTurn::Drew {
+                    Turn::Drew {
                         picture_move,
                         real_move,
                         beads_before: generic_before,
@@ -224,11 +223,11 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
                     generic_drawn.extend(generic_turn.drawn());
                     board.play(square).unwrap();
                 }
-                (GenericTurn::Forced(square), GenericTurn::Forced(mv)) => {
+                (Turn::Forced(square), Turn::Forced(mv)) => {
                     assert_eq!(square, mv);
                     board.play(square).unwrap();
                 }
-                (GenericTurn::Resigned(_), GenericTurn::Resigned(_)) => {
+                (Turn::Resigned(_), Turn::Resigned(_)) => {
                     resignations += 1;
                     break GameResult::Lost;
                 }
@@ -255,7 +254,7 @@ fn compare_with_classic(preset: Preset, side: Player, fill: bool, games: usize) 
 }
 
 /// Every plain box holds the same beads as the classic box of its picture.
-fn assert_same_beads(classic: &GenericMenace<TicTacToe>, generic: &GenericMenace<TicTacToe>) {
+fn assert_same_beads(classic: &Menace<TicTacToe>, generic: &Menace<TicTacToe>) {
     for (_, matchbox) in generic.boxes() {
         let (index, symmetry) = classic.box_for(matchbox.picture()).unwrap();
         assert_eq!(symmetry, 0, "the same picture");
@@ -295,7 +294,7 @@ fn beads_change_as_in_the_classic_learner_under_every_preset() {
 #[test]
 fn rewards_are_clamped_to_zero_and_max_beads() {
     let preset = Preset::parse("custom 1/1/1/1 1/0/-5 resign").unwrap();
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, preset, 10);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, preset, 10);
     let turn = menace
         .take_turn(&TicTacToe::default(), &mut rng(3))
         .unwrap();
@@ -311,7 +310,7 @@ fn rewards_are_clamped_to_zero_and_max_beads() {
         .collect();
     beads[0] = [MAX_BEADS; 9];
     let mut classic = classic::from_cells(Player::X, michie, &beads, Record::default()).unwrap();
-    let mut generic = GenericMenace::<TicTacToe>::new(Player::X, michie, 10);
+    let mut generic = Menace::<TicTacToe>::new(Player::X, michie, 10);
     generic
         .take_turn(&TicTacToe::default(), &mut rng(4))
         .unwrap();
@@ -353,31 +352,31 @@ fn distinct_positions() -> Vec<TicTacToe> {
 fn the_sixth_new_position_passes_a_limit_of_five_and_changes_nothing() {
     let positions = distinct_positions();
     assert_eq!(positions.len(), 12);
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, Preset::challenge(), 5);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, Preset::challenge(), 5);
     let mut generator = rng(6);
     for position in &positions[..5] {
         let turn = menace.take_turn(position, &mut generator).unwrap();
-        assert!(matches!(turn, GenericTurn::Drew { created: true, .. }));
+        assert!(matches!(turn, Turn::Drew { created: true, .. }));
     }
     assert_eq!(menace.len(), 5);
     let before = menace.clone();
     let error = menace.take_turn(&positions[5], &mut generator).unwrap_err();
-    assert_eq!(error, GenericTurnError::BoxLimit { limit: 5 });
+    assert_eq!(error, TurnError::BoxLimit { limit: 5 });
     assert!(error.to_string().contains("limit of 5 matchboxes"));
     assert_eq!(menace, before);
     // A position already met still plays.
     let turn = menace.take_turn(&positions[0], &mut generator).unwrap();
-    assert!(matches!(turn, GenericTurn::Drew { created: false, .. }));
+    assert!(matches!(turn, Turn::Drew { created: false, .. }));
 
     // Filling is all or nothing.
-    let mut small = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 303);
+    let mut small = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 303);
     let fresh = small.clone();
     assert_eq!(
         small.fill_reachable(&TicTacToe::default(), &mut generator),
-        Err(GenericTurnError::BoxLimit { limit: 303 })
+        Err(TurnError::BoxLimit { limit: 303 })
     );
     assert_eq!(small, fresh);
-    let mut enough = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 304);
+    let mut enough = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 304);
     assert_eq!(
         enough.fill_reachable(&TicTacToe::default(), &mut generator),
         Ok(304)
@@ -406,7 +405,7 @@ fn check_mapping<G: Game>(start: &G, seed: u64, samples: usize) -> usize {
         if legal.len() < 2 {
             continue;
         }
-        let mut menace = GenericMenace::new(game.to_move(), Preset::michie(), DEFAULT_BOX_LIMIT);
+        let mut menace = Menace::new(game.to_move(), Preset::michie(), DEFAULT_BOX_LIMIT);
         assert_eq!(menace.box_for(&game), None);
         let turn = menace.take_turn(&game, &mut generator).unwrap();
         let (index, symmetry) = menace.box_for(&game).unwrap();
@@ -425,7 +424,7 @@ fn check_mapping<G: Game>(start: &G, seed: u64, samples: usize) -> usize {
             assert_eq!(real_after.transformed(symmetry).key(), picture_after.key());
         }
         assert_eq!(real_moves.len(), legal.len());
-        let GenericTurn::Drew {
+        let Turn::Drew {
             bead,
             real_move,
             symmetry: used,
@@ -453,7 +452,7 @@ fn beads_map_to_distinct_legal_real_moves_through_the_symmetries() {
 
 #[test]
 fn a_generic_menace_learns_to_lose_less_against_random_play() {
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 1000);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 1000);
     let (mut generator, mut opponent) = (rng(20), rng(21));
     let mut losses = Vec::new();
     for _ in 0..3000 {
@@ -494,35 +493,32 @@ fn a_generic_menace_learns_to_lose_less_against_random_play() {
 fn refusing_to_play_follows_the_first_box() {
     let start = TicTacToe::default();
     let empty_start = Preset::parse("custom 0/4/2/1 3/1/-1 resign").unwrap();
-    let menace = GenericMenace::<TicTacToe>::new(Player::X, empty_start, 10);
+    let menace = Menace::<TicTacToe>::new(Player::X, empty_start, 10);
     assert!(
         menace.refuses_to_play(&start),
         "its first box would be empty"
     );
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
     assert!(!menace.refuses_to_play(&start));
     menace.take_turn(&start, &mut rng(1)).unwrap();
     menace.boxes[0].beads.fill(0);
     assert!(menace.refuses_to_play(&start));
-    assert_eq!(
-        menace.take_turn(&start, &mut rng(1)),
-        Ok(GenericTurn::Resigned(0))
-    );
-    let o = GenericMenace::<TicTacToe>::new(Player::O, empty_start, 10);
+    assert_eq!(menace.take_turn(&start, &mut rng(1)), Ok(Turn::Resigned(0)));
+    let o = Menace::<TicTacToe>::new(Player::O, empty_start, 10);
     assert!(!o.refuses_to_play(&start), "X moves first");
     assert_eq!(
-        GenericMenace::<TicTacToe>::new(Player::O, empty_start, 10).take_turn(&start, &mut rng(1)),
-        Err(GenericTurnError::NotMenacesTurn)
+        Menace::<TicTacToe>::new(Player::O, empty_start, 10).take_turn(&start, &mut rng(1)),
+        Err(TurnError::NotMenacesTurn)
     );
 }
 
 /// Fills from `start` under a limit the game is known to pass, and checks the error.
 fn passes_limit<G: Game + PartialEq>(start: &G, limit: usize) {
-    let mut menace = GenericMenace::new(Player::X, Preset::michie(), limit);
+    let mut menace = Menace::new(Player::X, Preset::michie(), limit);
     let fresh = menace.clone();
     assert_eq!(
         menace.fill_reachable(start, &mut rng(1)),
-        Err(GenericTurnError::BoxLimit { limit })
+        Err(TurnError::BoxLimit { limit })
     );
     assert_eq!(menace, fresh);
 }
@@ -576,17 +572,17 @@ fn three_mens_morris_boxes_agree_with_a_count_without_history() {
 #[test]
 fn a_forced_move_uses_no_box() {
     let board = TicTacToe::from_picture("XOXXOOOX.", Rules::default()).unwrap();
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
     assert_eq!(
         menace.take_turn(&board, &mut rng(1)),
-        Ok(GenericTurn::Forced(Square::ALL[8]))
+        Ok(Turn::Forced(Square::ALL[8]))
     );
     assert!(menace.is_empty());
     let over = TicTacToe::from_picture("XXXOO....", Rules::default()).unwrap();
     assert_eq!(over.outcome(), Some(Outcome::Win(Player::X)));
     assert_eq!(
         menace.take_turn(&over, &mut rng(1)),
-        Err(GenericTurnError::NotMenacesTurn)
+        Err(TurnError::NotMenacesTurn)
     );
 }
 
@@ -622,7 +618,7 @@ fn the_table_agrees_with_the_plain_lookup_everywhere() {
                     let (index, symmetry) = menace.box_for(&position).unwrap();
                     assert_eq!(entry.box_index as usize, index, "{}", position.picture());
                     assert_eq!(usize::from(entry.symmetry), symmetry);
-                    let GenericTurn::Drew {
+                    let Turn::Drew {
                         box_index,
                         bead,
                         real_move,
@@ -657,7 +653,7 @@ fn the_table_agrees_with_the_plain_lookup_everywhere() {
 
 #[test]
 fn forgetting_boxes_forgets_their_table_entries() {
-    let mut menace = GenericMenace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
+    let mut menace = Menace::<TicTacToe>::new(Player::X, Preset::michie(), 10);
     let start = TicTacToe::default();
     menace.take_turn(&start, &mut rng(1)).unwrap();
     let code = start.dense_code().unwrap();
@@ -666,6 +662,6 @@ fn forgetting_boxes_forgets_their_table_entries() {
     assert_eq!(menace.dense.get(code), None);
     assert!(matches!(
         menace.take_turn(&start, &mut rng(1)),
-        Ok(GenericTurn::Drew { created: true, .. })
+        Ok(Turn::Drew { created: true, .. })
     ));
 }
