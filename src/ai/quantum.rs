@@ -24,7 +24,8 @@ pub struct OutOfBudget;
 /// A search with its table.
 pub struct Solver {
     table: Table,
-    /// Positions searched (visits, counting those the table answered).
+    /// Positions searched with the table (visits, counting those it answered); those
+    /// near the end, searched without it, are not counted.
     pub visits: u64,
     budget: u64,
     /// Each mark's code in the key (0 not made, 1 + 9a + b spooky in a < b, 82 + s
