@@ -9,64 +9,37 @@
 //! chooses, so one side may move twice running; minimax over X's margin needs no
 //! special case for that.
 
-use crate::game::quantum::{Quantum, QuantumMove};
+use crate::game::quantum::{Mark, Quantum, QuantumMove};
 use crate::game::{Game, Player, Symmetry};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// Bounds on X's margin in a position, from searches with narrower windows.
-#[derive(Debug, Clone, Copy)]
-struct Bounds {
-    lower: i8,
-    upper: i8,
-    /// The move that last decided the position, by its place in the legal moves: tried
-    /// first next time.
-    best: u8,
-}
+mod table;
 
-/// Mixes a key into a hash (the keys are structured, not random).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
+pub use table::BYTES_PER_POSITION;
+use table::Table;
 
 /// The budget of positions ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfBudget;
 
-/// The memory one position in the table takes at most: a hash-table entry (key and bounds) and its control
-/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
-/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
-pub const BYTES_PER_POSITION: u64 =
-    ((std::mem::size_of::<(u64, Bounds)>() as u64 + 1) * 16 / 7) * 3 / 2;
-
 /// A search with its table.
 pub struct Solver {
-    table: HashMap<u64, Bounds, BuildHasherDefault<MixHasher>>,
-    /// Positions searched (visits, counting those the table answered).
+    table: Table,
+    /// Positions searched with the table (visits, counting those it answered); those
+    /// near the end, searched without it, are not counted.
     pub visits: u64,
     budget: u64,
-    /// The squares each symmetry sends each square to.
-    maps: [[u8; 9]; 8],
+    /// Each mark's code in the key (0 not made, 1 + 9a + b spooky in a < b, 82 + s
+    /// classical in s) as each symmetry sends it: a look-up, not a match, per mark.
+    code_maps: [[u8; 91]; 8],
     /// Move lists of finished nodes, reused so that no node allocates one.
     spare: Vec<Vec<QuantumMove>>,
 }
+
+/// Positions with this many moves made (one move or none left) are searched without
+/// the table: they are most of the positions (3.8 of the 4.9 million the table held
+/// under Goff's rules), each with a tiny subtree that costs less to search again than
+/// to look up and store; the table then holds a quarter as many, in 40 MB, not 130.
+const WITHOUT_TABLE_FROM: usize = 8;
 
 /// X's margin, in half points, of a finished game.
 fn margin(position: &Quantum) -> Option<i8> {
@@ -75,17 +48,45 @@ fn margin(position: &Quantum) -> Option<i8> {
         .map(|[x, o]| i8::try_from(i16::from(x) - i16::from(o)).unwrap_or(0))
 }
 
+/// A mark's code in the key (see [`Solver::code_maps`]).
+fn code(mark: Mark) -> u8 {
+    match mark {
+        Mark::Spooky(a, b) => 1 + 9 * a.min(b) + a.max(b),
+        Mark::Classical(s) => 82 + s,
+    }
+}
+
+/// Sorts a handful of codes, largest first (insertion sort: at most five).
+fn sort_codes(codes: &mut [u8]) {
+    for i in 1..codes.len() {
+        let mut j = i;
+        while j > 0 && codes[j - 1] < codes[j] {
+            codes.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 impl Solver {
     /// A search that gives up once its table holds `budget` positions.
     pub fn new(budget: u64) -> Solver {
         Solver {
-            table: HashMap::default(),
+            table: Table::new(),
             visits: 0,
             budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),
             spare: Vec::new(),
-            maps: std::array::from_fn(|index| {
+            code_maps: std::array::from_fn(|index| {
                 let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
-                std::array::from_fn(|square| symmetry.map(square) as u8)
+                let map = |square: u8| symmetry.map(usize::from(square)) as u8;
+                let mut codes = [0u8; 91];
+                for a in 0..9 {
+                    codes[usize::from(code(Mark::Classical(a)))] = code(Mark::Classical(map(a)));
+                    for b in a..9 {
+                        codes[usize::from(code(Mark::Spooky(a, b)))] =
+                            code(Mark::Spooky(map(a), map(b)));
+                    }
+                }
+                codes
             }),
         }
     }
@@ -95,20 +96,56 @@ impl Solver {
         self.table.len()
     }
 
-    /// The smallest key among the 8 images of the position.
+    /// The smallest key among the 8 images of the position: each move's code in seven
+    /// bits, and whether a collapse waits in the top bit.
+    ///
+    /// Numbered per player, lines made at once draw whatever their numbers, so a mark's
+    /// number only says whose it is (its parity) and, for the last, whether it is the
+    /// cycle waiting to collapse: the key then lists each side's marks sorted (the
+    /// waiting one last), so that move orders reaching the same marks meet in the table.
+    /// Under Goff's numbering the ages decide lines made at once, and the key keeps the
+    /// order.
     fn canonical(&self, position: &Quantum) -> u64 {
+        let marks = position.marks();
+        let made = marks.len();
+        let pending = position.pending_collapse().is_some();
+        let mut codes = [0u8; 9];
+        for (slot, mark) in codes.iter_mut().zip(marks) {
+            *slot = code(*mark);
+        }
+        let per_player = position.rules().per_player;
+        // Per player: X's marks are the odd-numbered (even indices); the waiting one
+        // stays apart.
+        let sorted = if pending { made - 1 } else { made };
+        let x_count = sorted.div_ceil(2);
         let mut best = u64::MAX;
-        for map in &self.maps {
-            let mut key = position.key() & 1 << 63;
-            for (index, mark) in position.marks().iter().enumerate() {
-                let code = match *mark {
-                    crate::game::quantum::Mark::Spooky(a, b) => {
-                        let (a, b) = (map[usize::from(a)], map[usize::from(b)]);
-                        1 + 9 * u64::from(a.min(b)) + u64::from(a.max(b))
+        for map in &self.code_maps {
+            let mut image = [0u8; 9];
+            if per_player {
+                let (mut x, mut o) = (0, 0);
+                for (index, code) in codes[..sorted].iter().enumerate() {
+                    let mapped = map[usize::from(*code)];
+                    if index % 2 == 0 {
+                        image[x] = mapped;
+                        x += 1;
+                    } else {
+                        image[x_count + o] = mapped;
+                        o += 1;
                     }
-                    crate::game::quantum::Mark::Classical(s) => 82 + u64::from(map[usize::from(s)]),
-                };
-                key |= code << (7 * index);
+                }
+                sort_codes(&mut image[..x_count]);
+                sort_codes(&mut image[x_count..sorted]);
+                if pending {
+                    image[made - 1] = map[usize::from(codes[made - 1])];
+                }
+            } else {
+                for (slot, code) in image.iter_mut().zip(&codes[..made]) {
+                    *slot = map[usize::from(*code)];
+                }
+            }
+            let mut key = u64::from(pending) << 63;
+            for (index, code) in image[..made].iter().enumerate() {
+                key |= u64::from(*code) << (7 * index);
             }
             best = best.min(key);
         }
@@ -183,14 +220,38 @@ impl Solver {
     }
 
     fn search(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
-        if let Some(margin) = margin(position) {
-            return Ok(margin);
+        match margin(position) {
+            Some(margin) => Ok(margin),
+            None => self.search_open(position, alpha, beta),
         }
+    }
+
+    /// X's margin after `mv` made `child`: only a collapse or a deterministic move makes
+    /// marks classical, so only they can end the game; a search skips scoring the rest.
+    fn search_child(
+        &mut self,
+        child: &Quantum,
+        mv: QuantumMove,
+        alpha: i8,
+        beta: i8,
+    ) -> Result<i8, OutOfBudget> {
+        match mv {
+            QuantumMove::Spooky(a, b) if a != b => self.search_open(child, alpha, beta),
+            _ => self.search(child, alpha, beta),
+        }
+    }
+
+    /// [`Solver::search`] in a position known not to be over.
+    fn search_open(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
         self.visits += 1;
+        if position.marks().len() >= WITHOUT_TABLE_FROM {
+            return self.plain(position, alpha, beta);
+        }
         let key = self.canonical(position);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = 0u8;
-        if let Some(bounds) = self.table.get(&key) {
+        let (stored, place) = self.table.get(key);
+        if let Some(bounds) = stored {
             if bounds.lower >= beta || bounds.lower == bounds.upper {
                 return Ok(bounds.lower);
             }
@@ -216,20 +277,28 @@ impl Solver {
         let mut best_index = 0u8;
         let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
-        // Moves that close a cycle first: they decide the most.
-        moves.sort_by_key(|mv| match *mv {
-            QuantumMove::Spooky(a, b) if a != b => !position.connected(a, b),
-            _ => false,
-        });
+        // Moves that close a cycle and deterministic moves first, in their order: they
+        // decide the most (the deterministic ones make marks classical at once). The
+        // parts of the entanglement graph are found once for all the moves.
+        let parts = position.parts();
+        let mut decisive = 0;
+        for index in 0..moves.len() {
+            let open = match moves[index] {
+                QuantumMove::Spooky(a, b) => a != b && parts[usize::from(a)] >> b & 1 == 0,
+                QuantumMove::Collapse(_) => false,
+            };
+            if !open {
+                moves[decisive..=index].rotate_right(1);
+                decisive += 1;
+            }
+        }
         if usize::from(first) < moves.len() {
             moves.swap(0, usize::from(first));
         }
         for (index, mv) in moves.iter().enumerate() {
             let mut child = *position;
-            if child.play(*mv).is_err() {
-                continue;
-            }
-            let value = self.search(&child, alpha, beta)?;
+            child.play_legal(*mv);
+            let value = self.search_child(&child, *mv, alpha, beta)?;
             let better = if maximising {
                 value > best
             } else {
@@ -237,7 +306,7 @@ impl Solver {
             };
             if better {
                 best = value;
-                // Its place in the legal moves, undoing the swap of the first.
+                // Its place in the ordered moves, undoing the swap of the first.
                 best_index = match index {
                     0 => first,
                     i if i == usize::from(first) => 0,
@@ -254,20 +323,57 @@ impl Solver {
             }
         }
         self.spare.push(moves);
-        let entry = self.table.entry(key).or_insert(Bounds {
-            lower: -2,
-            upper: 2,
-            best: 0,
+        self.table.update(key, place, |entry| {
+            entry.best = best_index;
+            if best <= window_alpha {
+                entry.upper = entry.upper.min(best);
+            } else if best >= window_beta {
+                entry.lower = entry.lower.max(best);
+            } else {
+                entry.lower = best;
+                entry.upper = best;
+            }
         });
-        entry.best = best_index;
-        if best <= window_alpha {
-            entry.upper = entry.upper.min(best);
-        } else if best >= window_beta {
-            entry.lower = entry.lower.max(best);
-        } else {
-            entry.lower = best;
-            entry.upper = best;
+        Ok(best)
+    }
+}
+
+impl Solver {
+    /// Alpha-beta without the table, near the end of the game (see
+    /// [`WITHOUT_TABLE_FROM`]), for a position not over.
+    fn plain(
+        &mut self,
+        position: &Quantum,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> Result<i8, OutOfBudget> {
+        let maximising = position.to_move() == Player::X;
+        let mut best = if maximising { -3 } else { 3 };
+        let mut moves = self.spare.pop().unwrap_or_default();
+        position.legal_moves_into(&mut moves);
+        for mv in moves.iter() {
+            let mut child = *position;
+            child.play_legal(*mv);
+            let over = match mv {
+                QuantumMove::Spooky(a, b) if a != b => None,
+                _ => margin(&child),
+            };
+            let value = match over {
+                Some(margin) => margin,
+                None => self.plain(&child, alpha, beta)?,
+            };
+            if maximising {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
         }
+        self.spare.push(moves);
         Ok(best)
     }
 }
@@ -323,6 +429,10 @@ mod tests {
             },
             QuantumRules {
                 deterministic: true,
+                ..QuantumRules::default()
+            },
+            QuantumRules {
+                per_player: true,
                 ..QuantumRules::default()
             },
         ] {

@@ -96,6 +96,24 @@ const MOST_PLIES: usize = 13;
 /// How many spooky marks a square may hold.
 const MOST_SPOOKY: usize = 8;
 
+/// The lines (a bit set of [`LINES`] indices) that a set of squares holds, for every
+/// 9-bit set: a search asks at every position.
+const LINES_WITHIN: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut squares = 0;
+    while squares < 512 {
+        let mut index = 0;
+        while index < LINES.len() {
+            if squares as u16 & LINES[index] == LINES[index] {
+                table[squares] |= 1 << index;
+            }
+            index += 1;
+        }
+        squares += 1;
+    }
+    table
+};
+
 /// A move: two squares for the mover's spooky marks (the same square twice is a
 /// deterministic move), or the square a cycle's closing mark takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -273,17 +291,20 @@ impl Quantum {
         graph::classical_mask(self.marks())
     }
 
-    /// The classical marks of one side, as a mask.
-    fn classical_of(&self, player: Player) -> u16 {
-        self.marks()
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (index, mark)| match mark {
-                Mark::Classical(square) if Quantum::mover(index as u8 + 1) == player => {
-                    mask | 1 << square
+    /// The classical marks of X and of O, as masks, in one pass.
+    fn classical_sides(&self) -> (u16, u16) {
+        let mut sides = (0, 0);
+        for (index, mark) in self.marks().iter().enumerate() {
+            if let Mark::Classical(square) = *mark {
+                // X makes the odd-numbered moves: even indices.
+                if index % 2 == 0 {
+                    sides.0 |= 1 << square;
+                } else {
+                    sides.1 |= 1 << square;
                 }
-                _ => mask,
-            })
+            }
+        }
+        sides
     }
 
     /// The cycle waiting to collapse: the closing move's number and its two squares.
@@ -312,6 +333,12 @@ impl Quantum {
         graph::joined(self.marks(), None, from, to)
     }
 
+    /// For each square, the squares joined to it by chains of spooky marks (itself
+    /// included), as 9-bit masks: whether any move closes a cycle, for all at once.
+    pub fn parts(&self) -> [u16; 9] {
+        graph::parts(self.marks())
+    }
+
     /// The squares of the cycle the last move closed, in order around it from the first
     /// of its squares (for the picture of a waiting collapse).
     pub fn cycle(&self) -> Vec<u8> {
@@ -331,7 +358,7 @@ impl Quantum {
     /// After marks became classical: unless a line ended the game, a single square left
     /// that is not classical fills itself with the mark of the player to move.
     fn after_settling(&mut self) {
-        if self.lines().0 != 0 || self.lines().1 != 0 {
+        if self.lines() != (0, 0) {
             return;
         }
         let open = 0x1FF & !self.classical_mask();
@@ -360,27 +387,24 @@ impl Quantum {
 
     /// The lines of classical marks of X and of O, as bit sets of [`LINES`] indices.
     fn lines(&self) -> (u8, u8) {
-        let (x, o) = (self.classical_of(Player::X), self.classical_of(Player::O));
-        let mut found = (0u8, 0u8);
-        for (index, line) in LINES.iter().enumerate() {
-            if x & line == *line {
-                found.0 |= 1 << index;
-            }
-            if o & line == *line {
-                found.1 |= 1 << index;
-            }
-        }
-        found
+        let (x, o) = self.classical_sides();
+        (LINES_WITHIN[usize::from(x)], LINES_WITHIN[usize::from(o)])
     }
 
     /// The highest move number in the youngest-numbered of `lines` (a set of indices).
     fn line_age(&self, lines: u8) -> Option<u8> {
+        let mut numbers = [0u8; 9];
+        for (index, mark) in self.marks().iter().enumerate() {
+            if let Mark::Classical(square) = *mark {
+                numbers[usize::from(square)] = index as u8 + 1;
+            }
+        }
         (0..8)
             .filter(|index| lines >> index & 1 != 0)
             .map(|index| {
-                (0..9u8)
+                (0..9)
                     .filter(|square| LINES[index] >> square & 1 != 0)
-                    .filter_map(|square| self.classical(square))
+                    .map(|square| numbers[square])
                     .max()
                     .unwrap_or(0)
             })
@@ -391,20 +415,26 @@ impl Quantum {
     pub fn score(&self) -> Option<Score> {
         let (x_lines, o_lines) = self.lines();
         let (x_line, o_line) = (self.line_age(x_lines), self.line_age(o_lines));
-        let (x_halves, o_halves) = match (x_line, o_line) {
-            (None, None) if self.classical_mask() == 0x1FF => (1, 1),
-            (None, None) => return None,
-            (Some(_), None) => (2, 0),
-            (None, Some(_)) => (0, 2),
-            (Some(_), Some(_)) if self.rules.per_player => (1, 1),
-            (Some(x), Some(o)) if x < o => (2, 1),
-            (Some(_), Some(_)) => (1, 2),
-        };
+        let [x_halves, o_halves] = self.halves(x_line, o_line)?;
         Some(Score {
             x_halves,
             o_halves,
             x_line,
             o_line,
+        })
+    }
+
+    /// Each side's points in halves, once the game is over, from the ages of the lines
+    /// each side has (see [`Quantum::line_age`]).
+    fn halves(&self, x_line: Option<u8>, o_line: Option<u8>) -> Option<[u8; 2]> {
+        Some(match (x_line, o_line) {
+            (None, None) if self.classical_mask() == 0x1FF => [1, 1],
+            (None, None) => return None,
+            (Some(_), None) => [2, 0],
+            (None, Some(_)) => [0, 2],
+            (Some(_), Some(_)) if self.rules.per_player => [1, 1],
+            (Some(x), Some(o)) if x < o => [2, 1],
+            (Some(_), Some(_)) => [1, 2],
         })
     }
 
@@ -510,6 +540,35 @@ impl Quantum {
         }
     }
 
+    /// Plays a move from [`Game::legal_moves_into`] without checking it again: what
+    /// [`Game::play`] does once the move is checked, and all a search needs.
+    pub fn play_legal(&mut self, mv: QuantumMove) {
+        match mv {
+            QuantumMove::Collapse(square) => {
+                self.pending = false;
+                self.settle(self.made, square);
+                self.after_settling();
+            }
+            QuantumMove::Spooky(a, b) => {
+                let (a, b) = (a.min(b), a.max(b));
+                self.made += 1;
+                if a == b {
+                    self.settle(self.made, a);
+                    self.after_settling();
+                } else {
+                    let closes = self.connected(a, b);
+                    self.marks[usize::from(self.made) - 1] = Mark::Spooky(a, b);
+                    self.pending = closes;
+                }
+            }
+        }
+        self.history[usize::from(self.plies)] = match mv {
+            QuantumMove::Spooky(a, b) => QuantumMove::Spooky(a.min(b), a.max(b)),
+            other => other,
+        };
+        self.plies += 1;
+    }
+
     /// The position after the waiting collapse puts the closing mark in `square`, drawn
     /// beside the position itself so a learner sees the two worlds to choose between.
     pub fn collapsed_into(&self, square: u8) -> Option<Quantum> {
@@ -544,44 +603,29 @@ impl Game for Quantum {
 
     fn play(&mut self, mv: QuantumMove) -> Result<(), IllegalQuantumMove> {
         self.check(mv)?;
-        match mv {
-            QuantumMove::Collapse(square) => {
-                self.pending = false;
-                self.settle(self.made, square);
-                self.after_settling();
-            }
-            QuantumMove::Spooky(a, b) => {
-                let (a, b) = (a.min(b), a.max(b));
-                self.made += 1;
-                if a == b {
-                    self.settle(self.made, a);
-                    self.after_settling();
-                } else {
-                    let closes = self.connected(a, b);
-                    self.marks[usize::from(self.made) - 1] = Mark::Spooky(a, b);
-                    self.pending = closes;
-                }
-            }
-        }
-        self.history[usize::from(self.plies)] = match mv {
-            QuantumMove::Spooky(a, b) => QuantumMove::Spooky(a.min(b), a.max(b)),
-            other => other,
-        };
-        self.plies += 1;
+        self.play_legal(mv);
         Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let score = self.score()?;
-        Some(match score.x_halves.cmp(&score.o_halves) {
+        let [x_halves, o_halves] = self.points()?;
+        Some(match x_halves.cmp(&o_halves) {
             std::cmp::Ordering::Greater => Outcome::Win(Player::X),
             std::cmp::Ordering::Less => Outcome::Win(Player::O),
             std::cmp::Ordering::Equal => Outcome::Draw,
         })
     }
 
+    /// The score's points, with the lines' ages worked out only when both sides have a
+    /// line under Goff's numbering: searches ask at every position.
     fn points(&self) -> Option<[u8; 2]> {
-        self.score().map(|score| [score.x_halves, score.o_halves])
+        let (x_lines, o_lines) = self.lines();
+        if x_lines != 0 && o_lines != 0 && !self.rules.per_player {
+            return self.halves(self.line_age(x_lines), self.line_age(o_lines));
+        }
+        // Any line's age stands for "a line": only both sides' ages are compared.
+        let some = |lines: u8| (lines != 0).then_some(0);
+        self.halves(some(x_lines), some(o_lines))
     }
 
     fn result_note(&self) -> Option<String> {

@@ -23,10 +23,10 @@ pub fn quantum_position(game: &dyn AnyGame) -> Option<&Quantum> {
 /// generic alpha-beta counts the moves to every result and cannot prune enough to
 /// solve it from the start.
 fn solve_position(game: &Quantum, budget: u64) -> Solved {
-    // A table entry takes about 40 bytes with the hash table's slack; keep within what a
-    // table may take (1 GB at most).
+    // Keep within what a table may take (1 GB at most).
     let asked = budget;
-    let budget = budget.min(crate::ai::alphabeta::table_bytes() / 40);
+    let budget =
+        budget.min(crate::ai::alphabeta::table_bytes() / crate::ai::quantum::BYTES_PER_POSITION);
     let mut solver = crate::ai::quantum::Solver::new(budget);
     let for_mover = |margin: i8| {
         if game.to_move() == Player::X {

@@ -69,15 +69,18 @@ pub(crate) fn cycle(marks: &[Mark], closing: usize) -> Vec<u8> {
 /// out to its other square, and so on: what a collapse and a deterministic move do.
 pub(crate) fn settle(marks: &mut [Mark], index: usize, square: u8) {
     marks[index] = Mark::Classical(square);
-    let mut queue = vec![square];
-    while let Some(here) = queue.pop() {
+    // The squares still to clear, as a mask: no queue to allocate.
+    let mut waiting = 1u16 << square;
+    while waiting != 0 {
+        let here = waiting.trailing_zeros() as u8;
+        waiting &= waiting - 1;
         for mark in marks.iter_mut() {
             if let Mark::Spooky(a, b) = *mark
                 && (a == here || b == here)
             {
                 let there = if a == here { b } else { a };
                 *mark = Mark::Classical(there);
-                queue.push(there);
+                waiting |= 1 << there;
             }
         }
     }
@@ -89,4 +92,22 @@ pub(crate) fn classical_mask(marks: &[Mark]) -> u16 {
         Mark::Classical(square) => mask | 1 << square,
         Mark::Spooky(..) => mask,
     })
+}
+
+/// The parts of the graph: for each square, the squares joined to it by chains of
+/// spooky marks (itself included), as a 9-bit mask. One pass over the marks answers
+/// whether every move would close a cycle, where [`joined`] answers one.
+pub(crate) fn parts(marks: &[Mark]) -> [u16; 9] {
+    let mut parts: [u16; 9] = std::array::from_fn(|square| 1 << square);
+    for mark in marks {
+        if let Mark::Spooky(a, b) = *mark {
+            let joined = parts[usize::from(a)] | parts[usize::from(b)];
+            let mut rest = joined;
+            while rest != 0 {
+                parts[rest.trailing_zeros() as usize] = joined;
+                rest &= rest - 1;
+            }
+        }
+    }
+    parts
 }
