@@ -515,6 +515,25 @@ fn the_check_runs_every_quoted_command_in_its_steps_state() {
     }
 }
 
+/// Every hint that tells the learner to type something quotes it in backticks, so that
+/// `lessons --check` runs it in the step's state: a command a lesson names can never be
+/// one the program refuses.
+#[test]
+fn every_hint_that_says_type_quotes_what_to_type() {
+    let mut unquoted = Vec::new();
+    for lesson in every_lesson() {
+        for (index, step) in lesson.steps.iter().enumerate() {
+            for hint in step.hints() {
+                let says_type = hint.starts_with("Type ") || hint.contains(", type ");
+                if says_type && lesson::quotes(hint).is_empty() {
+                    unquoted.push(format!("{} step {}: {hint}", lesson.name, index + 1));
+                }
+            }
+        }
+    }
+    assert!(unquoted.is_empty(), "{}", unquoted.join("\n"));
+}
+
 #[test]
 fn a_lesson_edited_while_open_does_not_break_the_session() {
     let folder = tempfile::tempdir().unwrap();
