@@ -944,3 +944,28 @@ fn the_qubic_lessons_count_of_replies_is_computed() {
     });
     assert!(asked, "the lesson's answer is not {count}");
 }
+
+/// After `back` to a step already answered (or done, or skipped), `next` goes on again.
+#[test]
+fn next_goes_on_after_back_to_an_answered_question() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(7, folder.path());
+    respond(&mut session, "lesson 7");
+    respond(&mut session, "next");
+    respond(&mut session, "solve O.XX.X.OO");
+    assert!(respond(&mut session, "next").contains("step 3 of 7 (question)"));
+    assert!(respond(&mut session, "MM").contains("Right."));
+    assert!(respond(&mut session, "next").contains("step 4 of 7"));
+    assert!(respond(&mut session, "back").contains("step 3 of 7 (question)"));
+    let again = respond(&mut session, "next");
+    assert!(again.contains("step 4 of 7"), "{again}");
+    // Back two steps, to the exercise done before: next, next.
+    respond(&mut session, "back");
+    assert!(respond(&mut session, "back").contains("step 2 of 7"));
+    assert!(respond(&mut session, "next").contains("step 3 of 7"));
+    assert!(respond(&mut session, "next").contains("step 4 of 7"));
+    // A step not yet reached still waits for its answer.
+    respond(&mut session, "solve .........");
+    assert!(respond(&mut session, "next").contains("step 5 of 7 (question)"));
+    assert!(respond(&mut session, "next").contains("Answer the question first"));
+}
