@@ -265,7 +265,9 @@ impl Course {
             .get(&self.lessons[index].name)
             .copied()
             .unwrap_or_default();
-        let step = if saved.done || saved.step >= self.lessons[index].steps.len() {
+        // Where the learner left it, a finished lesson too (`quit-lesson` says so); a
+        // lesson finished and not opened since starts again at its first step.
+        let step = if saved.step >= self.lessons[index].steps.len() {
             0
         } else {
             saved.step

@@ -969,3 +969,36 @@ fn next_goes_on_after_back_to_an_answered_question() {
     assert!(respond(&mut session, "next").contains("step 5 of 7 (question)"));
     assert!(respond(&mut session, "next").contains("Answer the question first"));
 }
+
+/// `quit-lesson` says opening the lesson again resumes where the learner was: true of a
+/// lesson already finished and opened again too.
+#[test]
+fn a_finished_lesson_left_part_way_resumes_where_it_was_left() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    write_lesson(
+        &lessons,
+        "01-three.yaml",
+        "title: Three\nsummary: s\nsteps:\n  - kind: text\n    text: One.\n  - kind: text\n    text: Two.\n  - kind: text\n    text: Three.\n",
+    );
+    let mut session = Tutor::new(Settings {
+        lessons_dir: lessons,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    respond(&mut session, "next");
+    assert!(respond(&mut session, "next").contains("Done!"));
+    // Finished: it opens at its first step.
+    assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
+    respond(&mut session, "next");
+    let left = respond(&mut session, "quit-lesson");
+    assert!(left.contains("resumes where you were"), "{left}");
+    let again = respond(&mut session, "lesson 1");
+    assert!(again.contains("step 2 of 3"), "{again}");
+    // Left at its first step, it opens there.
+    respond(&mut session, "back");
+    respond(&mut session, "quit-lesson");
+    assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
+}
