@@ -2,7 +2,7 @@
 //! the game in progress, and the beads MENACE drew in it. The session drives it; it
 //! returns events.
 
-use super::event::{Event, Who};
+use super::event::{Event, MatchTally, Who};
 use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::AnyGame;
 use crate::game::{Outcome, Player};
@@ -39,6 +39,8 @@ pub struct Match {
     o: Seat,
     games: u32,
     finished: u32,
+    /// The games this match has finished, by outcome: its own tally at its end.
+    tally: MatchTally,
     /// Beads MENACE drew in this game.
     pub(super) drawn: Vec<DrawnBead>,
     /// The number of the box MENACE used last in this game.
@@ -149,12 +151,20 @@ impl Session {
                 at_most: false,
             });
         }
+        let tally = MatchTally {
+            x: x.who(),
+            o: o.who(),
+            x_won: 0,
+            o_won: 0,
+            drawn: 0,
+        };
         self.current = Some(Match {
             game: self.game.restart(),
             x,
             o,
             games,
             finished: 0,
+            tally,
             drawn: Vec::new(),
             last_box: None,
             last_marked: Vec::new(),
@@ -521,7 +531,9 @@ impl Session {
             events.extend(learned);
         }
         current.finished += 1;
+        current.tally.count(outcome);
         let played = current.finished;
+        let tally = current.tally;
         let asked = current.games;
         let hook = self.progress.clone().filter(|_| current.unattended);
         // Ctrl-C ends a match no one plays in, with or without a console's hook (a
@@ -539,6 +551,9 @@ impl Session {
             _ if played < asked => Event::MatchStopped { played, asked },
             _ => Event::MatchOver {
                 played,
+                // One game's result was just said; a run of games ends with its own
+                // tally, apart from the games before it that `stats` counts too.
+                tally: (played > 1).then_some(tally),
                 numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
             },
         });

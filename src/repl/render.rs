@@ -4,7 +4,7 @@
 
 use super::board;
 use super::text::{box_view, learned, listing, menace_moved, stats};
-use crate::app::{Event, Question, Who};
+use crate::app::{Event, MatchTally, Question, Who};
 use crate::game::{Outcome, Player};
 use crate::lesson::Said;
 use crate::menace::save::shown_path;
@@ -198,6 +198,22 @@ pub fn seat_name(who: Who) -> String {
     }
 }
 
+/// A run of games' own results: "The 5 games: MENACE won 2, teacher won 0, 3 drawn."
+/// (the two seats named as the result lines name them).
+fn match_tally(played: u32, tally: &MatchTally) -> String {
+    let won = |who: Who, count: u32| match who {
+        Who::You => format!("you won {count}"),
+        other => format!("{} won {count}", seat_name(other)),
+    };
+    let sentence = format!(
+        "The {played} games: {}, {}, {} drawn.",
+        won(tally.x, tally.x_won),
+        won(tally.o, tally.o_won),
+        tally.drawn
+    );
+    format!("{}\n", crate::repl::text::fill(&capitalised(&sentence), 79))
+}
+
 /// The line that says how a game ended, naming the players who played it.
 fn game_over(
     outcome: Outcome,
@@ -350,6 +366,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         ),
         Event::MatchOver {
             played,
+            tally,
             numbers_are_moves,
         } => {
             let which = if *played == 1 {
@@ -363,7 +380,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "a number to play again"
             };
             let sentence = format!("That was {which} you asked for. Type {again}, or stats.");
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            let mut text = String::new();
+            if let Some(tally) = tally {
+                text.push_str(&match_tally(*played, tally));
+            }
+            let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
+            text
         }
         Event::MatchStopped { played, asked } => {
             let sentence = format!(
