@@ -660,7 +660,7 @@ fn summary(
 /// A move to show in the prompt: the game's own example where it is legal here, or else
 /// a legal move from the middle of the game's order (ultimate's `MM.LL` is not legal
 /// when the last move sends you to another board, nor classic's `MM` once it is taken).
-fn legal_example(game: &dyn AnyGame) -> String {
+pub(super) fn legal_example(game: &dyn AnyGame) -> String {
     let declared = game.declaration().example;
     if game.check_move(declared).is_ok() {
         return declared.to_string();

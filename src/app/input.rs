@@ -48,6 +48,20 @@ impl Session {
             };
         }
         if line.trim().is_empty() {
+            // On your turn, the move the prompt asks for (a slide in Morris's second
+            // phase, not a placing), as the prompt says it.
+            if let Some(current) = self.current.as_ref()
+                && current.is_your_turn(self.you)
+            {
+                let game = current.game.as_ref();
+                return Reading::Done(refuse(&match game.move_prompt() {
+                    Some(prompt) => format!("Your move: {prompt} (or help)."),
+                    None => format!(
+                        "Type a move like {}, or help.",
+                        super::game_match::legal_example(game)
+                    ),
+                }));
+            }
             let example = self.game.declaration().example;
             let games = if registry::numbers_are_moves(self.game.as_ref()) {
                 "play N to play N games"

@@ -188,3 +188,23 @@ fn menaces_box_in_ultimate_lines_up_and_brackets_its_bead_once() {
         assert_eq!(bar(row), rule.find('+'), "{drawn}");
     }
 }
+
+/// A blank line on your turn answers with the move the game waits for: in Morris's
+/// sliding phase a slide (`LL-ML`), not a placing (`MM`).
+#[test]
+fn a_blank_line_in_morris_sliding_phase_names_a_slide() {
+    let mut session = console(3);
+    for line in ["variant morris", "side x", "against random", "1", "MM"] {
+        say(&mut session, line);
+    }
+    let placing = say(&mut session, "");
+    assert!(placing.contains("Type a move like"), "{placing}");
+    assert!(!placing.contains("number of games"), "{placing}");
+    say(&mut session, "LL");
+    let board = say(&mut session, "RL");
+    assert!(board.contains("slide a piece"), "{board}");
+    let blank = say(&mut session, "");
+    assert!(blank.contains("slide a piece"), "{blank}");
+    assert!(blank.contains("like LL-ML"), "{blank}");
+    assert!(!blank.contains("like MM"), "{blank}");
+}
