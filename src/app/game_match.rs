@@ -593,6 +593,40 @@ fn board_after_move(
     let view = game.view();
     let note = game.move_note(before_game);
     let mut marked = view.changed_since(before);
+    // A board too big to draw whole (strategic's) is shown zoomed into the part in
+    // play, which the move may have changed: the move is found part by part, bracketed
+    // where the view shows it, and, where it does not, its part is shown first, so that
+    // a move ("plays 411") is always seen on a board.
+    let parts =
+        (0..).map_while(|part| Some((game.zoomed_view(part)?, before_game.zoomed_view(part)?)));
+    for (after, before) in parts {
+        let moved = after.changed_since(&before);
+        if moved.is_empty() {
+            continue;
+        }
+        let shown: Vec<usize> = view
+            .cells()
+            .map(|cell| cell.id)
+            .filter(|id| moved.contains(id))
+            .collect();
+        if shown.is_empty() {
+            // The zoomed part alone: the panels beside it are in the board that follows.
+            let part = crate::game::BoardView {
+                panels: after.panels.into_iter().take(1).collect(),
+                ..after
+            };
+            events.push(Event::Board {
+                view: part,
+                marked: moved,
+            });
+        } else {
+            for id in shown {
+                if !marked.contains(&id) {
+                    marked.push(id);
+                }
+            }
+        }
+    }
     if note.is_some() && marked.len() > 3 {
         marked.clear();
     }

@@ -208,3 +208,32 @@ fn a_blank_line_in_morris_sliding_phase_names_a_slide() {
     assert!(blank.contains("like LL-ML"), "{blank}");
     assert!(!blank.contains("like MM"), "{blank}");
 }
+
+/// Strategic's board is drawn zoomed into the tactical board in play; MENACE's move is
+/// bracketed on a board every time, on the zoomed part it was made in where the board
+/// in play does not show it.
+#[test]
+fn menaces_moves_in_strategic_are_bracketed_on_a_board() {
+    for seed in 1..6 {
+        let mut session = console(seed);
+        for line in ["variant strategic", "side o", "against menace"] {
+            say(&mut session, line);
+        }
+        let mut said = say(&mut session, "1");
+        for _ in 0..3 {
+            let (before, after) = said
+                .split_once("MENACE uses")
+                .unwrap_or_else(|| panic!("seed {seed}: no move of MENACE in\n{said}"));
+            assert!(!before.contains("[X]"), "{said}");
+            let prompt = after.find("Your move").expect("your turn");
+            assert!(after[..prompt].contains("[X]"), "seed {seed}:\n{said}");
+            let example = after[prompt..]
+                .split("like ")
+                .nth(1)
+                .and_then(|rest| rest.split(',').next())
+                .unwrap()
+                .to_string();
+            said = say(&mut session, &example);
+        }
+    }
+}
