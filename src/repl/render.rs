@@ -136,8 +136,9 @@ fn session_blocks(events: &[&Event], palette: Palette) -> Vec<String> {
 }
 
 /// One event's text in the blocks the pager keeps whole: a listing of boxes breaks
-/// between boxes (each box's line and its wrapped continuation stay together); any other
-/// event is one block.
+/// between boxes (each box's line and its wrapped continuation stay together, and a
+/// heading such as "-- MENACE's 3rd move (ply 4): 108 boxes --" with the box after it,
+/// so that no page ends on a heading); any other event is one block.
 fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
     match event {
         Event::Learned { .. } | Event::Listing { .. } => {
@@ -145,7 +146,9 @@ fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
             for line in self::event(event, palette).split_inclusive('\n') {
                 // A wrapped box line goes on indented by more than its first line.
                 let continued = line.starts_with("        ");
+                let after_heading = blocks.last().is_some_and(|block| is_heading(block));
                 match blocks.last_mut() {
+                    Some(block) if after_heading => block.push_str(line),
                     Some(block) if continued => block.push_str(line),
                     _ => blocks.push(line.to_string()),
                 }
@@ -154,6 +157,12 @@ fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
         }
         _ => vec![self::event(event, palette)],
     }
+}
+
+/// A block that is a heading alone ("-- ... --"): it goes with the block after it.
+fn is_heading(block: &str) -> bool {
+    let line = block.trim_end();
+    !line.contains('\n') && line.starts_with("-- ") && line.ends_with(" --")
 }
 
 /// The widest line printed: everything fits an 80-column terminal.

@@ -237,3 +237,29 @@ fn menaces_moves_in_strategic_are_bracketed_on_a_board() {
         }
     }
 }
+
+/// The pager breaks between blocks; a heading of a listing ("-- MENACE's 3rd move (ply
+/// 4): 108 boxes --") is in one block with the box after it, so that no page can end on
+/// the heading alone.
+#[test]
+fn a_listings_headings_stay_with_the_box_after_them() {
+    let mut session = console(1);
+    let said = session.handle_line("boxes");
+    let blocks = render::said_blocks(&said, Palette::PLAIN);
+    let headings: Vec<&String> = blocks
+        .iter()
+        .filter(|block| block.contains("-- MENACE's"))
+        .collect();
+    assert_eq!(headings.len(), 4, "{blocks:?}");
+    for block in headings {
+        let lines: Vec<&str> = block.lines().collect();
+        assert!(lines.len() >= 2, "{block}");
+        assert!(lines[0].starts_with("-- MENACE's"), "{block}");
+        let number = lines[1].trim_start().split_once(". ").map(|(n, _)| n);
+        assert!(
+            number.is_some_and(|n| n.parse::<usize>().is_ok()),
+            "{block}"
+        );
+    }
+    assert_eq!(blocks.concat(), render::said(&said, Palette::PLAIN));
+}
