@@ -352,8 +352,13 @@ impl Session {
                 }
             };
             if moved {
-                current.last_marked =
-                    board_after_move(events, current.game.as_ref(), before_game.as_ref(), &before);
+                current.last_marked = board_after_move(
+                    events,
+                    current.game.as_ref(),
+                    before_game.as_ref(),
+                    &before,
+                    true,
+                );
             }
         }
     }
@@ -378,6 +383,7 @@ impl Session {
             current.game.as_ref(),
             before_game.as_ref(),
             &before,
+            false,
         );
         self.advance(&mut events);
         events
@@ -589,14 +595,16 @@ fn board_after_move(
     game: &dyn crate::game::AnyGame,
     before_game: &dyn crate::game::AnyGame,
     before: &crate::game::BoardView,
+    theirs: bool,
 ) -> Vec<usize> {
     let view = game.view();
     let note = game.move_note(before_game);
     let mut marked = view.changed_since(before);
     // A board too big to draw whole (strategic's) is shown zoomed into the part in
     // play, which the move may have changed: the move is found part by part, bracketed
-    // where the view shows it, and, where it does not, its part is shown first, so that
-    // a move ("plays 411") is always seen on a board.
+    // where the view shows it, and, where it does not and it is not the move you just
+    // typed (`theirs`), its part is shown first, so that an opponent's move ("plays
+    // 411") is always seen on a board.
     let parts =
         (0..).map_while(|part| Some((game.zoomed_view(part)?, before_game.zoomed_view(part)?)));
     for (after, before) in parts {
@@ -609,7 +617,7 @@ fn board_after_move(
             .map(|cell| cell.id)
             .filter(|id| moved.contains(id))
             .collect();
-        if shown.is_empty() {
+        if shown.is_empty() && theirs {
             // The zoomed part alone: the panels beside it are in the board that follows.
             let part = crate::game::BoardView {
                 panels: after.panels.into_iter().take(1).collect(),
