@@ -133,7 +133,13 @@ impl Session {
             .all(|name| name.chars().any(|c| c.is_ascii_digit()));
         let bare_number = first.starts_with(|c: char| c.is_ascii_digit());
         let a_command = command::parse(line).is_ok() && !(bare_number && numbers_are_moves);
-        if is_command_word || a_command || !looks_like_a_move(line, &names) {
+        // A line with a control character is never read as a try at a move: the
+        // game's notation error would quote it raw (the command reader escapes it).
+        if is_command_word
+            || a_command
+            || !looks_like_a_move(line, &names)
+            || line.chars().any(char::is_control)
+        {
             return None;
         }
         match current.game.check_move(line) {
