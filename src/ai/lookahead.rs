@@ -128,7 +128,12 @@ fn next_step<G: Declared>(
 ) -> Option<u8> {
     *budget = budget.checked_sub(1)?;
     // Ctrl-C ends the search as the budget running out does (see `crate::stop`).
-    if budget.is_multiple_of(1024) && crate::stop::requested() {
+    if budget.is_multiple_of(1024)
+        && crate::stop::checkpoint(crate::stop::Searched {
+            positions: search.start - *budget,
+            depth: Some(search.depth),
+        })
+    {
         return None;
     }
     let mut next = position.clone();
@@ -171,6 +176,8 @@ fn next_step<G: Declared>(
 struct Search {
     depth: u32,
     fin: Fin,
+    /// The budget when the search began: what it has looked at is told at its pauses.
+    start: u64,
 }
 
 /// Every legal move with its rating for the player to move, in the game's move order,
@@ -188,7 +195,11 @@ fn rate_within<G: Declared>(
     budget: &mut u64,
 ) -> Option<Vec<(G::Move, u8)>> {
     let me = position.to_move();
-    let search = Search { depth, fin };
+    let search = Search {
+        depth,
+        fin,
+        start: *budget,
+    };
     position
         .legal_moves()
         .into_iter()

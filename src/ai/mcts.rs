@@ -184,9 +184,12 @@ impl Mcts {
             if nodes[0].proof.is_some() {
                 break;
             }
+            // Ctrl-C stops it; a console watching is told how far it has got.
             if done.is_multiple_of(64)
-                && (crate::stop::requested()
-                    || deadline.is_some_and(|deadline| Instant::now() >= deadline))
+                && (crate::stop::checkpoint(crate::stop::Searched {
+                    positions: nodes.len() as u64,
+                    depth: None,
+                }) || deadline.is_some_and(|deadline| Instant::now() >= deadline))
             {
                 break;
             }

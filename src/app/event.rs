@@ -17,6 +17,27 @@ pub enum Who {
     Ai(Choice),
 }
 
+/// How the games of one match ended, by who sat in each seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchTally {
+    pub x: Who,
+    pub o: Who,
+    pub x_won: u32,
+    pub o_won: u32,
+    pub drawn: u32,
+}
+
+impl MatchTally {
+    /// Counts one more game that ended in `outcome`.
+    pub fn count(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win(Player::X) => self.x_won += 1,
+            Outcome::Win(Player::O) => self.o_won += 1,
+            Outcome::Draw => self.drawn += 1,
+        }
+    }
+}
+
 /// The box MENACE drew a bead from, as a picture: its position with the bead counts as
 /// they were before the draw, and the cell of the bead it drew.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,6 +150,8 @@ pub enum Event {
     },
     MatchOver {
         played: u32,
+        /// The results of a run of more than one game: those games alone.
+        tally: Option<MatchTally>,
         /// The game's moves are numbers (Qubic's cells), so a bare number is not a count
         /// of games: `play N` is.
         numbers_are_moves: bool,

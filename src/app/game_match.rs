@@ -2,7 +2,7 @@
 //! the game in progress, and the beads MENACE drew in it. The session drives it; it
 //! returns events.
 
-use super::event::{Event, Who};
+use super::event::{Event, MatchTally, Who};
 use super::session::{BoxListing, Progress, Session, refuse};
 use crate::game::AnyGame;
 use crate::game::{Outcome, Player};
@@ -39,6 +39,8 @@ pub struct Match {
     o: Seat,
     games: u32,
     finished: u32,
+    /// The games this match has finished, by outcome: its own tally at its end.
+    tally: MatchTally,
     /// Beads MENACE drew in this game.
     pub(super) drawn: Vec<DrawnBead>,
     /// The number of the box MENACE used last in this game.
@@ -149,12 +151,20 @@ impl Session {
                 at_most: false,
             });
         }
+        let tally = MatchTally {
+            x: x.who(),
+            o: o.who(),
+            x_won: 0,
+            o_won: 0,
+            drawn: 0,
+        };
         self.current = Some(Match {
             game: self.game.restart(),
             x,
             o,
             games,
             finished: 0,
+            tally,
             drawn: Vec::new(),
             last_box: None,
             last_marked: Vec::new(),
@@ -342,8 +352,13 @@ impl Session {
                 }
             };
             if moved {
-                current.last_marked =
-                    board_after_move(events, current.game.as_ref(), before_game.as_ref(), &before);
+                current.last_marked = board_after_move(
+                    events,
+                    current.game.as_ref(),
+                    before_game.as_ref(),
+                    &before,
+                    true,
+                );
             }
         }
     }
@@ -368,6 +383,7 @@ impl Session {
             current.game.as_ref(),
             before_game.as_ref(),
             &before,
+            false,
         );
         self.advance(&mut events);
         events
@@ -524,7 +540,9 @@ impl Session {
             events.extend(learned);
         }
         current.finished += 1;
+        current.tally.count(outcome);
         let played = current.finished;
+        let tally = current.tally;
         let asked = current.games;
         let hook = self.progress.clone().filter(|_| current.unattended);
         // Ctrl-C ends a match no one plays in, with or without a console's hook (a
@@ -542,6 +560,9 @@ impl Session {
             _ if played < asked => Event::MatchStopped { played, asked },
             _ => Event::MatchOver {
                 played,
+                // One game's result was just said; a run of games ends with its own
+                // tally, apart from the games before it that `stats` counts too.
+                tally: (played > 1).then_some(tally),
                 numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
             },
         });
@@ -577,10 +598,46 @@ fn board_after_move(
     game: &dyn crate::game::AnyGame,
     before_game: &dyn crate::game::AnyGame,
     before: &crate::game::BoardView,
+    theirs: bool,
 ) -> Vec<usize> {
     let view = game.view();
     let note = game.move_note(before_game);
     let mut marked = view.changed_since(before);
+    // A board too big to draw whole (strategic's) is shown zoomed into the part in
+    // play, which the move may have changed: the move is found part by part, bracketed
+    // where the view shows it, and, where it does not and it is not the move you just
+    // typed (`theirs`), its part is shown first, so that an opponent's move ("plays
+    // 411") is always seen on a board.
+    let parts =
+        (0..).map_while(|part| Some((game.zoomed_view(part)?, before_game.zoomed_view(part)?)));
+    for (after, before) in parts {
+        let moved = after.changed_since(&before);
+        if moved.is_empty() {
+            continue;
+        }
+        let shown: Vec<usize> = view
+            .cells()
+            .map(|cell| cell.id)
+            .filter(|id| moved.contains(id))
+            .collect();
+        if shown.is_empty() && theirs {
+            // The zoomed part alone: the panels beside it are in the board that follows.
+            let part = crate::game::BoardView {
+                panels: after.panels.into_iter().take(1).collect(),
+                ..after
+            };
+            events.push(Event::Board {
+                view: part,
+                marked: moved,
+            });
+        } else {
+            for id in shown {
+                if !marked.contains(&id) {
+                    marked.push(id);
+                }
+            }
+        }
+    }
     if note.is_some() && marked.len() > 3 {
         marked.clear();
     }
@@ -648,7 +705,7 @@ fn summary(
 /// A move to show in the prompt: the game's own example where it is legal here, or else
 /// a legal move from the middle of the game's order (ultimate's `MM.LL` is not legal
 /// when the last move sends you to another board, nor classic's `MM` once it is taken).
-fn legal_example(game: &dyn AnyGame) -> String {
+pub(super) fn legal_example(game: &dyn AnyGame) -> String {
     let declared = game.declaration().example;
     if game.check_move(declared).is_ok() {
         return declared.to_string();

@@ -48,6 +48,20 @@ impl Session {
             };
         }
         if line.trim().is_empty() {
+            // On your turn, the move the prompt asks for (a slide in Morris's second
+            // phase, not a placing), as the prompt says it.
+            if let Some(current) = self.current.as_ref()
+                && current.is_your_turn(self.you)
+            {
+                let game = current.game.as_ref();
+                return Reading::Done(refuse(&match game.move_prompt() {
+                    Some(prompt) => format!("Your move: {prompt} (or help)."),
+                    None => format!(
+                        "Type a move like {}, or help.",
+                        super::game_match::legal_example(game)
+                    ),
+                }));
+            }
             let example = self.game.declaration().example;
             let games = if registry::numbers_are_moves(self.game.as_ref()) {
                 "play N to play N games"
@@ -119,7 +133,13 @@ impl Session {
             .all(|name| name.chars().any(|c| c.is_ascii_digit()));
         let bare_number = first.starts_with(|c: char| c.is_ascii_digit());
         let a_command = command::parse(line).is_ok() && !(bare_number && numbers_are_moves);
-        if is_command_word || a_command || !looks_like_a_move(line, &names) {
+        // A line with a control character is never read as a try at a move: the
+        // game's notation error would quote it raw (the command reader escapes it).
+        if is_command_word
+            || a_command
+            || !looks_like_a_move(line, &names)
+            || line.chars().any(char::is_control)
+        {
             return None;
         }
         match current.game.check_move(line) {

@@ -18,6 +18,6 @@ pub mod training;
 mod weights;
 
 pub use command::Command;
-pub use event::{Asked, Event, MoveScores, Question, Stats, Who};
+pub use event::{Asked, Event, MatchTally, MoveScores, Question, Stats, Who};
 pub use input::Reading;
 pub use session::{BoxListing, Progress, ProgressHook, Session, Settings};

@@ -23,22 +23,25 @@ use std::fmt;
 
 const TOO_BIG: &str = "a gomoku board has more positions than any number of matchboxes could hold (MENACE needs a box for every position it meets)";
 
-/// The size option every game of the family takes.
-const SIZE_OPTION: GameOption = GameOption {
-    name: "size",
-    help: "the board's side, 5 to 26; a bare number says the same (gomoku 19)",
-    value: Some(OptionValue {
-        placeholder: "N",
-        examples: &["7"],
-    }),
-};
+/// The size option every game of the family takes; its help's example names the game
+/// (`gomoku 19`, `connect6 15`).
+const fn size_option(help: &'static str) -> GameOption {
+    GameOption {
+        name: "size",
+        help,
+        value: Some(OptionValue {
+            placeholder: "N",
+            examples: &["7"],
+        }),
+    }
+}
 
 /// Free-style gomoku and its options.
 pub const GOMOKU: Declaration = Declaration {
     name: "gomoku",
     about: "15x15: five or more in a row wins (the gomoku bot article)",
     options: &[
-        SIZE_OPTION,
+        size_option("the board's side, 5 to 26; a bare number says the same (gomoku 19)"),
         GameOption {
             name: "exactly-five",
             help: "only exactly five wins; six or more does not",
@@ -64,7 +67,9 @@ pub const GOMOKU: Declaration = Declaration {
 pub const CONNECT6: Declaration = Declaration {
     name: "connect6",
     about: "19x19: six in a row wins; one stone first, then two stones a turn",
-    options: &[SIZE_OPTION],
+    options: &[size_option(
+        "the board's side, 5 to 26; a bare number says the same (connect6 15)",
+    )],
     notation: "a cell: column letter and row number from the bottom, j10 the centre",
     example: "j10",
     too_big_for_menace: Some(TOO_BIG),

@@ -97,6 +97,9 @@ struct Active {
     hints_shown: usize,
     /// The exercise's goal is met, or the question answered.
     solved: bool,
+    /// The furthest step reached in this lesson: the steps before it were done,
+    /// answered or skipped, so after `back` to one of them `next` goes on again.
+    furthest: usize,
 }
 
 /// The lessons, the learner's progress, and the lesson in progress.
@@ -262,7 +265,9 @@ impl Course {
             .get(&self.lessons[index].name)
             .copied()
             .unwrap_or_default();
-        let step = if saved.done || saved.step >= self.lessons[index].steps.len() {
+        // Where the learner left it, a finished lesson too (`quit-lesson` says so); a
+        // lesson finished and not opened since starts again at its first step.
+        let step = if saved.step >= self.lessons[index].steps.len() {
             0
         } else {
             saved.step
@@ -273,6 +278,7 @@ impl Course {
             tally: Tally::default(),
             hints_shown: 0,
             solved: false,
+            furthest: step,
         });
         self.enter_step(session)
     }
@@ -345,13 +351,15 @@ impl Course {
             return Course::no_lesson();
         };
         let lesson = &self.lessons[active.lesson];
+        // A step the learner has been past (and came `back` to) is passed already.
+        let passed = active.solved || active.step < active.furthest;
         match &lesson.steps[active.step] {
-            Step::Exercise { .. } if !active.solved => {
+            Step::Exercise { .. } if !passed => {
                 return vec![LessonEvent::NotYet(
                     "This exercise is not done yet: type hint for help, or skip to move on.".into(),
                 )];
             }
-            Step::Question { .. } if !active.solved => {
+            Step::Question { .. } if !passed => {
                 return vec![LessonEvent::NotYet(
                     "Answer the question first (type your answer), or type skip.".into(),
                 )];
@@ -368,6 +376,7 @@ impl Course {
         let lesson = &self.lessons[active.lesson];
         if active.step + 1 < lesson.steps.len() {
             active.step += 1;
+            active.furthest = active.furthest.max(active.step);
             return self.enter_step(session);
         }
         let title = lesson.title.clone();

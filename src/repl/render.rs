@@ -4,7 +4,7 @@
 
 use super::board;
 use super::text::{box_view, learned, listing, menace_moved, stats};
-use crate::app::{Event, Question, Who};
+use crate::app::{Event, MatchTally, Question, Who};
 use crate::game::{Outcome, Player};
 use crate::lesson::Said;
 use crate::menace::save::shown_path;
@@ -136,8 +136,9 @@ fn session_blocks(events: &[&Event], palette: Palette) -> Vec<String> {
 }
 
 /// One event's text in the blocks the pager keeps whole: a listing of boxes breaks
-/// between boxes (each box's line and its wrapped continuation stay together); any other
-/// event is one block.
+/// between boxes (each box's line and its wrapped continuation stay together, and a
+/// heading such as "-- MENACE's 3rd move (ply 4): 108 boxes --" with the box after it,
+/// so that no page ends on a heading); any other event is one block.
 fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
     match event {
         Event::Learned { .. } | Event::Listing { .. } => {
@@ -145,7 +146,9 @@ fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
             for line in self::event(event, palette).split_inclusive('\n') {
                 // A wrapped box line goes on indented by more than its first line.
                 let continued = line.starts_with("        ");
+                let after_heading = blocks.last().is_some_and(|block| is_heading(block));
                 match blocks.last_mut() {
+                    Some(block) if after_heading => block.push_str(line),
                     Some(block) if continued => block.push_str(line),
                     _ => blocks.push(line.to_string()),
                 }
@@ -154,6 +157,12 @@ fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
         }
         _ => vec![self::event(event, palette)],
     }
+}
+
+/// A block that is a heading alone ("-- ... --"): it goes with the block after it.
+fn is_heading(block: &str) -> bool {
+    let line = block.trim_end();
+    !line.contains('\n') && line.starts_with("-- ") && line.ends_with(" --")
 }
 
 /// The widest line printed: everything fits an 80-column terminal.
@@ -196,6 +205,22 @@ pub fn seat_name(who: Who) -> String {
         Who::Menace => "MENACE".into(),
         Who::Ai(kind) => kind.to_string(),
     }
+}
+
+/// A run of games' own results: "The 5 games: MENACE won 2, teacher won 0, 3 drawn."
+/// (the two seats named as the result lines name them).
+fn match_tally(played: u32, tally: &MatchTally) -> String {
+    let won = |who: Who, count: u32| match who {
+        Who::You => format!("you won {count}"),
+        other => format!("{} won {count}", seat_name(other)),
+    };
+    let sentence = format!(
+        "The {played} games: {}, {}, {} drawn.",
+        won(tally.x, tally.x_won),
+        won(tally.o, tally.o_won),
+        tally.drawn
+    );
+    format!("{}\n", crate::repl::text::fill(&capitalised(&sentence), 79))
 }
 
 /// The line that says how a game ended, naming the players who played it.
@@ -350,6 +375,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         ),
         Event::MatchOver {
             played,
+            tally,
             numbers_are_moves,
         } => {
             let which = if *played == 1 {
@@ -363,7 +389,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "a number to play again"
             };
             let sentence = format!("That was {which} you asked for. Type {again}, or stats.");
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            let mut text = String::new();
+            if let Some(tally) = tally {
+                text.push_str(&match_tally(*played, tally));
+            }
+            let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
+            text
         }
         Event::MatchStopped { played, asked } => {
             let sentence = format!(

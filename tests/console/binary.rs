@@ -511,3 +511,39 @@ fn a_closed_output_ends_a_subcommand_quietly() {
         assert_eq!(output.status.code(), Some(141), "{args:?}");
     }
 }
+
+/// A run of watched games ends with its own tally, apart from earlier games (lesson 8
+/// asks the learner to count the teacher's losses in `play 5 vs teacher`).
+#[test]
+fn a_run_of_games_ends_with_its_own_tally() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = menace()
+        .args(["--seed", "8", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .write_stdin("play 3 vs random\nplay 5 vs teacher\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let run = stdout.split("menace> play 5 vs teacher").nth(1).unwrap();
+    let count = |line: &str| run.lines().filter(|said| *said == line).count();
+    let tally = format!(
+        "The 5 games: MENACE won {}, teacher won {}, {} drawn.",
+        count("MENACE wins"),
+        count("Teacher wins"),
+        count("Draw")
+    );
+    assert!(run.contains(&tally), "{tally} not in\n{run}");
+    assert!(stdout.contains("The 3 games: MENACE won"), "{stdout}");
+    // One game has its result line and no tally.
+    let one = menace()
+        .args(["--seed", "8", "--no-boxes", "--saves"])
+        .arg(folder.path())
+        .write_stdin("play 1 vs teacher\n")
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8(one.stdout)
+            .unwrap()
+            .contains("The 1 games")
+    );
+}

@@ -443,3 +443,43 @@ fn lessons_check_names_the_step_it_is_running_when_it_is_slow() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// Monte-Carlo tree search, lookahead and proof-number search pause as the other long
+/// searches do (`stop::checkpoint`): a console watching is told how far they have got
+/// (the status line on a terminal), and Ctrl-C stops them there.
+#[test]
+fn mcts_lookahead_and_proof_number_search_tell_how_far_they_have_got() {
+    use menace::ai::lookahead::{Fin, rate_moves};
+    use menace::ai::mcts::Mcts;
+    use menace::ai::qubic::pns::ProofNumberSearch;
+    use menace::game::TicTacToe;
+    use rand::SeedableRng;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let told: Rc<RefCell<Vec<u64>>> = Rc::default();
+    let sink = told.clone();
+    menace::stop::report_searches_to(Some(Rc::new(move |searched| {
+        if let Some(searched) = searched {
+            sink.borrow_mut().push(searched.positions);
+        }
+    })));
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1);
+    Mcts::with_playouts(1_000).statistics(&TicTacToe::default(), &mut rng);
+    let mcts = told.take();
+    rate_moves(&TicTacToe::default(), 6, Fin::FullBoard);
+    let lookahead = told.take();
+    ProofNumberSearch::new(200_000).solve(0, 0);
+    let pns = told.take();
+    menace::stop::report_searches_to(None);
+    for (name, told) in [("mcts", mcts), ("lookahead", lookahead), ("pns", pns)] {
+        assert!(told.len() > 1, "{name} told {told:?}");
+        assert!(
+            told.windows(2).all(|pair| pair[0] <= pair[1]),
+            "{name}: {told:?}"
+        );
+        assert!(
+            told.last().is_some_and(|last| *last > 100),
+            "{name}: {told:?}"
+        );
+    }
+}

@@ -515,6 +515,25 @@ fn the_check_runs_every_quoted_command_in_its_steps_state() {
     }
 }
 
+/// Every hint that tells the learner to type something quotes it in backticks, so that
+/// `lessons --check` runs it in the step's state: a command a lesson names can never be
+/// one the program refuses.
+#[test]
+fn every_hint_that_says_type_quotes_what_to_type() {
+    let mut unquoted = Vec::new();
+    for lesson in every_lesson() {
+        for (index, step) in lesson.steps.iter().enumerate() {
+            for hint in step.hints() {
+                let says_type = hint.starts_with("Type ") || hint.contains(", type ");
+                if says_type && lesson::quotes(hint).is_empty() {
+                    unquoted.push(format!("{} step {}: {hint}", lesson.name, index + 1));
+                }
+            }
+        }
+    }
+    assert!(unquoted.is_empty(), "{}", unquoted.join("\n"));
+}
+
 #[test]
 fn a_lesson_edited_while_open_does_not_break_the_session() {
     let folder = tempfile::tempdir().unwrap();
@@ -937,4 +956,62 @@ fn the_qubic_lessons_count_of_replies_is_computed() {
         _ => false,
     });
     assert!(asked, "the lesson's answer is not {count}");
+}
+
+/// After `back` to a step already answered (or done, or skipped), `next` goes on again.
+#[test]
+fn next_goes_on_after_back_to_an_answered_question() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(7, folder.path());
+    respond(&mut session, "lesson 7");
+    respond(&mut session, "next");
+    respond(&mut session, "solve O.XX.X.OO");
+    assert!(respond(&mut session, "next").contains("step 3 of 7 (question)"));
+    assert!(respond(&mut session, "MM").contains("Right."));
+    assert!(respond(&mut session, "next").contains("step 4 of 7"));
+    assert!(respond(&mut session, "back").contains("step 3 of 7 (question)"));
+    let again = respond(&mut session, "next");
+    assert!(again.contains("step 4 of 7"), "{again}");
+    // Back two steps, to the exercise done before: next, next.
+    respond(&mut session, "back");
+    assert!(respond(&mut session, "back").contains("step 2 of 7"));
+    assert!(respond(&mut session, "next").contains("step 3 of 7"));
+    assert!(respond(&mut session, "next").contains("step 4 of 7"));
+    // A step not yet reached still waits for its answer.
+    respond(&mut session, "solve .........");
+    assert!(respond(&mut session, "next").contains("step 5 of 7 (question)"));
+    assert!(respond(&mut session, "next").contains("Answer the question first"));
+}
+
+/// `quit-lesson` says opening the lesson again resumes where the learner was: true of a
+/// lesson already finished and opened again too.
+#[test]
+fn a_finished_lesson_left_part_way_resumes_where_it_was_left() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    write_lesson(
+        &lessons,
+        "01-three.yaml",
+        "title: Three\nsummary: s\nsteps:\n  - kind: text\n    text: One.\n  - kind: text\n    text: Two.\n  - kind: text\n    text: Three.\n",
+    );
+    let mut session = Tutor::new(Settings {
+        lessons_dir: lessons,
+        saves_dir: folder.path().to_path_buf(),
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "next");
+    respond(&mut session, "next");
+    assert!(respond(&mut session, "next").contains("Done!"));
+    // Finished: it opens at its first step.
+    assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
+    respond(&mut session, "next");
+    let left = respond(&mut session, "quit-lesson");
+    assert!(left.contains("resumes where you were"), "{left}");
+    let again = respond(&mut session, "lesson 1");
+    assert!(again.contains("step 2 of 3"), "{again}");
+    // Left at its first step, it opens there.
+    respond(&mut session, "back");
+    respond(&mut session, "quit-lesson");
+    assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
 }

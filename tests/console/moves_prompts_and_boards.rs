@@ -188,3 +188,78 @@ fn menaces_box_in_ultimate_lines_up_and_brackets_its_bead_once() {
         assert_eq!(bar(row), rule.find('+'), "{drawn}");
     }
 }
+
+/// A blank line on your turn answers with the move the game waits for: in Morris's
+/// sliding phase a slide (`LL-ML`), not a placing (`MM`).
+#[test]
+fn a_blank_line_in_morris_sliding_phase_names_a_slide() {
+    let mut session = console(3);
+    for line in ["variant morris", "side x", "against random", "1", "MM"] {
+        say(&mut session, line);
+    }
+    let placing = say(&mut session, "");
+    assert!(placing.contains("Type a move like"), "{placing}");
+    assert!(!placing.contains("number of games"), "{placing}");
+    say(&mut session, "LL");
+    let board = say(&mut session, "RL");
+    assert!(board.contains("slide a piece"), "{board}");
+    let blank = say(&mut session, "");
+    assert!(blank.contains("slide a piece"), "{blank}");
+    assert!(blank.contains("like LL-ML"), "{blank}");
+    assert!(!blank.contains("like MM"), "{blank}");
+}
+
+/// Strategic's board is drawn zoomed into the tactical board in play; MENACE's move is
+/// bracketed on a board every time, on the zoomed part it was made in where the board
+/// in play does not show it.
+#[test]
+fn menaces_moves_in_strategic_are_bracketed_on_a_board() {
+    for seed in 1..6 {
+        let mut session = console(seed);
+        for line in ["variant strategic", "side o", "against menace"] {
+            say(&mut session, line);
+        }
+        let mut said = say(&mut session, "1");
+        for _ in 0..3 {
+            let (before, after) = said
+                .split_once("MENACE uses")
+                .unwrap_or_else(|| panic!("seed {seed}: no move of MENACE in\n{said}"));
+            assert!(!before.contains("[X]"), "{said}");
+            let prompt = after.find("Your move").expect("your turn");
+            assert!(after[..prompt].contains("[X]"), "seed {seed}:\n{said}");
+            let example = after[prompt..]
+                .split("like ")
+                .nth(1)
+                .and_then(|rest| rest.split(',').next())
+                .unwrap()
+                .to_string();
+            said = say(&mut session, &example);
+        }
+    }
+}
+
+/// The pager breaks between blocks; a heading of a listing ("-- MENACE's 3rd move (ply
+/// 4): 108 boxes --") is in one block with the box after it, so that no page can end on
+/// the heading alone.
+#[test]
+fn a_listings_headings_stay_with_the_box_after_them() {
+    let mut session = console(1);
+    let said = session.handle_line("boxes");
+    let blocks = render::said_blocks(&said, Palette::PLAIN);
+    let headings: Vec<&String> = blocks
+        .iter()
+        .filter(|block| block.contains("-- MENACE's"))
+        .collect();
+    assert_eq!(headings.len(), 4, "{blocks:?}");
+    for block in headings {
+        let lines: Vec<&str> = block.lines().collect();
+        assert!(lines.len() >= 2, "{block}");
+        assert!(lines[0].starts_with("-- MENACE's"), "{block}");
+        let number = lines[1].trim_start().split_once(". ").map(|(n, _)| n);
+        assert!(
+            number.is_some_and(|n| n.parse::<usize>().is_ok()),
+            "{block}"
+        );
+    }
+    assert_eq!(blocks.concat(), render::said(&said, Palette::PLAIN));
+}

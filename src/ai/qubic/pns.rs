@@ -74,9 +74,18 @@ impl ProofNumberSearch {
     pub fn solve(&mut self, x: u64, o: u64) -> Verdict {
         self.nodes.clear();
         self.push(x, o, true, 0, 0);
+        let mut expanded: u64 = 0;
         while self.nodes[0].proof != 0 && self.nodes[0].disproof != 0 {
-            // Ctrl-C gives up as the budget does (see `crate::stop`).
-            if self.nodes.len() >= self.budget || crate::stop::requested() {
+            // Ctrl-C gives up as the budget does (see `crate::stop`); a console watching
+            // is told how far the search has got.
+            expanded += 1;
+            if self.nodes.len() >= self.budget
+                || (expanded.is_multiple_of(256)
+                    && crate::stop::checkpoint(crate::stop::Searched {
+                        positions: self.nodes.len() as u64,
+                        depth: None,
+                    }))
+            {
                 return Verdict::Unknown;
             }
             let leaf = self.most_proving();

@@ -174,3 +174,20 @@ fn renju_refuses_blacks_double_three_with_its_reason_and_white_may_make_six() {
         Err(IllegalStone::Forbidden(_, Foul::Overline))
     ));
 }
+
+#[test]
+fn each_games_size_help_names_that_game() {
+    for declaration in [&GOMOKU, &CONNECT6] {
+        for option in declaration.options {
+            let example = option.help.rsplit('(').next().unwrap_or_default();
+            if option.name == "size" {
+                assert!(
+                    example.starts_with(declaration.name),
+                    "{}: {}",
+                    declaration.name,
+                    option.help
+                );
+            }
+        }
+    }
+}
