@@ -282,6 +282,13 @@ pub trait Game: Clone + Debug {
     /// Makes a move, or says why it cannot be made and leaves the position as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
 
+    /// Makes a move the caller knows is legal here (one of [`Game::legal_moves`], or
+    /// checked already), without checking it again: the training loop's path. A game
+    /// may skip its checks; by default it checks, and an illegal move changes nothing.
+    fn play_known_legal(&mut self, mv: Self::Move) {
+        let _ = self.play(mv);
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -17,7 +17,8 @@ use std::fmt;
 
 /// What the training loop asks of the other side, in the game's own types.
 pub trait Moves<G: Game> {
-    /// Its move on `position`, which is not over and is its turn; `None` when it has none.
+    /// Its move on `position`, which is not over and is its turn: a legal move (the loop
+    /// plays it without checking), or `None` when it has none.
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move>;
     /// The game is over (or abandoned, when `position` is not over): a learner learns.
     fn game_over(&mut self, _position: &G) {}
@@ -81,7 +82,9 @@ impl<G: crate::game::Declared> Moves<G> for ByName<'_> {
     fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
         let shown = self.shown(position);
         let name = self.opponent.choose(&shown, rng)?;
-        position.parse_move(&name).ok()
+        // Read in the game's notation, and checked: the loop plays it unchecked.
+        let mv = position.parse_move(&name).ok()?;
+        position.clone().play(mv).ok().map(|()| mv)
     }
 
     fn game_over(&mut self, position: &G) {

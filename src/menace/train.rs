@@ -118,9 +118,9 @@ pub fn play_one<G: Game>(
                 None => break,
             }
         };
-        if game.play(mv).is_err() {
-            break;
-        }
+        // MENACE's move comes from the legal moves; an opponent's is legal by the
+        // contract of `Moves::choose` (and checked where it was read by name).
+        game.play_known_legal(mv);
     }
     let result = match game.outcome() {
         _ if resigned => GameResult::Lost,
