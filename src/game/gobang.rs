@@ -243,6 +243,28 @@ impl Gobang {
     }
 
     /// The mover's slides, in square order of the piece, then of the target.
+    /// `wanted` where it is legal, else the legal move whose square (a slide's target)
+    /// is nearest the board's centre: the example a prompt shows.
+    fn legal_example(&self, wanted: GobangMove) -> String {
+        if self.check(wanted).is_ok() {
+            return self.move_name(wanted);
+        }
+        let side = SIDE as i32;
+        let distance = |cell: u8| {
+            let (row, column) = (i32::from(cell) / side, i32::from(cell) % side);
+            (2 * row - side + 1)
+                .abs()
+                .max((2 * column - side + 1).abs())
+        };
+        self.legal_moves()
+            .into_iter()
+            .min_by_key(|mv| match *mv {
+                GobangMove::Place(cell) | GobangMove::Slide { to: cell, .. } => distance(cell),
+                GobangMove::Pass => i32::MAX,
+            })
+            .map_or_else(|| self.move_name(wanted), |mv| self.move_name(mv))
+    }
+
     fn slides(&self, out: &mut Vec<GobangMove>) {
         let empty = !(self.x | self.o);
         let mut mine = self.stones(self.to_move);
@@ -411,15 +433,19 @@ impl Game for Gobang {
         }
     }
 
+    /// The prompt names the phase and a move legal here: `d4` (or `d4-e5`) while it is,
+    /// else the legal move nearest the centre, so the example never names a taken square.
     fn move_prompt(&self) -> Option<String> {
         let points = format!("points {}", self.points_words());
         Some(if self.placing() {
             let left = u32::from(self.pieces) - self.stones(self.to_move).count_ones();
-            format!("{points}; place a piece, like d4 ({left} to place)")
+            let like = self.legal_example(GobangMove::Place(27));
+            format!("{points}; place a piece, like {like} ({left} to place)")
         } else if self.legal_moves() == [GobangMove::Pass] {
             format!("{points}; none of your pieces can move: pass")
         } else {
-            format!("{points}; slide a piece a step, like d4-e5")
+            let like = self.legal_example(GobangMove::Slide { from: 27, to: 36 });
+            format!("{points}; slide a piece a step, like {like}")
         })
     }
 

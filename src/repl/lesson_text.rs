@@ -215,9 +215,15 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
         Some(games) => {
             let _ = write!(
                 sentence,
-                " Your own MENACEs ({} learned in all) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson); to keep the lesson's MENACE, save it.",
+                " Your own MENACEs ({} learned in all) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson)",
                 plural(games, "game", "games")
             );
+            // Saving is advice only where the lesson has a MENACE that learns.
+            sentence.push_str(if set_up.menace_plays {
+                "; to keep the lesson's MENACE, save it."
+            } else {
+                "."
+            });
         }
         None => {}
     }

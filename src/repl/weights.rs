@@ -47,7 +47,7 @@ pub fn heat_map(
         })
         .collect();
     let mut text = format!(
-        "Seed 003's weights, {mover} to move: 9 heaviest, 1 barely above most, . no more than most cells.\n"
+        "The attack bot's weights, {mover} to move: 9 heaviest, 1 barely above most, . no more than most cells.\n"
     );
     text.push_str(&board::draw(view, &[], &labels, palette));
     // Heaviest first and, among equals, nearest the centre, as the bot chooses.
@@ -73,7 +73,7 @@ pub fn heat_map(
         .collect();
     if !heaviest.is_empty() {
         let _ = writeln!(text, "Heaviest: {}.", heaviest.join(", "));
-        text.push_str("Seed 003's bot (attack) plays the heaviest, the nearest the centre of equals.\nweights CELL shows what makes a cell's weight.\n");
+        text.push_str("The attack bot plays the heaviest, the nearest the centre of equals.\nweights CELL shows what makes a cell's weight.\n");
     }
     super::render::fit(&text)
 }

@@ -847,6 +847,8 @@ fn a_lesson_runs_in_the_state_it_declares_and_gives_the_learners_back() {
         gravity.contains("This lesson sets up its own game: gravity, you play X against random."),
         "{gravity}"
     );
+    // No MENACE plays in it, so there is none of the lesson's to save.
+    assert!(!gravity.contains("lesson's MENACE"), "{gravity}");
     respond(&mut session, "side o");
     respond(&mut session, "against mcts 20");
     let next = flat(&respond(&mut session, "lesson 14"));

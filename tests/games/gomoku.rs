@@ -29,6 +29,9 @@ fn gomoku_starts_against_the_seeds_bot_and_shows_its_weights() {
     assert!(started.contains("attack plays X at h8"), "{started}");
     let map = say(&mut session, "weights");
     assert!(map.contains("Heaviest:"), "{map}");
+    // A learner knows the bot as attack (lesson 19), not by the seed file it came from.
+    assert!(map.contains("The attack bot's weights"), "{map}");
+    assert!(!map.to_lowercase().contains("seed"), "{map}");
     let why = say(&mut session, "weights h9");
     assert!(why.contains("h9 weighs"), "{why}");
     assert!(

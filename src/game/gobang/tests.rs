@@ -247,3 +247,28 @@ fn fifteen_pieces_is_the_other_version() {
     assert_eq!(game.score(Player::X) + game.score(Player::O), 0);
     assert!(matches!(game.legal_moves()[0], GobangMove::Slide { .. }));
 }
+
+#[test]
+fn the_prompt_example_is_a_legal_move() {
+    let mut game = Gobang::new(12);
+    assert!(game.move_prompt().unwrap().contains("like d4 ("));
+    play(&mut game, "d4");
+    let prompt = game.move_prompt().unwrap();
+    assert!(!prompt.contains("like d4 "), "{prompt}");
+    let like = prompt
+        .split("like ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let mv = game.parse_move(like).unwrap();
+    assert!(game.legal_moves().contains(&mv), "{prompt}");
+    // Sliding, O to move: d4 holds an X, so d4-e5 is not a slide O has.
+    let game = from(&format!("{SLIDING} O 0 a1-e1 -"));
+    let prompt = game.move_prompt().unwrap();
+    assert!(!prompt.contains("d4-e5"), "{prompt}");
+    let like = prompt.split("like ").nth(1).unwrap();
+    let mv = game.parse_move(like).unwrap();
+    assert!(game.legal_moves().contains(&mv), "{prompt}");
+}
