@@ -3,6 +3,7 @@
 //! console, the AIs, `solve`, `replay` and the conformance test reach it through
 //! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
 
+mod cube_solver;
 mod option_files;
 mod presentation;
 mod quantum_solver;
@@ -93,7 +94,7 @@ pub const GAMES: &[Entry] = &[
         .with_learner(classic::new_learner, classic::restore_learner),
     entry::<TicTacToe>(&tictactoe::MISERE)
         .with_learner(classic::new_learner, classic::restore_learner),
-    entry::<Cube>(&cube::CUBE),
+    entry::<Cube>(&cube::CUBE).with_solver(cube_solver::solve),
     entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN),
     entry::<FourByFour>(&four::CRAZY),
