@@ -2,6 +2,14 @@
 //! checker at the command line (a front end: it reads files and prints).
 
 use menace::repl::render::grouped;
+
+/// "1 position", "1,638,066 positions".
+fn counted(positions: u64) -> String {
+    match positions {
+        1 => "1 position".to_string(),
+        n => format!("{} positions", grouped(n)),
+    }
+}
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -60,7 +68,8 @@ pub fn prove(
             menace::ai::qubic::pns::Verdict::Proved(proof) => proof,
             menace::ai::qubic::pns::Verdict::Disproved => {
                 say!(
-                    "X does not win: O holds against every try ({positions} positions, {seconds:.1} s)."
+                    "X does not win: O holds against every try ({}, {seconds:.1} s).",
+                    counted(positions as u64)
                 );
                 return ExitCode::SUCCESS;
             }
@@ -73,8 +82,9 @@ pub fn prove(
             }
         };
         say!(
-            "X wins: a proof of {} positions by proof-number search ({positions} positions held, {seconds:.1} s).",
-            proof.len()
+            "X wins: a proof of {} by proof-number search ({} held, {seconds:.1} s).",
+            counted(proof.len() as u64),
+            counted(positions as u64)
         );
         return write_proof(file, x, o, &proof);
     }
@@ -98,16 +108,16 @@ pub fn prove(
         } else {
             say!(
                 "No proof with at most {quiet} quiet {quiet_moves} of X's: every try was \
-                 searched ({} positions, {seconds:.1} s).",
-                grouped(prover.nodes)
+                 searched ({}, {seconds:.1} s).",
+                counted(prover.nodes)
             );
         }
         return ExitCode::SUCCESS;
     };
     say!(
-        "X wins: a proof of {} positions with at most {quiet} quiet {quiet_moves} ({} positions searched, {seconds:.1} s).",
-        grouped(proof.len() as u64),
-        grouped(prover.nodes)
+        "X wins: a proof of {} with at most {quiet} quiet {quiet_moves} ({} searched, {seconds:.1} s).",
+        counted(proof.len() as u64),
+        counted(prover.nodes)
     );
     write_proof(file, x, o, &proof)
 }
