@@ -231,3 +231,40 @@ fn progress_is_told_rarely_for_fast_games_and_can_stop_a_run() {
     assert!(report.stopped);
     assert!(report.overall.games() < 1_000);
 }
+
+/// MENACE playing second has a first box in every game, not only on the classic board:
+/// the box it meets after the opening in the middle of the move order (issue 28: `stats`
+/// said "0 in the first box" for MENACE as O in Qubic).
+#[test]
+fn menace_playing_second_has_a_first_box_in_any_game() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let start = crate::registry::start(&["silverman"]).unwrap();
+    let preset = Preset::challenge();
+    let mut menace =
+        crate::registry::new_learner(start.as_ref(), Player::O, preset, 100_000, &mut rng).unwrap();
+    assert!(menace.first_box(start.as_ref()).is_none(), "no box met yet");
+    let no_second = |_: Player, _: &mut dyn Rng| None;
+    let mut rival = Rival::new(
+        Choice::parse(&["random"]).unwrap(),
+        start.as_ref(),
+        Player::X,
+        preset,
+        crate::analysis::Effort::default(),
+        &no_second,
+        &mut rng,
+    )
+    .unwrap();
+    train(
+        menace.as_mut(),
+        &mut rival,
+        start.as_ref(),
+        300,
+        &mut rng,
+        &mut |_| true,
+    );
+    let first = menace
+        .first_box(start.as_ref())
+        .expect("O's box after the opening in the middle of the move order");
+    assert_eq!(first.ply, 1);
+    assert!(first.beads.iter().any(|(_, count)| *count > 0));
+}
