@@ -406,6 +406,11 @@ pub struct BenchReport {
     pub solve: Duration,
     /// Time to fill the perfect-play table once (not part of the training figures).
     pub perfect_table: Duration,
+    /// The same figures in Silverman 4x4 (MENACE as X, the first player), with the time
+    /// its perfect player took to value every position, once, before.
+    pub silverman_random_games_per_second: f64,
+    pub silverman_perfect_games_per_second: f64,
+    pub silverman_perfect_table: Duration,
 }
 
 fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
@@ -413,11 +418,12 @@ fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
     values[values.len() / 2]
 }
 
-/// Classic MENACE (X) trained against `choice` exactly as `train` does it: the
-/// registry's learner, the table's rival, the one training loop.
-fn games_per_second(choice: Choice, games: u64, seed: u64) -> f64 {
+/// MENACE (X) trained in `game` against `choice` exactly as `train` does it: the
+/// registry's learner, the table's rival (made before the clock starts), the one
+/// training loop.
+fn games_per_second(game: &str, choice: Choice, games: u64, seed: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let Ok(start) = crate::registry::start(&["classic"]) else {
+    let Ok(start) = crate::registry::start(&[game]) else {
         return 0.0;
     };
     let start = start.as_ref();
@@ -459,16 +465,27 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
     let table_start = Instant::now();
     perfect_moves(Rules::default());
     let perfect_table = table_start.elapsed();
+    let (random_ai, perfect_ai) = (
+        Choice::bare(&crate::players::random::ROW),
+        Choice::bare(&crate::players::perfect::ROW),
+    );
+    // Silverman's perfect player values every position the first time it is made; the
+    // value is kept for the run, so this is the only time it is paid.
+    let table_start = Instant::now();
+    if let Ok(silverman) = crate::registry::start(&["silverman"]) {
+        let _ = crate::registry::perfect_player(silverman.as_ref());
+    }
+    let silverman_perfect_table = table_start.elapsed();
     let mut random = Vec::new();
     let mut perfect = Vec::new();
+    let mut silverman_random = Vec::new();
+    let mut silverman_perfect = Vec::new();
     let mut solves = Vec::new();
     for repeat in 0..repeats as u64 {
-        let (random_ai, perfect_ai) = (
-            Choice::bare(&crate::players::random::ROW),
-            Choice::bare(&crate::players::perfect::ROW),
-        );
-        random.push(games_per_second(random_ai, games, repeat));
-        perfect.push(games_per_second(perfect_ai, games, repeat));
+        random.push(games_per_second("classic", random_ai, games, repeat));
+        perfect.push(games_per_second("classic", perfect_ai, games, repeat));
+        silverman_random.push(games_per_second("silverman", random_ai, games, repeat));
+        silverman_perfect.push(games_per_second("silverman", perfect_ai, games, repeat));
         let start = Instant::now();
         let value = Solver::new().value(&TicTacToe::default());
         solves.push(start.elapsed());
@@ -481,6 +498,9 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
         perfect_games_per_second: median(perfect),
         solve: median(solves),
         perfect_table,
+        silverman_random_games_per_second: median(silverman_random),
+        silverman_perfect_games_per_second: median(silverman_perfect),
+        silverman_perfect_table,
     }
 }
 

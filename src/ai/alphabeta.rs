@@ -36,7 +36,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn from_score(score: i32) -> Value {
+    pub(crate) fn from_score(score: i32) -> Value {
         let plies = |distance: i32| u32::try_from(distance).unwrap_or(0);
         match score {
             s if s > HALF => Value::Win(plies(WIN - s)),
@@ -137,7 +137,7 @@ struct Entry<M> {
 pub struct OutOfBudget;
 
 /// Moves a score one half-move further from the end (a win or loss gets one ply longer).
-fn age(score: i32) -> i32 {
+pub(crate) fn age(score: i32) -> i32 {
     match score {
         s if s > 0 => s - 1,
         s if s < 0 => s + 1,
@@ -260,6 +260,12 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         best.map(|(mv, _)| mv)
+    }
+
+    /// Whether the table holds as many positions as memory allows: a search kept from
+    /// question to question (perfect play) starts a fresh one then.
+    pub fn table_is_full(&self) -> bool {
+        self.table.len() as u64 >= positions_memory_allows::<G>()
     }
 
     /// Every legal move with its exact score, for `solve` and hints.

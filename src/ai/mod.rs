@@ -7,6 +7,7 @@ pub mod lookahead;
 pub mod mcts;
 pub mod minimax;
 pub mod mirror;
+pub mod perfect;
 pub mod quantum;
 pub mod qubic;
 pub mod rating;

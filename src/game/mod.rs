@@ -218,15 +218,15 @@ impl Outcome {
 ///
 /// Values are positions; [`Game::play`] changes one in place and refuses an illegal move
 /// without changing anything, so a caller can never reach a position the rules forbid.
-pub trait Game: Clone + Debug {
+pub trait Game: Clone + Debug + Send {
     /// One move in the game's own terms.
-    type Move: Copy + Eq + Hash + Debug;
+    type Move: Copy + Eq + Hash + Debug + Send;
     /// Why a move was refused: say exactly what was wrong.
     type IllegalMove: std::error::Error;
     /// Why a piece of text is not a move name.
     type BadNotation: std::error::Error;
     /// A compact identity of a position (with its rules), for tables and transpositions.
-    type Key: Copy + Eq + Hash + Ord + Debug;
+    type Key: Copy + Eq + Hash + Ord + Debug + Send;
     /// Why a line of text is not a position of this game.
     type BadPicture: std::error::Error;
 

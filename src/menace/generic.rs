@@ -25,8 +25,8 @@
 
 use super::learn::{EmptyBox, GameResult, MAX_BEADS, Preset, Record, StartBeads};
 use crate::game::{Game, Player};
+use foldhash::HashMap;
 use rand::Rng;
-use std::collections::HashMap;
 use std::fmt;
 
 /// The box limit to use when there is no reason to choose another. A box costs a few
@@ -203,12 +203,14 @@ pub struct Menace<G: Game> {
     box_limit: usize,
     boxes: Vec<BeadBox<G>>,
     /// Canonical key to box index.
+    /// Box by canonical key, hashed by foldhash: a learner's turn is a lookup here, and the
+    /// keys are a few small integers that need no protection from collisions.
     index: HashMap<G::Key, usize>,
     record: Record,
     /// A move buffer reused by every turn.
     scratch: Vec<G::Move>,
     /// Dense code to box, symmetry and real moves, where the game has dense codes.
-    dense: Dense<G::Move>,
+    dense: Dense<G::Move, G::Key>,
     /// Every box was made at the start (classic MENACE's 304 or 289): none is made
     /// later, so the limit on boxes means nothing to the user.
     up_front: bool,
@@ -260,7 +262,7 @@ impl<G: Game> Menace<G> {
             preset,
             box_limit,
             boxes: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             record: Record::default(),
             scratch: Vec::new(),
             dense: Dense::default(),
@@ -389,8 +391,8 @@ impl<G: Game> Menace<G> {
     ) -> Result<Turn<G::Move>, TurnError> {
         // The accelerator first: a position met before is a box position (MENACE to
         // move with a choice), so neither the rules nor the moves need asking again.
-        let code = game.dense_code();
-        if let Some(entry) = code.and_then(|code| self.dense.get(code)) {
+        let found = self.found(game);
+        if let Some(entry) = found.and_then(|found| self.dense.get(found)) {
             let box_index = entry.box_index as usize;
             let symmetry = usize::from(entry.symmetry);
             let (empty_box, dense) = (self.preset.empty_box, &self.dense);
@@ -409,9 +411,20 @@ impl<G: Game> Menace<G> {
         }
         let mut moves = std::mem::take(&mut self.scratch);
         game.legal_moves_into(&mut moves);
-        let turn = self.turn_among(game, code, &moves, rng);
+        let turn = self.turn_among(game, found, &moves, rng);
         self.scratch = moves;
         turn
+    }
+
+    /// How the accelerator finds `game`: by its dense code, or by its key where its
+    /// positions never repeat; `None` where neither holds.
+    #[inline]
+    fn found(&self, game: &G) -> Option<Found<G::Key>> {
+        match game.dense_code() {
+            Some(code) => Some(Found::Code(code)),
+            None if !game.positions_repeat() => Some(Found::Key(game.key())),
+            None => None,
+        }
     }
 
     /// The plain lookup: the box by canonical key (made if new), remembered in the
@@ -419,7 +432,7 @@ impl<G: Game> Menace<G> {
     fn turn_among<R: Rng + ?Sized>(
         &mut self,
         game: &G,
-        code: Option<usize>,
+        found: Option<Found<G::Key>>,
         moves: &[G::Move],
         rng: &mut R,
     ) -> Result<Turn<G::Move>, TurnError> {
@@ -433,10 +446,10 @@ impl<G: Game> Menace<G> {
             Some(index) => (*index, false),
             None => (self.make_box(game, key, symmetry, game.ply(), rng)?, true),
         };
-        if let Some(code) = code {
+        if let Some(found) = found {
             let picture_moves = &self.boxes[box_index].moves;
             self.dense
-                .remember(code, game, moves, box_index, symmetry, picture_moves);
+                .remember(found, game, moves, box_index, symmetry, picture_moves);
         }
         let empty_box = self.preset.empty_box;
         let matchbox = &mut self.boxes[box_index];
@@ -537,7 +550,7 @@ mod dense;
 mod draw;
 mod fill;
 mod reach;
-use dense::Dense;
+use dense::{Dense, Found};
 use draw::{add_random_beads, draw, start_count};
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use super::GameResult;
 use super::generic::{Drawn, Menace, Turn};
-use crate::game::{AnyGame, Declaration, Game, Playing};
+use crate::game::{AnyGame, Declaration, Declared, Game, Playing};
 use rand::{Rng, RngExt};
 use std::any::Any;
 use std::fmt;
@@ -26,7 +26,7 @@ pub trait Moves<G: Game> {
 
 /// An AI written in game `G`'s own types, as a rival holds it: fast moves for training,
 /// and a move with its reason for watching and for `hint`.
-pub trait TypedAi<G: Game>: Moves<G> + CloneTypedAi<G> + fmt::Debug {
+pub trait TypedAi<G: Game>: Moves<G> + CloneTypedAi<G> + fmt::Debug + Send {
     /// Its move with a one-sentence reason, for watching.
     fn explain(&mut self, position: &G, rng: &mut dyn Rng) -> Option<(G::Move, Option<String>)> {
         self.choose(position, rng).map(|mv| (mv, None))
@@ -96,6 +96,74 @@ impl<G: crate::game::Declared> Moves<G> for ByName<'_> {
 impl ByName<'_> {
     fn shown<G: crate::game::Declared>(&self, position: &G) -> Playing<G> {
         Playing::new(position.clone(), self.declaration, self.options.to_vec())
+    }
+}
+
+/// An AI seated at one side of any game, moves as text: what the players table holds.
+/// The registry makes some (perfect play from a game's solver) in the game's own types,
+/// and hands them up as this.
+pub trait Seated: fmt::Debug + Send {
+    /// Its move and the reason it gives, if any; `None` when it has none to make.
+    fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng)
+    -> Option<(String, Option<String>)>;
+    /// Its move as advice to the player to move (`hint`).
+    fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<(String, Option<String>)>;
+    /// The game is over: a learning player learns from it.
+    fn game_over(&mut self, game: &dyn AnyGame);
+    /// The player in its game's own types, for the training loop ([`Opponent::typed`]).
+    fn typed(&mut self) -> Option<&mut dyn Any>;
+    fn boxed_clone(&self) -> Box<dyn Seated>;
+}
+
+/// An AI written in one game's own types ([`TypedAi`]) in any game's place: it moves
+/// in its game and has no move elsewhere (its row's `plays` keeps it out of other
+/// games), and it hands the training loop its typed self.
+#[derive(Debug, Clone)]
+pub struct OnBoard<G: Game>(pub BoxedAi<G>);
+
+impl<G: Declared> OnBoard<G> {
+    /// `ai` in its game's place.
+    pub fn new(ai: impl TypedAi<G> + 'static) -> OnBoard<G> {
+        OnBoard(Box::new(ai))
+    }
+
+    fn position(game: &dyn AnyGame) -> Option<&G> {
+        game.as_any()
+            .downcast_ref::<Playing<G>>()
+            .map(Playing::game)
+            .filter(|position| !position.is_over())
+    }
+}
+
+impl<G: Declared> Seated for OnBoard<G> {
+    fn choose(
+        &mut self,
+        game: &dyn AnyGame,
+        rng: &mut dyn Rng,
+    ) -> Option<(String, Option<String>)> {
+        let position = Self::position(game)?;
+        let (mv, reason) = self.0.explain(position, rng)?;
+        Some((position.move_name(mv), reason))
+    }
+
+    fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<(String, Option<String>)> {
+        let position = Self::position(game)?;
+        let (mv, reason) = self.0.advise(position, rng)?;
+        Some((position.move_name(mv), reason))
+    }
+
+    fn game_over(&mut self, game: &dyn AnyGame) {
+        if let Some(position) = game.as_any().downcast_ref::<Playing<G>>() {
+            self.0.game_over(position.game());
+        }
+    }
+
+    fn typed(&mut self) -> Option<&mut dyn Any> {
+        Some(&mut self.0)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Seated> {
+        Box::new(self.clone())
     }
 }
 

@@ -1,11 +1,13 @@
-//! `perfect`: minimax values, a random choice among all the best moves (noughts and
-//! crosses only), read from a table solved once per rule set.
+//! `perfect`: a random choice among the best moves, in every game a solver settles.
+//! In noughts and crosses (classic and misère) the moves come from a minimax table of
+//! all 5,478 positions, a win being a win however far; elsewhere from the game's own
+//! solver through the registry, preferring the fastest win and the slowest loss.
 
 use super::random::random_cell;
-use super::{OnBoard, Options, Plays, Row, Setup};
+use super::{Choice, OnBoard, Options, Plays, Row, Setup};
 use crate::ai::best_moves;
 use crate::ai::minimax::Solver;
-use crate::game::{Rules, Square, TicTacToe};
+use crate::game::{AnyGame, Rules, Square, TicTacToe};
 use crate::menace::opponent::{Moves, TypedAi};
 use rand::Rng;
 use std::sync::OnceLock;
@@ -13,20 +15,42 @@ use std::sync::OnceLock;
 pub static ROW: Row = Row {
     name: "perfect",
     usage: "perfect",
-    about: "a random best move (noughts and crosses)",
+    about: "a random best move, from the game's solver",
     listed: "perfect",
     examples: &[],
     opponent_rank: 0,
     hint_rank: 0,
     learns: false,
     read: super::no_options,
-    plays: super::noughts_and_crosses,
-    refusal: super::only_noughts_and_crosses,
+    plays,
+    refusal,
     make,
 };
 
-fn make(_: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(Box::new(OnBoard::<TicTacToe>::new(Perfect)))
+fn plays(game: &dyn AnyGame) -> bool {
+    game.noughts_and_crosses().is_some() || crate::registry::has_perfect(game)
+}
+
+/// Why perfect does not play `game`, with the strongest player that does.
+fn refusal(choice: &Choice, game: &dyn AnyGame) -> String {
+    too_big(choice, game, "no solver settles it")
+}
+
+fn too_big(choice: &Choice, game: &dyn AnyGame, why: &str) -> String {
+    let strongest = super::default_opponent(game)
+        .map(|other| format!("; the strongest player here is {other}"))
+        .unwrap_or_default();
+    format!("{choice} cannot play {}: {why}{strongest}", game.title())
+}
+
+fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
+    if setup.game.noughts_and_crosses().is_some() {
+        return Ok(Box::new(OnBoard::<TicTacToe>::new(Perfect)));
+    }
+    match crate::registry::perfect_player(setup.game) {
+        Ok(player) => Ok(Box::new(player)),
+        Err(why) => Err(too_big(&Choice::bare(&ROW), setup.game, &why)),
+    }
 }
 
 /// Perfect play on the classic board.

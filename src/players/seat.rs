@@ -5,10 +5,11 @@
 
 use super::Choice;
 use crate::analysis::Effort;
-use crate::game::{AnyGame, Declared, Game, Player, Playing};
+use crate::game::{AnyGame, Declared, Player};
 use crate::menace::Preset;
 use crate::menace::learner::Learner;
-use crate::menace::opponent::{BoxedAi, Opponent, TypedAi};
+pub use crate::menace::opponent::OnBoard;
+use crate::menace::opponent::{Opponent, Seated};
 use rand::Rng;
 use std::any::Any;
 use std::fmt;
@@ -60,57 +61,56 @@ impl Clone for Box<dyn Plays> {
     }
 }
 
-/// An AI written in one game's own types ([`TypedAi`]) in any game's place: it moves
-/// in its game and has no move elsewhere (its row's `plays` keeps it out of other
-/// games), and it hands the training loop its typed self.
-#[derive(Debug, Clone)]
-pub struct OnBoard<G: Game>(pub BoxedAi<G>);
-
-impl<G: Declared> OnBoard<G> {
-    /// `ai` in its game's place.
-    pub fn new(ai: impl TypedAi<G> + 'static) -> OnBoard<G> {
-        OnBoard(Box::new(ai))
-    }
-
-    fn position(game: &dyn AnyGame) -> Option<&G> {
-        game.as_any()
-            .downcast_ref::<Playing<G>>()
-            .map(Playing::game)
-            .filter(|position| !position.is_over())
-    }
-}
-
+/// A typed AI in any game's place (see [`OnBoard`]) is a player of the table.
 impl<G: Declared> Plays for OnBoard<G> {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let position = Self::position(game)?;
-        let (mv, reason) = self.0.explain(position, rng)?;
-        Some(RivalMove {
-            name: position.move_name(mv),
-            reason,
-        })
+        Seated::choose(self, game, rng).map(RivalMove::from)
     }
 
     fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let position = Self::position(game)?;
-        let (mv, reason) = self.0.advise(position, rng)?;
-        Some(RivalMove {
-            name: position.move_name(mv),
-            reason,
-        })
+        Seated::hint(self, game, rng).map(RivalMove::from)
     }
 
     fn game_over(&mut self, game: &dyn AnyGame) {
-        if let Some(position) = game.as_any().downcast_ref::<Playing<G>>() {
-            self.0.game_over(position.game());
-        }
+        Seated::game_over(self, game);
     }
 
     fn typed(&mut self) -> Option<&mut dyn Any> {
-        Some(&mut self.0)
+        Seated::typed(self)
     }
 
     fn boxed_clone(&self) -> Box<dyn Plays> {
         Box::new(self.clone())
+    }
+}
+
+/// A seated AI the registry made for a game (perfect play from its solver) is a player
+/// of the table too.
+impl Plays for Box<dyn Seated> {
+    fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
+        self.as_mut().choose(game, rng).map(RivalMove::from)
+    }
+
+    fn hint(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
+        self.as_mut().hint(game, rng).map(RivalMove::from)
+    }
+
+    fn game_over(&mut self, game: &dyn AnyGame) {
+        self.as_mut().game_over(game);
+    }
+
+    fn typed(&mut self) -> Option<&mut dyn Any> {
+        self.as_mut().typed()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Plays> {
+        Box::new(self.as_ref().boxed_clone())
+    }
+}
+
+impl From<(String, Option<String>)> for RivalMove {
+    fn from((name, reason): (String, Option<String>)) -> RivalMove {
+        RivalMove { name, reason }
     }
 }
 

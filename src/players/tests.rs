@@ -161,7 +161,34 @@ fn the_special_ais_play_only_their_own_game_and_say_so() {
     let teacher = Choice::parse(&["teacher", "centre"]).unwrap();
     let why = seat(teacher, cube.as_ref(), &mut rng).unwrap_err();
     assert!(
-        why.starts_with("teacher centre plays only noughts and crosses; in cube choose random, lookahead D, menace, alphabeta, mcts, mirror"),
+        why.starts_with("teacher centre plays only noughts and crosses; in cube choose random, perfect, lookahead D, menace, alphabeta, mcts, mirror"),
         "{why}"
+    );
+}
+
+/// Perfect plays every game a solver settles, and where none does it says so and names
+/// the strongest player there.
+#[test]
+fn perfect_plays_the_games_a_solver_settles_and_names_the_strongest_elsewhere() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let perfect = Choice::parse(&["perfect"]).unwrap();
+    for game in ["silverman", "mnk 3x4", "cube", "morris"] {
+        let words: Vec<&str> = game.split(' ').collect();
+        let game = registry::start(&words).unwrap();
+        assert!(perfect.plays(game.as_ref()), "{}", game.title());
+        assert!(
+            seat(perfect, game.as_ref(), &mut rng).is_ok(),
+            "{}",
+            game.title()
+        );
+    }
+    let qubic = registry::start(&["qubic"]).unwrap();
+    assert!(!perfect.plays(qubic.as_ref()));
+    let strongest = crate::players::default_opponent(qubic.as_ref()).unwrap();
+    assert_eq!(
+        seat(perfect, qubic.as_ref(), &mut rng).unwrap_err(),
+        format!(
+            "perfect cannot play qubic: no solver settles it; the strongest player here is {strongest}"
+        )
     );
 }

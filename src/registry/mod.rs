@@ -5,6 +5,7 @@
 
 mod cube_solver;
 mod option_files;
+mod perfect;
 mod presentation;
 mod quantum_solver;
 pub mod replay;
@@ -13,6 +14,7 @@ mod typed;
 
 use crate::game::{AnyGame, Playing};
 pub use option_files::{Confinement, confine};
+pub use perfect::{POSITIONS_PER_QUESTION, has_perfect, perfect_player};
 pub use presentation::{BIGGEST_CHANGES, Learning, MOST_CELLS_LISTED, Presentation};
 pub use quantum_solver::quantum_position;
 use typed::Abilities;
@@ -46,6 +48,10 @@ pub struct Entry {
     pub declaration: &'static Declaration,
     start: Starter,
     abilities: Abilities,
+    /// How `perfect` gets its values in this game, where a solver settles it.
+    perfect: Option<perfect::MakeValues>,
+    /// Seats a kept solver of this game as a perfect player.
+    seat_perfect: perfect::SeatPerfect,
     /// How the game is best shown at the size a position has.
     shown: fn(&dyn AnyGame) -> Presentation,
 }
@@ -61,6 +67,8 @@ const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
         declaration,
         start: start_boxed::<G>,
         abilities: Abilities::of::<G>(),
+        perfect: None,
+        seat_perfect: perfect::seat::<G>,
         shown: presentation::by_size,
     }
 }
@@ -94,16 +102,20 @@ pub const GAMES: &[Entry] = &[
         .with_learner(classic::new_learner, classic::restore_learner),
     entry::<TicTacToe>(&tictactoe::MISERE)
         .with_learner(classic::new_learner, classic::restore_learner),
-    entry::<Cube>(&cube::CUBE).with_solver(cube_solver::solve),
+    entry::<Cube>(&cube::CUBE)
+        .with_solver(cube_solver::solve)
+        .with_perfect(perfect::by_alpha_beta::<Cube>),
     entry::<Cube>(&cube::QUBIC),
-    entry::<FourByFour>(&four::SILVERMAN),
-    entry::<FourByFour>(&four::CRAZY),
-    entry::<Mnk>(&mnk::MNK),
+    entry::<FourByFour>(&four::SILVERMAN).with_perfect(perfect::by_exhaustive::<FourByFour>),
+    entry::<FourByFour>(&four::CRAZY).with_perfect(perfect::by_exhaustive::<FourByFour>),
+    entry::<Mnk>(&mnk::MNK).with_perfect(perfect::by_exhaustive::<Mnk>),
     entry::<Gravity>(&gravity::GRAVITY),
-    entry::<Morris>(&morris::MORRIS),
+    entry::<Morris>(&morris::MORRIS).with_perfect(perfect::by_retrograde::<Morris>),
     entry::<Ultimate>(&ultimate::ULTIMATE),
     entry::<Strategic>(&strategic::STRATEGIC),
-    entry::<Quantum>(&quantum::QUANTUM).with_solver(quantum_solver::solve),
+    entry::<Quantum>(&quantum::QUANTUM)
+        .with_solver(quantum_solver::solve)
+        .with_perfect(perfect::by_points),
     entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),

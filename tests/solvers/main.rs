@@ -8,6 +8,7 @@
 mod boards;
 mod cube_misere;
 mod lookahead_fidelity;
+mod perfect_everywhere;
 mod qubic;
 mod silverman_claims;
 mod teacher_centre;

@@ -3,6 +3,11 @@
 //! from that code straight to the box, the symmetry and the real move of every bead, so
 //! that a turn neither hashes a key nor tries the symmetries nor searches the moves.
 //!
+//! A game without dense codes is looked up by its position's own key instead
+//! ([`Game::key`], a hash lookup that still skips the symmetries and the moves), where
+//! its positions never repeat (so that a key met before is always MENACE's turn with the
+//! same choices).
+//!
 //! An entry is written the first time a position is met through the plain lookup (the
 //! canonical key in the learner's index), from what that lookup found; so the two always
 //! agree, which `the_table_agrees_with_the_plain_lookup_everywhere` checks on every
@@ -24,17 +29,21 @@ pub(super) struct Entry {
 /// noughts and crosses take 79 KB and stay in cache, where a slot holding its 16-byte
 /// entry took four times that and missed it on most turns.
 #[derive(Debug, Clone)]
-pub(super) struct Dense<M> {
+pub(super) struct Dense<M, K> {
     slots: Vec<u32>,
+    /// The entries by the position's key, for games without dense codes: held in the
+    /// map itself, so a turn waits on memory once for the map and once for the box.
+    keyed: foldhash::HashMap<K, Entry>,
     entries: Vec<Entry>,
     /// The real move of each bead, entry after entry.
     real_moves: Vec<M>,
 }
 
-impl<M> Default for Dense<M> {
+impl<M, K> Default for Dense<M, K> {
     fn default() -> Self {
         Dense {
             slots: Vec::new(),
+            keyed: foldhash::HashMap::default(),
             entries: Vec::new(),
             real_moves: Vec::new(),
         }
@@ -44,12 +53,23 @@ impl<M> Default for Dense<M> {
 /// The most codes the table keeps: a game whose codes run higher is looked up by key.
 const MAX_CODES: usize = 1 << 20;
 
-impl<M: Copy + PartialEq> Dense<M> {
-    /// The entry for `code`, if the position was met before.
+/// Where a position is found: its dense code, or its key.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Found<K> {
+    Code(usize),
+    Key(K),
+}
+
+impl<M: Copy + PartialEq, K: Copy + Eq + std::hash::Hash> Dense<M, K> {
+    /// The entry for a position, if it was met before.
     #[inline]
-    pub(super) fn get(&self, code: usize) -> Option<Entry> {
-        let slot = *self.slots.get(code)? as usize;
-        slot.checked_sub(1)
+    pub(super) fn get(&self, found: Found<K>) -> Option<Entry> {
+        let slot = match found {
+            Found::Code(code) => *self.slots.get(code)?,
+            Found::Key(key) => return self.keyed.get(&key).copied(),
+        };
+        (slot as usize)
+            .checked_sub(1)
             .and_then(|index| self.entries.get(index))
             .copied()
     }
@@ -68,7 +88,7 @@ impl<M: Copy + PartialEq> Dense<M> {
     /// its symmetry contract, which the plain lookup reports).
     pub(super) fn remember<G: Game<Move = M>>(
         &mut self,
-        code: usize,
+        found: Found<K>,
         game: &G,
         legal: &[M],
         box_index: usize,
@@ -85,7 +105,7 @@ impl<M: Copy + PartialEq> Dense<M> {
         let Ok(slot) = u32::try_from(self.entries.len() + 1) else {
             return;
         };
-        if code >= MAX_CODES {
+        if matches!(found, Found::Code(code) if code >= MAX_CODES) {
             return;
         }
         let start = self.real_moves.len();
@@ -101,28 +121,40 @@ impl<M: Copy + PartialEq> Dense<M> {
                 }
             }
         }
-        if self.slots.len() <= code {
-            self.slots.resize(code + 1, 0);
-        }
-        self.entries.push(Entry {
+        let entry = Entry {
             box_index,
             moves_from,
             symmetry,
-        });
-        self.slots[code] = slot;
+        };
+        match found {
+            Found::Code(code) => {
+                self.entries.push(entry);
+                if self.slots.len() <= code {
+                    self.slots.resize(code + 1, 0);
+                }
+                self.slots[code] = slot;
+            }
+            Found::Key(key) => {
+                self.keyed.insert(key, entry);
+            }
+        }
     }
 
     /// Forgets the entries of boxes from `count` on (their boxes are gone).
     pub(super) fn forget_boxes_from(&mut self, count: usize) {
         let entries = &self.entries;
-        for slot in &mut self.slots {
-            let gone = (*slot as usize)
+        let gone = |slot: u32| {
+            (slot as usize)
                 .checked_sub(1)
                 .and_then(|index| entries.get(index))
-                .is_some_and(|entry| entry.box_index as usize >= count);
-            if gone {
+                .is_some_and(|entry| entry.box_index as usize >= count)
+        };
+        for slot in &mut self.slots {
+            if gone(*slot) {
                 *slot = 0;
             }
         }
+        self.keyed
+            .retain(|_, entry| (entry.box_index as usize) < count);
     }
 }

@@ -74,8 +74,14 @@ impl<G: Game> Menace<G> {
             let (key, symmetry) = canonical(&position);
             if let Some(&index) = self.index.get(&key) {
                 let picture_moves = &self.boxes[index].moves;
-                self.dense
-                    .remember(code, &position, &moves, index, symmetry, picture_moves);
+                self.dense.remember(
+                    super::Found::Code(code),
+                    &position,
+                    &moves,
+                    index,
+                    symmetry,
+                    picture_moves,
+                );
             }
         }
     }

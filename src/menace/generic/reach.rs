@@ -2,7 +2,7 @@
 
 use super::{TurnError, canonical};
 use crate::game::{Game, Player};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 /// The state of the search of [`super::Menace::fill_reachable`].
 pub(super) struct Reach<G: Game> {
@@ -42,7 +42,7 @@ impl<G: Game> Reach<G> {
     pub(super) fn arrive(
         &mut self,
         position: G,
-        known: &HashMap<G::Key, usize>,
+        known: &foldhash::HashMap<G::Key, usize>,
     ) -> Result<(), TurnError> {
         self.passed.clear();
         self.stack.push(position);

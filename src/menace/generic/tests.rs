@@ -609,12 +609,19 @@ fn the_table_agrees_with_the_plain_lookup_everywhere() {
             assert!(positions.len() > 2000, "{}", positions.len());
             for position in positions {
                 let code = position.dense_code().unwrap();
-                assert_eq!(menace.dense.get(code), None, "not met yet");
+                assert_eq!(
+                    menace.dense.get(super::Found::Code(code)),
+                    None,
+                    "not met yet"
+                );
                 // The first turn goes through the plain lookup and fills the entry; the
                 // second reads the table.
                 for _ in 0..2 {
                     let turn = menace.take_turn(&position, &mut draws).unwrap();
-                    let entry = menace.dense.get(code).expect("met once, kept");
+                    let entry = menace
+                        .dense
+                        .get(super::Found::Code(code))
+                        .expect("met once, kept");
                     let (index, symmetry) = menace.box_for(&position).unwrap();
                     assert_eq!(entry.box_index as usize, index, "{}", position.picture());
                     assert_eq!(usize::from(entry.symmetry), symmetry);
@@ -657,9 +664,9 @@ fn forgetting_boxes_forgets_their_table_entries() {
     let start = TicTacToe::default();
     menace.take_turn(&start, &mut rng(1)).unwrap();
     let code = start.dense_code().unwrap();
-    assert!(menace.dense.get(code).is_some());
+    assert!(menace.dense.get(super::Found::Code(code)).is_some());
     menace.forget_boxes_from(0);
-    assert_eq!(menace.dense.get(code), None);
+    assert_eq!(menace.dense.get(super::Found::Code(code)), None);
     assert!(matches!(
         menace.take_turn(&start, &mut rng(1)),
         Ok(Turn::Drew { created: true, .. })
