@@ -144,7 +144,7 @@ fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
     let start = Instant::now();
     let mut nodes = 0;
     while start.elapsed() < Duration::from_millis(200) {
-        let mut search = crate::ai::qubic::threats::ThreatSearch::new(4);
+        let mut search = crate::ai::qubic::threats::ThreatSearch::new();
         for (x, o) in &positions {
             let _ = search.find(*x, *o);
         }

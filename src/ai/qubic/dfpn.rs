@@ -131,7 +131,7 @@ impl Solver {
         Solver {
             geometry: Geometry::of(4),
             hash: SymmetricHash::get(),
-            threats: ThreatSearch::new(4),
+            threats: ThreatSearch::new(),
             table: HashMap::default(),
             budget: budget.min(
                 usize::try_from(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX))
