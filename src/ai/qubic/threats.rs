@@ -15,8 +15,15 @@
 
 use crate::game::cube::Geometry;
 
-/// The store of failures: 2^22 slots of 24 bytes (about 100 MB), one position each.
+/// The store of failures: at most 2^22 slots of 24 bytes (about 100 MB), one position
+/// each; on a machine with little memory, a sixteenth of what is available.
 const FAILED_SLOTS_LOG2: u32 = 22;
+
+fn failed_slots_log2() -> u32 {
+    let most = 24u64 << FAILED_SLOTS_LOG2;
+    let bytes = crate::memory::available().map_or(most, |available| most.min(available / 16));
+    (bytes / 24).max(1 << 10).ilog2()
+}
 
 /// One step of a forcing chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +128,8 @@ pub struct ThreatSearch {
     /// takes an older one's slot). Knowing the bound keeps the answer the same whatever
     /// was searched before and whatever the store forgot.
     failed: Vec<[u64; 3]>,
+    /// The store's size, as a power of two.
+    failed_log2: u32,
     /// Positions looked at.
     pub nodes: u64,
     /// The most threats a chain may have.
@@ -139,6 +148,7 @@ impl ThreatSearch {
         ThreatSearch {
             planes: LinePlanes::of(Geometry::of(4)).expect("Qubic's 76 lines of 4 fit"),
             failed: Vec::new(),
+            failed_log2: failed_slots_log2(),
             nodes: 0,
             max_threats: 32,
         }
@@ -151,22 +161,23 @@ impl ThreatSearch {
         self.search(mine, theirs, sides, self.max_threats)
     }
 
-    fn slot(mine: u64, theirs: u64) -> usize {
+    fn slot(&self, mine: u64, theirs: u64) -> usize {
         let mixed = (mine.rotate_left(23) ^ theirs).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> (64 - FAILED_SLOTS_LOG2)) as usize
+        (mixed >> (64 - self.failed_log2)) as usize
     }
 
     fn failed_at(&self, mine: u64, theirs: u64, depth: usize) -> bool {
         self.failed
-            .get(Self::slot(mine, theirs))
+            .get(self.slot(mine, theirs))
             .is_some_and(|[m, t, d]| *m == mine && *t == theirs && *d >= depth as u64)
     }
 
     fn remember_failure(&mut self, mine: u64, theirs: u64, depth: usize) {
         if self.failed.is_empty() {
-            self.failed = vec![[0; 3]; 1 << FAILED_SLOTS_LOG2];
+            self.failed = vec![[0; 3]; 1 << self.failed_log2];
         }
-        self.failed[Self::slot(mine, theirs)] = [mine, theirs, depth as u64];
+        let slot = self.slot(mine, theirs);
+        self.failed[slot] = [mine, theirs, depth as u64];
     }
 
     fn search(
