@@ -144,7 +144,7 @@ fn qubic_threat_nodes_per_second(seed: u64) -> f64 {
     let start = Instant::now();
     let mut nodes = 0;
     while start.elapsed() < Duration::from_millis(200) {
-        let mut search = crate::ai::qubic::threats::ThreatSearch::new(4);
+        let mut search = crate::ai::qubic::threats::ThreatSearch::new();
         for (x, o) in &positions {
             let _ = search.find(*x, *o);
         }
@@ -331,7 +331,7 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         let _ = crate::ai::qubic::pns::ProofNumberSearch::new(10_000_000).solve(proved_x, proved_o);
         proof_numbers.push(start.elapsed());
         let start = Instant::now();
-        let _ = crate::ai::qubic::dfpn::Solver::new(10_000_000).solve(proved_x, proved_o);
+        let _ = crate::ai::qubic::dfpn::Solver::new(64 << 20).solve(proved_x, proved_o);
         dfpn.push(start.elapsed());
         let (attack, threat_nodes) = gomoku_speed(repeat);
         gomoku_attack.push(attack);

@@ -399,7 +399,7 @@ mod tests {
     fn a_proof_in_any_frame_is_checked_and_a_spoiled_one_refused() {
         use rand::{RngExt, SeedableRng};
         let (x, o) = (1 | 1 << 15 | 1 << 60, 1 << 3 | 1 << 25 | 1 << 63);
-        let mut search = crate::ai::qubic::dfpn::Solver::new(10_000_000);
+        let mut search = crate::ai::qubic::dfpn::Solver::new(64 << 20);
         let crate::ai::qubic::dfpn::Verdict::Proved(proof) = search.solve(x, o) else {
             panic!("X wins from here (the bench's position)");
         };

@@ -439,6 +439,9 @@ fn prove_writes_a_qubic_proof_that_verify_checks_and_a_spoiled_one_fails() {
         &["solve", "qubic", "--replies"][..],
         &["solve", "qubic", "--from", "X"][..],
         &["solve", "classic", "--first", "0"][..],
+        &["solve", "qubic", "--memory", "lots"][..],
+        &["solve", "qubic", "--memory", "0"][..],
+        &["solve", "classic", "--memory", "1G"][..],
     ] {
         let output = menace().args(bad).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{bad:?}");

@@ -905,7 +905,7 @@ fn the_qubic_lessons_puzzle_is_computed() {
         }
     }
     assert_eq!(winning_checks, [(22, 26, vec![3])]);
-    assert!(ThreatSearch::new(4).find(x, o).is_some());
+    assert!(ThreatSearch::new().find(x, o).is_some());
     let qubic = every_lesson()
         .into_iter()
         .find(|lesson| lesson.title == "Qubic")

@@ -19,20 +19,12 @@
 use super::pass::breaking_replies;
 use super::proof::{Proof, record_chain};
 use super::symmetric_hash::{Hashes, SymmetricHash};
+pub use super::table::BYTES_PER_ENTRY;
+use super::table::{Numbers, Table};
 use super::threats::ThreatSearch;
 use crate::game::cube::Geometry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 const INFINITE: u32 = u32::MAX / 4;
-
-/// A position's proof and disproof numbers: how many positions, at least, must still
-/// be proved to prove it (that X wins) or to disprove it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Numbers {
-    proof: u32,
-    disproof: u32,
-}
 
 const PROVED: Numbers = Numbers {
     proof: 0,
@@ -46,24 +38,6 @@ const OPEN: Numbers = Numbers {
     proof: 1,
     disproof: 1,
 };
-
-/// The keys are already random: use them as their own hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
 
 /// A move from a position and the key of the position it leads to.
 #[derive(Debug, Clone, Copy)]
@@ -79,7 +53,7 @@ pub enum Verdict {
     Proved(Proof),
     /// X does not win (O wins or draws against every try).
     Disproved,
-    /// The table reached its budget first.
+    /// The search reached its limit of visits first.
     Unknown,
 }
 
@@ -93,20 +67,19 @@ pub struct Progress {
     pub disproof: u32,
 }
 
-/// The memory one position in the table takes at most: a hash-table entry (key and numbers) and its control
-/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
-/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
-pub const BYTES_PER_POSITION: u64 =
-    ((std::mem::size_of::<(u64, Numbers)>() as u64 + 1) * 16 / 7) * 3 / 2;
+/// The table's memory when nothing else is said: enough for the whole game's proof
+/// without replacing much (it held 77 million positions), and with the threat search's
+/// store, the proof and the program, within 2 GB ([`crate::memory`] may lower it).
+pub const DEFAULT_TABLE_BYTES: u64 = 1536 << 20;
 
 /// The search, its table and its counters.
 pub struct Solver {
     geometry: &'static Geometry,
     hash: &'static SymmetricHash,
     threats: ThreatSearch,
-    table: HashMap<u64, Numbers, BuildHasherDefault<KeyHasher>>,
-    /// The most positions the table may hold.
-    pub budget: usize,
+    table: Table,
+    /// If set, the search stops after so many visits.
+    pub visit_limit: Option<u64>,
     /// The cells X may open with, on the empty cube (all of them unless restricted, as
     /// in seed 000's open question: no first move on a cell of 7 lines).
     pub first_moves: u64,
@@ -121,22 +94,23 @@ pub struct Solver {
     root: u64,
     /// The root's moves, once expanded: the progress shown is theirs, as the root's own
     /// numbers are only written when a child's search returns.
-    root_children: Vec<Child>,
+    root_children: Vec<(Child, Numbers)>,
     root_x_to_move: bool,
     stopped: bool,
+    /// The last position of X's proved, with the move that proved it: what the proof
+    /// is read from when the table has since forgotten that move's position.
+    last_proved: Option<(u64, Child)>,
 }
 
 impl Solver {
-    pub fn new(budget: usize) -> Solver {
+    /// A search whose table takes `table_bytes` of memory.
+    pub fn new(table_bytes: u64) -> Solver {
         Solver {
             geometry: Geometry::of(4),
             hash: SymmetricHash::get(),
-            threats: ThreatSearch::new(4),
-            table: HashMap::default(),
-            budget: budget.min(
-                usize::try_from(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX))
-                    .unwrap_or(usize::MAX),
-            ),
+            threats: ThreatSearch::new(),
+            table: Table::new(table_bytes),
+            visit_limit: None,
             first_moves: u64::MAX,
             visits: 0,
             x_moves_limit: None,
@@ -145,12 +119,23 @@ impl Solver {
             root_children: Vec::new(),
             root_x_to_move: true,
             stopped: false,
+            last_proved: None,
         }
     }
 
     /// Positions in the table (each up to symmetry).
     pub fn positions(&self) -> usize {
         self.table.len()
+    }
+
+    /// Positions the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.table.capacity()
+    }
+
+    /// Entries that took another's place in the full table.
+    pub fn replaced(&self) -> u64 {
+        self.table.replaced
     }
 
     /// Positions the threat-space search looked at.
@@ -162,13 +147,11 @@ impl Solver {
     pub fn solve(&mut self, x: u64, o: u64) -> Verdict {
         let hashes = self.hash.of(x, o);
         let key = SymmetricHash::key(&hashes);
-        self.ensure(x, o, key);
         self.root = key;
         self.root_children.clear();
         self.root_x_to_move = x.count_ones() == o.count_ones();
         self.stopped = false;
-        self.mid(x, o, &hashes, key, INFINITE, INFINITE);
-        let numbers = self.table[&key];
+        let numbers = self.mid(x, o, &hashes, key, INFINITE, INFINITE);
         if numbers.proof == 0 {
             let mut proof = Proof::new();
             match self.extract(x, o, &hashes, &mut proof) {
@@ -187,9 +170,14 @@ impl Solver {
     /// Where the search is now.
     pub fn progress_now(&self) -> Progress {
         let root = if self.root_children.is_empty() {
-            self.table.get(&self.root).copied().unwrap_or(OPEN)
+            self.table.get(self.root).unwrap_or(OPEN)
         } else {
-            self.combine(&self.root_children, self.root_x_to_move).0
+            let numbers: Vec<Numbers> = self
+                .root_children
+                .iter()
+                .map(|(child, numbers)| self.table.get(child.key).unwrap_or(*numbers))
+                .collect();
+            Self::combine(&numbers, self.root_x_to_move).0
         };
         Progress {
             visits: self.visits,
@@ -234,16 +222,20 @@ impl Solver {
         }
     }
 
-    fn ensure(&mut self, x: u64, o: u64, key: u64) {
-        if !self.table.contains_key(&key) {
-            let numbers = self.evaluate(x, o);
-            self.table.insert(key, numbers);
+    /// The numbers of a position: from the table, or evaluated (and stored if there is
+    /// room: an evaluation is little work to lose).
+    fn numbers(&mut self, x: u64, o: u64, key: u64) -> Numbers {
+        if let Some(numbers) = self.table.get(key) {
+            return numbers;
         }
+        let numbers = self.evaluate(x, o);
+        self.table.put(key, numbers, 0);
+        numbers
     }
 
     /// The moves worth searching in an open position, one per class of symmetric
-    /// moves, each child evaluated and in the table; best-looking first.
-    fn children(&mut self, x: u64, o: u64, hashes: &Hashes) -> Vec<Child> {
+    /// moves, each with its child's numbers; best-looking first.
+    fn children(&mut self, x: u64, o: u64, hashes: &Hashes) -> Vec<(Child, Numbers)> {
         let geometry = self.geometry;
         let x_to_move = x.count_ones() == o.count_ones();
         let empty = !(x | o);
@@ -275,16 +267,18 @@ impl Solver {
         if let (true, Some(limit)) = (x_to_move && their_wins == 0, self.x_moves_limit) {
             scored.truncate(limit);
         }
-        for (_, child) in &scored {
-            let bit = 1u64 << child.cell;
-            let (cx, co) = if x_to_move {
-                (x | bit, o)
-            } else {
-                (x, o | bit)
-            };
-            self.ensure(cx, co, child.key);
-        }
-        scored.into_iter().map(|(_, child)| child).collect()
+        scored
+            .into_iter()
+            .map(|(_, child)| {
+                let bit = 1u64 << child.cell;
+                let (cx, co) = if x_to_move {
+                    (x | bit, o)
+                } else {
+                    (x, o | bit)
+                };
+                (child, self.numbers(cx, co, child.key))
+            })
+            .collect()
     }
 
     /// How promising a move on `cell` looks for the side with marks `mine`: its open
@@ -308,10 +302,9 @@ impl Solver {
     /// the second-best number (the first child's threshold). A sum over positions
     /// reached by many move orders counts them again on every path and can swell past
     /// any bound; it stops one short of infinite, which only a settled child gives.
-    fn combine(&self, children: &[Child], x_to_move: bool) -> (Numbers, usize, u32) {
+    fn combine(children: &[Numbers], x_to_move: bool) -> (Numbers, usize, u32) {
         let (mut least, mut second, mut best, mut sum) = (INFINITE, INFINITE, 0, 0u32);
-        for (index, child) in children.iter().enumerate() {
-            let numbers = self.table[&child.key];
+        for (index, numbers) in children.iter().enumerate() {
             let (chosen, summed) = if x_to_move {
                 (numbers.proof, numbers.disproof)
             } else {
@@ -344,7 +337,8 @@ impl Solver {
         (numbers, best, second)
     }
 
-    /// Searches the position until its numbers reach a threshold.
+    /// Searches the position until its numbers reach a threshold; returns them (they
+    /// are stored too, but a full table may not keep them).
     fn mid(
         &mut self,
         x: u64,
@@ -353,33 +347,45 @@ impl Solver {
         key: u64,
         proof_limit: u32,
         disproof_limit: u32,
-    ) {
+    ) -> Numbers {
         self.visits += 1;
+        let visits_before = self.visits;
         if self.visits.is_multiple_of(1 << 12) {
             self.report();
         }
-        let settled = self.table[&key];
+        let settled = self.numbers(x, o, key);
         if settled.proof == 0 || settled.disproof == 0 {
-            return;
+            return settled;
         }
         let x_to_move = x.count_ones() == o.count_ones();
-        let children = self.children(x, o, hashes);
+        let mut children = self.children(x, o, hashes);
         if key == self.root && self.root_children.is_empty() {
             self.root_children = children.clone();
         }
         if children.is_empty() {
             // X has no move left that keeps a chance, or O none that breaks the chain.
-            self.table
-                .insert(key, if x_to_move { DISPROVED } else { PROVED });
-            return;
+            let numbers = if x_to_move { DISPROVED } else { PROVED };
+            self.table.put(key, numbers, 1);
+            return numbers;
         }
+        let mut numbers_now: Vec<Numbers> = children.iter().map(|(_, numbers)| *numbers).collect();
         loop {
-            let (numbers, best, second) = self.combine(&children, x_to_move);
-            self.table.insert(key, numbers);
-            if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
-                return;
+            // A child may have been searched through another path since.
+            for ((child, _), numbers) in children.iter().zip(numbers_now.iter_mut()) {
+                if let Some(stored) = self.table.get(child.key) {
+                    *numbers = stored;
+                }
             }
-            if self.table.len() >= self.budget
+            let (numbers, best, second) = Self::combine(&numbers_now, x_to_move);
+            self.table
+                .put(key, numbers, self.visits - visits_before + 1);
+            if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
+                if x_to_move && numbers.proof == 0 {
+                    self.last_proved = Some((key, children[best].0));
+                }
+                return numbers;
+            }
+            if self.visit_limit.is_some_and(|limit| self.visits >= limit)
                 || (self.visits.is_multiple_of(1024)
                     && crate::stop::checkpoint(crate::stop::Searched {
                         positions: self.visits,
@@ -387,10 +393,10 @@ impl Solver {
                     }))
             {
                 self.stopped = true;
-                return;
+                return numbers;
             }
-            let child = children[best];
-            let own = self.table[&child.key];
+            let child = children[best].0;
+            let own = numbers_now[best];
             let grown = second.saturating_add(second / 4 + 1).min(INFINITE);
             let (child_proof, child_disproof) = if x_to_move {
                 (
@@ -412,11 +418,26 @@ impl Solver {
             };
             self.hash
                 .add(&mut next, usize::from(child.cell), usize::from(!x_to_move));
-            self.mid(cx, co, &next, child.key, child_proof, child_disproof);
+            numbers_now[best] = self.mid(cx, co, &next, child.key, child_proof, child_disproof);
+            children[best].1 = numbers_now[best];
         }
     }
 
-    /// Writes X's moves along the proved tree under a proved position.
+    /// Whether the position is proved, searching it again if the table forgot it.
+    fn proved_again(&mut self, x: u64, o: u64, hashes: &Hashes, key: u64) -> bool {
+        if self
+            .table
+            .get(key)
+            .is_some_and(|numbers| numbers.proof == 0)
+        {
+            return true;
+        }
+        self.table.remove(key);
+        self.mid(x, o, hashes, key, INFINITE, INFINITE).proof == 0
+    }
+
+    /// Writes X's moves along the proved tree under a proved position. A full table
+    /// may have forgotten part of it: that part is searched again.
     fn extract(
         &mut self,
         x: u64,
@@ -435,12 +456,23 @@ impl Solver {
                 record_chain(x, o, &chain, proof);
                 return Ok(());
             }
-            let children = self.children(x, o, hashes);
-            let Some(child) = children
+            let key = SymmetricHash::key(hashes);
+            let mut found = self
+                .children(x, o, hashes)
                 .iter()
-                .find(|child| self.table[&child.key].proof == 0)
-                .copied()
-            else {
+                .find(|(_, numbers)| numbers.proof == 0)
+                .map(|(child, _)| *child);
+            if found.is_none() {
+                // The table forgot which move proved it: search the position again.
+                self.table.remove(key);
+                self.last_proved = None;
+                self.mid(x, o, hashes, key, INFINITE, INFINITE);
+                found = self
+                    .last_proved
+                    .filter(|(proved, _)| *proved == key)
+                    .map(|(_, child)| child);
+            }
+            let Some(child) = found else {
                 return Err("a proved position has no proved move".into());
             };
             proof.insert(x, o, child.cell);
@@ -466,13 +498,14 @@ impl Solver {
                 record_chain(x, o | 1 << cell, chain, proof);
             }
         }
-        for child in self.children(x, o, hashes) {
-            if self.table[&child.key].proof != 0 {
-                return Err("a proved position has an unproved reply".into());
-            }
+        for (child, _) in self.children(x, o, hashes) {
             let mut next = *hashes;
             self.hash.add(&mut next, usize::from(child.cell), 1);
-            self.extract(x, o | 1 << child.cell, &next, proof)?;
+            let (cx, co) = (x, o | 1 << child.cell);
+            if !self.proved_again(cx, co, &next, child.key) {
+                return Err("a proved position has an unproved reply".into());
+            }
+            self.extract(cx, co, &next, proof)?;
         }
         Ok(())
     }
@@ -486,8 +519,8 @@ mod tests {
         cells.iter().fold(0, |mask, cell| mask | 1 << cell)
     }
 
-    fn proved_and_checked(x: u64, o: u64, budget: usize) -> usize {
-        let mut solver = Solver::new(budget);
+    fn proved_and_checked(x: u64, o: u64, table_bytes: u64) -> usize {
+        let mut solver = Solver::new(table_bytes);
         let Verdict::Proved(proof) = solver.solve(x, o) else {
             panic!("proved within the budget");
         };
@@ -499,24 +532,42 @@ mod tests {
         let checked = proved_and_checked(
             marks(&[5, 6, 8, 13, 14]),
             marks(&[48, 50, 35, 62, 27]),
-            1000,
+            1 << 16,
         );
         assert!(checked >= 1);
     }
 
     #[test]
     fn two_quiet_moves_deep_is_proved_and_checked() {
-        let checked = proved_and_checked(marks(&[0, 15, 60]), marks(&[3, 63, 25]), 1_000_000);
+        let checked = proved_and_checked(marks(&[0, 15, 60]), marks(&[3, 63, 25]), 64 << 20);
         assert!(checked > 10, "{checked}");
     }
 
+    /// A table far too small for the search (it held about 20,000 positions with room
+    /// to spare) replaces entries instead of stopping, and still finds a proof the
+    /// checker accepts, searching again what it forgot.
     #[test]
-    fn a_position_o_wins_is_disproved_and_a_budget_can_run_out() {
+    fn a_full_table_replaces_entries_and_still_proves() {
+        let (x, o) = (marks(&[0, 15, 60]), marks(&[3, 63, 25]));
+        let mut solver = Solver::new(BYTES_PER_ENTRY * 2048);
+        let Verdict::Proved(proof) = solver.solve(x, o) else {
+            panic!("proved with a small table");
+        };
+        assert!(solver.replaced() > 1000, "{}", solver.replaced());
+        assert_eq!(solver.capacity(), 2048);
+        crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
+    }
+
+    #[test]
+    fn a_position_o_wins_is_disproved_and_a_visit_limit_can_run_out() {
         let (x, o) = (
             marks(&[0, 5, 22, 33, 38, 57]),
             marks(&[48, 49, 50, 3, 7, 11]),
         );
-        assert_eq!(Solver::new(100_000).solve(x, o), Verdict::Disproved);
-        assert_eq!(Solver::new(10).solve(0, 0), Verdict::Unknown);
+        assert_eq!(Solver::new(16 << 20).solve(x, o), Verdict::Disproved);
+        let mut solver = Solver::new(16 << 20);
+        solver.visit_limit = Some(10);
+        assert_eq!(solver.solve(0, 0), Verdict::Unknown);
+        assert!(solver.visits <= 11, "{}", solver.visits);
     }
 }

@@ -7,6 +7,7 @@ pub mod pass;
 pub mod pns;
 pub mod proof;
 pub mod symmetric_hash;
+pub mod table;
 pub mod threats;
 
 /// A position of random play with a number of marks drawn from `marks`, X first (the

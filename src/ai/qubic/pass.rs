@@ -90,7 +90,7 @@ mod tests {
     fn the_replies_left_unreplayed_never_break_the_chain() {
         use rand::SeedableRng;
         let geometry = Geometry::of(4);
-        let mut threats = ThreatSearch::new(4);
+        let mut threats = ThreatSearch::new();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut tried = 0;
         while tried < 60 {
@@ -114,7 +114,7 @@ mod tests {
     fn a_chain_survives_a_far_reply_and_not_one_on_its_cells() {
         let geometry = Geometry::of(4);
         let (x, o) = (marks(&[5, 6, 8, 13, 14]), marks(&[48, 50, 35, 62, 27]));
-        let mut threats = ThreatSearch::new(4);
+        let mut threats = ThreatSearch::new();
         let chain = threats.find(x, o).expect("a chain");
         let Step::Threat { at, .. } = chain[0] else {
             panic!("a chain opens with a threat");

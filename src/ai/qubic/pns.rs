@@ -56,7 +56,7 @@ impl ProofNumberSearch {
     pub fn new(budget: usize) -> ProofNumberSearch {
         ProofNumberSearch {
             geometry: Geometry::of(4),
-            threats: ThreatSearch::new(4),
+            threats: ThreatSearch::new(),
             nodes: Vec::new(),
             budget: budget.min(
                 usize::try_from(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX))

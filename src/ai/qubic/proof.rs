@@ -88,7 +88,7 @@ impl Prover {
     pub fn new(budget: u64) -> Prover {
         Prover {
             geometry: Geometry::of(4),
-            threats: ThreatSearch::new(4),
+            threats: ThreatSearch::new(),
             refuted: HashMap::new(),
             nodes: 0,
             budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),

@@ -5,12 +5,25 @@
 //! by depth-first search with a store of positions already tried; so does this, on the
 //! two 64-bit boards the seed describes. It is the leaf evaluator the proof search of
 //! issue 13 will stand on.
+//!
+//! It is most of the proof search's time (issue 29 measured 64%), so each position is
+//! read line by line in bulk: the lines are kept as bit planes ([`LinePlanes`]), one
+//! bit per line for a line's first, second, third and fourth cell, and a move ORs one
+//! mask into each plane. Which lines hold two, three or four of a side's marks is then a
+//! few operations on 128-bit words for all 76 lines at once, instead of counting the
+//! marks of each line in turn.
 
 use crate::game::cube::Geometry;
-use std::collections::HashMap;
 
-/// The most positions the store of failures holds (about 100 MB).
-const FAILED_CAP: usize = 3_000_000;
+/// The store of failures: at most 2^22 slots of 24 bytes (about 100 MB), one position
+/// each; on a machine with little memory, a sixteenth of what is available.
+const FAILED_SLOTS_LOG2: u32 = 22;
+
+fn failed_slots_log2() -> u32 {
+    let most = 24u64 << FAILED_SLOTS_LOG2;
+    let bytes = crate::memory::available().map_or(most, |available| most.min(available / 16));
+    (bytes / 24).max(1 << 10).ilog2()
+}
 
 /// One step of a forcing chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,26 +35,120 @@ pub enum Step {
     Win { at: u8 },
 }
 
+/// A side's marks as bit planes over the lines: bit `l` of plane `k` is set when the
+/// side holds the `k`-th cell of line `l` (cells in increasing order).
+type Planes = [u128; 4];
+
+/// For each cell, the planes a mark there sets; and each line's cells.
+#[derive(Debug)]
+pub struct LinePlanes {
+    by_cell: Vec<Planes>,
+    lines: Vec<u64>,
+}
+
+/// Which lines hold exactly one, two, three or four of a side's marks, and any.
+#[derive(Debug, Clone, Copy)]
+struct Counts {
+    any: u128,
+    two: u128,
+    three: u128,
+}
+
+impl LinePlanes {
+    /// The planes of a cube with at most 4 cells a line and 128 lines (every cube up to
+    /// Qubic's); `None` for a bigger one.
+    pub fn of(geometry: &Geometry) -> Option<LinePlanes> {
+        if geometry.size > 4 || geometry.lines.len() > 128 {
+            return None;
+        }
+        let mut by_cell = vec![[0u128; 4]; geometry.cells];
+        for (index, line) in geometry.lines.iter().enumerate() {
+            let mut rest = *line;
+            let mut k = 0;
+            while rest != 0 {
+                by_cell[rest.trailing_zeros() as usize][k] |= 1 << index;
+                rest &= rest - 1;
+                k += 1;
+            }
+        }
+        Some(LinePlanes {
+            by_cell,
+            lines: geometry.lines.clone(),
+        })
+    }
+
+    fn planes(&self, board: u64) -> Planes {
+        let mut planes = [0u128; 4];
+        let mut rest = board;
+        while rest != 0 {
+            self.add(&mut planes, rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+        planes
+    }
+
+    fn add(&self, planes: &mut Planes, cell: usize) {
+        for (plane, mask) in planes.iter_mut().zip(&self.by_cell[cell]) {
+            *plane |= mask;
+        }
+    }
+
+    /// Two half adders and a sum: the count of a line's marks is `ones + 2 * pairs`
+    /// (a line full of them has `ones` and `pairs` both clear).
+    fn counts(planes: &Planes) -> Counts {
+        let [a, b, c, d] = *planes;
+        let (low, low_carry) = (a ^ b, a & b);
+        let (high, high_carry) = (c ^ d, c & d);
+        let ones = low ^ high;
+        let pairs = low_carry ^ high_carry ^ (low & high);
+        Counts {
+            any: a | b | c | d,
+            two: !ones & pairs,
+            three: ones & pairs,
+        }
+    }
+
+    /// The cells of the lines in `lines`, less `taken`.
+    fn cells(&self, lines: u128, taken: u64) -> u64 {
+        let mut cells = 0;
+        let mut rest = lines;
+        while rest != 0 {
+            cells |= self.lines[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        cells & !taken
+    }
+}
+
 /// A search for forcing chains, remembering the positions where none was found.
 #[derive(Debug)]
 pub struct ThreatSearch {
-    geometry: &'static Geometry,
-    /// Positions with no chain of at most so many threats. Knowing the bound keeps the
-    /// answer the same whatever was searched before; the store is emptied when it
-    /// passes [`FAILED_CAP`] entries, so a long proof search stays within memory.
-    failed: Failed,
+    planes: LinePlanes,
+    /// Positions with no chain of at most so many threats, one a slot (a newer one
+    /// takes an older one's slot). Knowing the bound keeps the answer the same whatever
+    /// was searched before and whatever the store forgot.
+    failed: Vec<[u64; 3]>,
+    /// The store's size, as a power of two.
+    failed_log2: u32,
     /// Positions looked at.
     pub nodes: u64,
     /// The most threats a chain may have.
     pub max_threats: usize,
 }
 
+impl Default for ThreatSearch {
+    fn default() -> ThreatSearch {
+        ThreatSearch::new()
+    }
+}
+
 impl ThreatSearch {
-    /// A search on the `size` cube (4 for Qubic).
-    pub fn new(size: usize) -> ThreatSearch {
+    /// A search on Qubic's cube.
+    pub fn new() -> ThreatSearch {
         ThreatSearch {
-            geometry: Geometry::of(size),
-            failed: Failed::default(),
+            planes: LinePlanes::of(Geometry::of(4)).expect("Qubic's 76 lines of 4 fit"),
+            failed: Vec::new(),
+            failed_log2: failed_slots_log2(),
             nodes: 0,
             max_threats: 32,
         }
@@ -50,90 +157,120 @@ impl ThreatSearch {
     /// A forcing chain for the attacker (whose marks are `mine`, to move) against
     /// `theirs`, or `None` if there is none within [`ThreatSearch::max_threats`].
     pub fn find(&mut self, mine: u64, theirs: u64) -> Option<Vec<Step>> {
-        self.search(mine, theirs, self.max_threats)
+        let sides = (self.planes.planes(mine), self.planes.planes(theirs));
+        self.search(mine, theirs, sides, self.max_threats)
     }
 
-    fn search(&mut self, mine: u64, theirs: u64, depth: usize) -> Option<Vec<Step>> {
-        self.nodes += 1;
-        // One pass over the lines finds the cells either side wins on at once, and
-        // every threat: a line with two of the attacker's marks and two empty cells,
-        // where a mark on one empty cell forces the defender onto the other.
-        let mut my_wins = 0u64;
-        let mut their_wins = 0u64;
-        let mut threats = [(0u8, 0u8); 2 * 76];
-        let mut count = 0;
-        for &line in &self.geometry.lines {
-            let own = (mine & line).count_ones();
-            let other = (theirs & line).count_ones();
-            match (own, other) {
-                (3, 0) => my_wins |= line & !mine,
-                (0, 3) => their_wins |= line & !theirs,
-                (2, 0) => {
-                    let empty = line & !mine;
-                    let (first, second) = (
-                        empty.trailing_zeros() as u8,
-                        (empty & (empty - 1)).trailing_zeros() as u8,
-                    );
-                    threats[count] = (first, second);
-                    threats[count + 1] = (second, first);
-                    count += 2;
-                }
-                _ => {}
-            }
+    fn slot(&self, mine: u64, theirs: u64) -> usize {
+        let mixed = (mine.rotate_left(23) ^ theirs).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - self.failed_log2)) as usize
+    }
+
+    fn failed_at(&self, mine: u64, theirs: u64, depth: usize) -> bool {
+        self.failed
+            .get(self.slot(mine, theirs))
+            .is_some_and(|[m, t, d]| *m == mine && *t == theirs && *d >= depth as u64)
+    }
+
+    fn remember_failure(&mut self, mine: u64, theirs: u64, depth: usize) {
+        if self.failed.is_empty() {
+            self.failed = vec![[0; 3]; 1 << self.failed_log2];
         }
+        let slot = self.slot(mine, theirs);
+        self.failed[slot] = [mine, theirs, depth as u64];
+    }
+
+    fn search(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        (my_planes, their_planes): (Planes, Planes),
+        depth: usize,
+    ) -> Option<Vec<Step>> {
+        self.nodes += 1;
+        // The lines either side wins on at once, and every threat: a line with two of
+        // the attacker's marks and two empty cells, where a mark on one empty cell
+        // forces the defender onto the other.
+        let my = LinePlanes::counts(&my_planes);
+        let their = LinePlanes::counts(&their_planes);
+        let my_wins = my.three & !their.any;
         if my_wins != 0 {
             return Some(vec![Step::Win {
-                at: my_wins.trailing_zeros() as u8,
+                at: self.planes.cells(my_wins, mine).trailing_zeros() as u8,
             }]);
         }
         // Two threats against the attacker cannot both be blocked; one must be, and
         // only a block that threatens keeps the chain going.
+        let their_wins = self.planes.cells(their.three & !my.any, theirs);
         let allowed = match their_wins.count_ones() {
             0 => u64::MAX,
             1 => their_wins,
             _ => return None,
         };
-        if depth == 0
-            || self
-                .failed
-                .get(&(mine, theirs))
-                .is_some_and(|failed| *failed >= depth)
-        {
+        if depth == 0 {
             return None;
         }
-        // Each threatening cell with the replies it forces; those threatening twice
-        // first, then by cell.
-        let threats = &mut threats[..count];
-        threats.sort_unstable();
-        let mut moves: Vec<(u32, u8, u64)> = Vec::new();
-        for &(cell, reply) in threats.iter() {
-            if allowed & (1 << cell) == 0 {
-                continue;
-            }
-            match moves.last_mut() {
-                Some((number, last, replies)) if *last == cell => {
-                    *number += 1;
-                    *replies |= 1 << reply;
-                }
-                _ => moves.push((1, cell, 1 << reply)),
-            }
+        // The threatening cells: on one line of two (`once`) or more (`twice`), with
+        // the other empty cell of each line (the reply it forces).
+        let mut once = 0u64;
+        let mut twice = 0u64;
+        let mut partner = [0u8; 64];
+        let mut rest = my.two & !their.any;
+        while rest != 0 {
+            let empty = self.planes.lines[rest.trailing_zeros() as usize] & !mine;
+            rest &= rest - 1;
+            let (first, second) = (
+                empty.trailing_zeros() as u8,
+                (empty & (empty - 1)).trailing_zeros() as u8,
+            );
+            twice |= once & empty;
+            once |= empty;
+            partner[usize::from(first)] = second;
+            partner[usize::from(second)] = first;
         }
-        moves.sort_by_key(|(number, cell, _)| (std::cmp::Reverse(*number), *cell));
-        for (number, cell, replies) in moves {
-            if number >= 2 {
-                return Some(vec![
-                    Step::Threat {
-                        at: cell,
-                        reply: None,
-                    },
-                    Step::Win {
-                        at: replies.trailing_zeros() as u8,
-                    },
-                ]);
+        // A cell threatening twice wins at once: the lowest, its lowest reply.
+        let double = twice & allowed;
+        if double != 0 {
+            let cell = double.trailing_zeros() as u8;
+            let mut replies = 0u64;
+            let mut rest = my.two & !their.any;
+            while rest != 0 {
+                let line = self.planes.lines[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                if line & (1 << cell) != 0 {
+                    replies |= line & !mine & !(1 << cell);
+                }
             }
-            let after = mine | 1 << cell;
-            let reply = replies.trailing_zeros() as u8;
-            if let Some(chain) = self.search(after, theirs | 1 << reply, depth - 1) {
+            return Some(vec![
+                Step::Threat {
+                    at: cell,
+                    reply: None,
+                },
+                Step::Win {
+                    at: replies.trailing_zeros() as u8,
+                },
+            ]);
+        }
+        // Then each single threat, by cell. With none there is nothing to remember
+        // (a miss in the 100 MB store costs more than reading the lines again, and was
+        // 83% of this search's time when every position asked it first).
+        let mut rest = once & allowed;
+        if rest == 0 || self.failed_at(mine, theirs, depth) {
+            return None;
+        }
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let reply = partner[usize::from(cell)];
+            let (mut my_next, mut their_next) = (my_planes, their_planes);
+            self.planes.add(&mut my_next, usize::from(cell));
+            self.planes.add(&mut their_next, usize::from(reply));
+            if let Some(chain) = self.search(
+                mine | 1 << cell,
+                theirs | 1 << reply,
+                (my_next, their_next),
+                depth - 1,
+            ) {
                 let mut steps = vec![Step::Threat {
                     at: cell,
                     reply: Some(reply),
@@ -142,34 +279,10 @@ impl ThreatSearch {
                 return Some(steps);
             }
         }
-        if self.failed.len() >= FAILED_CAP {
-            self.failed.clear();
-        }
-        self.failed.insert((mine, theirs), depth);
+        self.remember_failure(mine, theirs, depth);
         None
     }
 }
-
-/// A quick hash for pairs of boards (the standard one is built to resist attacks,
-/// which a store of our own positions does not need).
-#[derive(Default)]
-pub struct BoardHasher(u64);
-
-impl std::hash::Hasher for BoardHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.write_u64(u64::from(*byte));
-        }
-    }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(23) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type Failed = HashMap<(u64, u64), usize, std::hash::BuildHasherDefault<BoardHasher>>;
 
 #[cfg(test)]
 mod tests {
@@ -238,7 +351,7 @@ mod tests {
     fn one_move_making_two_threats_wins() {
         // X on 5 and 6 (row 4-7) and on 8 and 12 (column 0-12): 4 threatens 7 and 0.
         let (x, o) = ([5, 6, 8, 12], [48, 49, 62, 35]);
-        let mut search = ThreatSearch::new(4);
+        let mut search = ThreatSearch::new();
         let chain = search.find(marks(&x), marks(&o)).expect("a double threat");
         assert_eq!(chain[0], Step::Threat { at: 4, reply: None });
         replays_to_a_win(&x, &o, &chain);
@@ -250,7 +363,7 @@ mod tests {
         // 12-15). No single move threatens twice; 12 checks (O must take 15) and then
         // 4 threatens 0 and 7 at once.
         let (x, o) = ([5, 6, 8, 13, 14], [48, 50, 35, 62, 27]);
-        let mut search = ThreatSearch::new(4);
+        let mut search = ThreatSearch::new();
         let chain = search.find(marks(&x), marks(&o)).expect("a forcing chain");
         assert!(
             chain
@@ -285,7 +398,7 @@ mod tests {
                     reply: Some(10),
                 },
             ];
-            let mut search = ThreatSearch::new(4);
+            let mut search = ThreatSearch::new();
             let rest = search
                 .find(marks(&x) | marks(&[4, 5]), marks(&o) | marks(&[8, 10]))
                 .expect("the chain goes on to a win");
@@ -294,7 +407,7 @@ mod tests {
             replays_to_a_win(&x, &o, &chain);
             // Searching from before the checks finds a chain too (here it opens with
             // the same two checks, as its order tries the lowest cell first).
-            let mut search = ThreatSearch::new(4);
+            let mut search = ThreatSearch::new();
             let own = search.find(marks(&x), marks(&o)).expect("a forced win");
             replays_to_a_win(&x, &o, &own);
         }
@@ -302,7 +415,7 @@ mod tests {
 
     #[test]
     fn the_empty_board_and_a_quiet_position_have_no_forcing_chain() {
-        let mut search = ThreatSearch::new(4);
+        let mut search = ThreatSearch::new();
         assert_eq!(search.find(0, 0), None);
         assert_eq!(search.find(marks(&[0]), marks(&[3])), None);
     }
@@ -311,7 +424,7 @@ mod tests {
     fn a_threat_against_the_attacker_must_be_blocked_first() {
         // Without O's threat, X wins at once with the double threat at 4.
         let x = [5, 6, 8, 12, 40];
-        let mut search = ThreatSearch::new(4);
+        let mut search = ThreatSearch::new();
         let free = search.find(marks(&x), marks(&[48, 49, 35, 62, 30]));
         assert!(matches!(
             free.as_deref(),
@@ -319,7 +432,7 @@ mod tests {
         ));
         // O threatens 48-49-50-51 at 51: X must block there, the block threatens
         // nothing, so there is no forcing chain at all (and never the double threat).
-        let mut search = ThreatSearch::new(4);
+        let mut search = ThreatSearch::new();
         assert_eq!(search.find(marks(&x), marks(&[48, 49, 50, 35, 62])), None);
     }
 }

@@ -19,6 +19,9 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `menace solve`'s budget of positions when none is given (qubic has none).
+const SOLVE_BUDGET: u64 = 10_000_000;
+
 /// Play noughts and crosses against MENACE, Donald Michie's 1961 matchbox learner, and
 /// watch its 304 matchboxes learn.
 #[derive(Debug, Parser)]
@@ -102,9 +105,14 @@ enum Task {
         /// The variant and its options, e.g. `crazy` or `silverman no-anti-diagonal`.
         #[arg(required = true, num_args = 1..)]
         variant: Vec<String>,
-        /// Positions the search may visit (for qubic: positions its table may hold).
-        #[arg(long, default_value_t = 10_000_000)]
-        budget: u64,
+        /// Positions the search may visit: 10,000,000 unless given (for qubic, no limit
+        /// unless given: the memory of its table bounds it instead).
+        #[arg(long)]
+        budget: Option<u64>,
+        /// qubic: the memory of the search's table, such as 2G or 500M (1.5G unless
+        /// given, less on a machine with less); a full table replaces entries.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
         /// qubic: solve from this position (four layers of 16 cells, `/` between).
         #[arg(long)]
         from: Option<String>,
@@ -325,6 +333,7 @@ fn main() -> ExitCode {
         Some(Task::Solve {
             variant,
             budget,
+            memory,
             from,
             first,
             proof,
@@ -333,15 +342,14 @@ fn main() -> ExitCode {
         }) => {
             if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
                 // Checked once here, not once for each of O's replies.
-                let Some(budget) =
-                    output::fitted(budget, menace::ai::qubic::dfpn::BYTES_PER_POSITION)
-                else {
-                    return ExitCode::FAILURE;
+                let Some(table_bytes) = proofs::qubic_table_bytes(memory.as_deref()) else {
+                    return ExitCode::from(2);
                 };
                 let request = proofs::QubicRequest {
                     from: from.as_deref(),
                     first: &first,
-                    budget,
+                    visit_limit: budget,
+                    table_bytes,
                     file: proof.as_deref(),
                     x_moves,
                 };
@@ -360,15 +368,21 @@ fn main() -> ExitCode {
                 && !replies
             {
                 let words: Vec<&str> = variant.iter().map(String::as_str).collect();
-                return solve::quantum(&words, from.as_deref(), budget);
+                return solve::quantum(&words, from.as_deref(), budget.unwrap_or(SOLVE_BUDGET));
             }
-            if from.is_some() || proof.is_some() || first != "any" || x_moves.is_some() || replies {
+            if from.is_some()
+                || proof.is_some()
+                || first != "any"
+                || x_moves.is_some()
+                || replies
+                || memory.is_some()
+            {
                 complain!(
-                    "menace: --from, --first, --proof, --x-moves and --replies are for `menace solve qubic` (and --from for `menace solve quantum`)."
+                    "menace: --from, --first, --proof, --x-moves, --replies and --memory are for `menace solve qubic` (and --from for `menace solve quantum`)."
                 );
                 return ExitCode::from(2);
             }
-            return solve::any(&variant, budget);
+            return solve::any(&variant, budget.unwrap_or(SOLVE_BUDGET));
         }
         Some(Task::Replay { words, json }) => return replay(&words, json),
         Some(Task::Boxes { game, side, limit }) => return count_boxes(&game, &side, limit),

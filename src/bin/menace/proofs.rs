@@ -219,11 +219,42 @@ fn peak_megabytes() -> Option<f64> {
     Some(kilobytes / 1024.0)
 }
 
+/// The memory of `menace solve qubic`'s table: `--memory SIZE`, or the default; lowered
+/// to what the machine allows (and said so). `None`, after one sentence, for a bad size.
+pub fn qubic_table_bytes(memory: Option<&str>) -> Option<u64> {
+    use menace::ai::qubic::dfpn::{BYTES_PER_ENTRY, DEFAULT_TABLE_BYTES};
+    let asked = match memory {
+        None => return Some(menace::memory::for_one_table(DEFAULT_TABLE_BYTES)),
+        Some(text) => match menace::memory::parse_bytes(text) {
+            Some(bytes) if bytes >= 1 << 20 => bytes,
+            _ => {
+                complain!(
+                    "menace: --memory takes a size of at least 1M, such as 2G or 500M, not \"{text}\"."
+                );
+                return None;
+            }
+        },
+    };
+    let allowed = menace::memory::for_one_table(u64::MAX);
+    if asked > allowed {
+        complain!(
+            "menace: a table of {} is more than the {} a table may use here, so it takes {}.",
+            menace::memory::about(asked),
+            menace::memory::about(allowed),
+            menace::memory::about(allowed)
+        );
+    }
+    Some(asked.min(allowed).max(BYTES_PER_ENTRY * 4))
+}
+
 /// What `menace solve qubic` was asked.
 pub struct QubicRequest<'a> {
     pub from: Option<&'a str>,
     pub first: &'a str,
-    pub budget: u64,
+    /// `--budget`: the most positions the search may visit.
+    pub visit_limit: Option<u64>,
+    /// `--memory`: the table's bytes.
+    pub table_bytes: u64,
     pub file: Option<&'a Path>,
     pub x_moves: Option<usize>,
 }
@@ -322,9 +353,9 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
 
 /// One search, reported; a proof is checked by the independent checker first.
 fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
-    let budget = request.budget;
     let start = std::time::Instant::now();
-    let mut solver = menace::ai::qubic::dfpn::Solver::new(budget as usize);
+    let mut solver = menace::ai::qubic::dfpn::Solver::new(request.table_bytes);
+    solver.visit_limit = request.visit_limit;
     solver.first_moves = first_moves;
     solver.x_moves_limit = request.x_moves;
     // On a terminal a spinner says where the search is; otherwise a line every 10 s.
@@ -349,12 +380,19 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
     spinner.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
+    let replaced = match solver.replaced() {
+        0 => String::new(),
+        replaced => format!(" ({} replaced when full)", grouped(replaced)),
+    };
     let searched = format!(
-        "{} positions in the table, {} visits, {} threat-search positions, {seconds:.1} s{memory}",
+        "{} positions in a table of {}{replaced}, {} visits, {} threat-search positions, {seconds:.1} s{memory}",
         grouped(solver.positions() as u64),
+        grouped(solver.capacity() as u64),
         grouped(solver.visits),
         grouped(solver.threat_nodes())
     );
+    // The table is not needed to check the proof: its memory goes back first.
+    drop(solver);
     use menace::ai::qubic::dfpn::Verdict;
     let proof = match verdict {
         Verdict::Proved(proof) => proof,
@@ -368,10 +406,10 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
             return Ok(Solved::Disproved);
         }
         Verdict::Unknown => {
-            say!(
-                "Not settled within {} positions ({searched}).",
-                grouped(budget)
-            );
+            match request.visit_limit {
+                Some(limit) => say!("Not settled within {} ({searched}).", counted(limit)),
+                None => say!("Not settled: the search was stopped ({searched})."),
+            }
             return Ok(Solved::Unsettled);
         }
     };
