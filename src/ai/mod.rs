@@ -8,6 +8,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod mirror;
 pub mod quantum;
+pub mod quantum_morris;
 pub mod qubic;
 pub mod rating;
 pub mod retrograde;

@@ -6,6 +6,7 @@
 mod cube_solver;
 mod option_files;
 mod presentation;
+mod quantum_morris_solver;
 mod quantum_solver;
 pub mod replay;
 pub mod saves;
@@ -104,7 +105,8 @@ pub const GAMES: &[Entry] = &[
     entry::<Ultimate>(&ultimate::ULTIMATE),
     entry::<Strategic>(&strategic::STRATEGIC),
     entry::<Quantum>(&quantum::QUANTUM).with_solver(quantum_solver::solve),
-    entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
+    entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS)
+        .with_solver(quantum_morris_solver::solve),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),
     entry::<Gobang>(&gobang::GOBANG),

@@ -8,6 +8,7 @@
 mod boards;
 mod cube_misere;
 mod lookahead_fidelity;
+mod quantum_morris;
 mod qubic;
 mod silverman_claims;
 mod teacher_centre;
