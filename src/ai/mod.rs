@@ -9,6 +9,7 @@ pub mod minimax;
 pub mod mirror;
 pub mod perfect;
 pub mod quantum;
+pub mod quantum_morris;
 pub mod qubic;
 pub mod rating;
 pub mod retrograde;

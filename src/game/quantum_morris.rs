@@ -22,7 +22,10 @@
 //!   lines made at once by both sides are a draw (Goff's numbering makes no sense with
 //!   three pieces a side, the seed says);
 //! - a position seen for the third time with the same player to move is a draw, and a
-//!   player with no move loses, as in `variant morris`.
+//!   player with no move loses, as in `variant morris`; positions are compared with
+//!   each side's pieces as a set, whichever of them stands where (the labels x1, x2 are
+//!   only names: nothing else in the rules looks at them, and the solver counts
+//!   positions the same way).
 
 use super::morris::{MorrisRules, adjacent};
 use super::quantum::Mark;
@@ -163,6 +166,11 @@ impl QuantumMorris {
         }
     }
 
+    /// The rule options this game is played under.
+    pub fn rules(&self) -> QuantumMorrisRules {
+        self.rules
+    }
+
     /// The placed pieces' marks, in placing order.
     pub fn marks(&self) -> &[Mark] {
         &self.marks[..usize::from(self.placed)]
@@ -238,6 +246,13 @@ impl QuantumMorris {
         key
     }
 
+    /// The position as the repetition rule compares it: each side's pieces as a set
+    /// (which of one's own pieces is which changes nothing, so x1 on LL and x2 on MM is
+    /// the same position as x2 on LL and x1 on MM), who moves, and any waiting piece.
+    pub(super) fn unlabelled_state(&self) -> u64 {
+        self.normalized().state()
+    }
+
     /// The same position with each side's pieces in a fixed order (labels are only
     /// names: which of one's own pieces is which changes nothing in the game) and no
     /// history: what a solver works on.
@@ -263,8 +278,10 @@ impl QuantumMorris {
                 }
             }
         }
-        let mut normal = self.clone();
-        normal.history.clear();
+        let mut normal = QuantumMorris {
+            history: Vec::new(),
+            ..*self
+        };
         for (slot, piece) in order.iter().enumerate() {
             normal.marks[slot] = self.marks[*piece];
             if self.pending.map(|(p, _)| usize::from(p)) == Some(*piece) {
@@ -317,7 +334,7 @@ impl Game for QuantumMorris {
             (false, true) => return Some(Outcome::Win(Player::O)),
             (false, false) => {}
         }
-        let state = self.state();
+        let state = self.unlabelled_state();
         if self.history.iter().filter(|seen| **seen == state).count() >= 3 {
             return Some(Outcome::Draw);
         }

@@ -7,6 +7,7 @@ mod cube_solver;
 mod option_files;
 mod perfect;
 mod presentation;
+mod quantum_morris_solver;
 mod quantum_solver;
 pub mod replay;
 pub mod saves;
@@ -116,7 +117,8 @@ pub const GAMES: &[Entry] = &[
     entry::<Quantum>(&quantum::QUANTUM)
         .with_solver(quantum_solver::solve)
         .with_perfect(perfect::by_points),
-    entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS),
+    entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS)
+        .with_solver(quantum_morris_solver::solve),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),
     entry::<Gobang>(&gobang::GOBANG),

@@ -9,6 +9,7 @@ mod boards;
 mod cube_misere;
 mod lookahead_fidelity;
 mod perfect_everywhere;
+mod quantum_morris;
 mod qubic;
 mod silverman_claims;
 mod teacher_centre;

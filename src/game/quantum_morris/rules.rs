@@ -221,7 +221,7 @@ impl QuantumMorris {
         }
         self.plies += 1;
         if usize::from(self.placed) == PIECES && self.pending.is_none() {
-            self.history.push(self.state());
+            self.history.push(self.unlabelled_state());
         }
     }
 
@@ -262,7 +262,8 @@ impl QuantumMorris {
     }
 
     /// The pieces in placing order, commas between (`LL-MM` spooky, `LL` classical, `?`
-    /// after the piece whose cycle waits), then who moves: `LL-MM,MM-RR,LL O`.
+    /// after the piece whose cycle waits), then who moves now, as `to_move` says (while a
+    /// cycle waits, the one who chooses its collapse): `LL-MM,MM-RR,LL O`.
     pub(super) fn write_picture(&self) -> String {
         let pieces: Vec<String> = self
             .marks()
@@ -285,7 +286,7 @@ impl QuantumMorris {
         } else {
             pieces.join(",")
         };
-        format!("{pieces} {}", self.next)
+        format!("{pieces} {}", self.to_move())
     }
 
     /// Reads a picture, refusing what play cannot reach in so far as it shows it.
@@ -402,8 +403,15 @@ impl QuantumMorris {
                     piece + 1
                 )));
             }
-            // The closer moved last, so the side to move next is the other.
-            game.pending = Some((piece as u8, next.opponent()));
+            // The picture names who chooses: the closer under closer-chooses, else the
+            // closer's opponent; after the collapse the closer's opponent moves.
+            let closer = if rules.closer_chooses {
+                next
+            } else {
+                next.opponent()
+            };
+            game.pending = Some((piece as u8, closer));
+            game.next = closer.opponent();
         }
         if usize::from(game.placed) < PIECES
             && waiting.is_none()
@@ -414,7 +422,7 @@ impl QuantumMorris {
             ));
         }
         if usize::from(game.placed) == PIECES && game.pending.is_none() {
-            game.history.push(game.state());
+            game.history.push(game.unlabelled_state());
         }
         Ok(game)
     }

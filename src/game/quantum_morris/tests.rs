@@ -237,3 +237,35 @@ fn checking_a_move_agrees_with_the_list_of_legal_moves() {
         }
     }
 }
+
+#[test]
+fn repetition_compares_each_sides_pieces_as_a_set() {
+    // x1 on LL and x2 on MM, then the same with the two swapped: one position.
+    let first = QuantumMorris::read_picture("LL,LM,MM,LR,RL-RM,MR-RR X", rules(&[])).unwrap();
+    let swapped = QuantumMorris::read_picture("MM,LM,LL,LR,RL-RM,MR-RR X", rules(&[])).unwrap();
+    assert_ne!(first.state(), swapped.state());
+    assert_eq!(first.unlabelled_state(), swapped.unlabelled_state());
+    // Seen twice before as `first` and now a third time as `swapped`: a draw.
+    let mut game = swapped.clone();
+    game.history = vec![first.unlabelled_state(); 2];
+    assert_eq!(game.outcome(), None, "twice is not yet a draw");
+    game.history.push(swapped.unlabelled_state());
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn a_waiting_collapse_pictures_who_chooses_as_to_move_does() {
+    for (options, chooser) in [(&[][..], Player::O), (&["closer-chooses"][..], Player::X)] {
+        let game = played(options, &["LL-MM", "MM-RR", "LL-RR"]);
+        assert_eq!(game.to_move(), chooser, "{options:?}");
+        assert_eq!(game.picture(), format!("LL-MM,MM-RR,LL-RR? {chooser}"));
+        // Read back, the picture is the same position: the same chooser, and O places
+        // next once the collapse is chosen.
+        let read = QuantumMorris::read_picture(&game.picture(), rules(options)).unwrap();
+        assert_eq!(read.to_move(), chooser, "{options:?}");
+        assert_eq!(read.pending, game.pending, "{options:?}");
+        let mut after = read.clone();
+        after.play(QuantumMorrisMove::Collapse(8)).unwrap();
+        assert_eq!(after.to_move(), Player::O, "{options:?}");
+    }
+}

@@ -1,0 +1,577 @@
+//! The exact index of quantum Morris positions: every position at rest (no collapse
+//! waiting) that the rules allow, one of each class under the board's 8 symmetries, gets
+//! a number from 0 to `len() - 1`, and a number gives its position back.
+//!
+//! A piece's place is one of 45 codes (36 spooky pairs, 9 classical points); a side's
+//! pieces are a set of distinct codes (which of one's pieces is which changes nothing, so
+//! a side is its set, sorted); the sets are ranked in the combinatorial number system.
+//! Sets of each pair of sizes (the placing phase: 0-0, 1-0, 1-1, 2-1, 2-2, 3-2; then 3-3
+//! with X or O to move) make a dense space of 418 million codes; a bitmap marks the ones
+//! that are legal and the least of their symmetry class, and counting its bits (a count
+//! kept for every 64) turns a dense code into the position's number.
+
+use crate::game::Player;
+use crate::game::quantum::Mark;
+use crate::game::{Square, Symmetry};
+
+/// Codes of a piece's place: 0-35 spooky pairs (a < b), 36-44 classical points.
+pub const CODES: usize = 45;
+const CLASSICAL: u8 = 36;
+
+/// The spooky pair of each code below 36.
+const PAIRS: [(u8, u8); 36] = {
+    let mut pairs = [(0, 0); 36];
+    let (mut a, mut n) = (0u8, 0);
+    while a < 9 {
+        let mut b = a + 1;
+        while b < 9 {
+            pairs[n] = (a, b);
+            n += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    pairs
+};
+
+/// The code of each spooky pair, either way round.
+const PAIR_CODE: [[u8; 9]; 9] = {
+    let mut table = [[0u8; 9]; 9];
+    let mut n = 0;
+    while n < 36 {
+        let (a, b) = PAIRS[n];
+        table[a as usize][b as usize] = n as u8;
+        table[b as usize][a as usize] = n as u8;
+        n += 1;
+    }
+    table
+};
+
+/// The code of a mark.
+pub fn code(mark: Mark) -> u8 {
+    match mark {
+        Mark::Classical(p) => CLASSICAL + p,
+        Mark::Spooky(a, b) => PAIR_CODE[usize::from(a) % 9][usize::from(b) % 9],
+    }
+}
+
+/// The mark a code stands for.
+pub fn mark(code: u8) -> Mark {
+    if code >= CLASSICAL {
+        Mark::Classical(code - CLASSICAL)
+    } else {
+        let (a, b) = PAIRS[usize::from(code)];
+        Mark::Spooky(a, b)
+    }
+}
+
+/// A position at rest: each side's codes, sorted, and who moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rest {
+    /// X's codes then O's, each sorted ascending in its first `lens` places.
+    pub sides: [[u8; 3]; 2],
+    pub lens: [u8; 2],
+    pub next: Player,
+}
+
+impl Rest {
+    /// The empty board, X to place.
+    pub const START: Rest = Rest {
+        sides: [[0; 3]; 2],
+        lens: [0, 0],
+        next: Player::X,
+    };
+
+    /// A side's codes.
+    pub fn side(&self, side: usize) -> &[u8] {
+        &self.sides[side][..usize::from(self.lens[side])]
+    }
+
+    /// The marks in the rules' placing order (x1, o1, x2, ...), with the number placed.
+    pub fn marks(&self) -> ([Mark; 6], usize) {
+        let mut marks = [Mark::Classical(0); 6];
+        for side in 0..2 {
+            for (i, c) in self.side(side).iter().enumerate() {
+                marks[2 * i + side] = mark(*c);
+            }
+        }
+        (marks, usize::from(self.lens[0] + self.lens[1]))
+    }
+
+    /// The position of `marks` (placing order), with `next` to move, codes sorted.
+    pub fn from_marks(marks: &[Mark], next: Player) -> Rest {
+        let mut rest = Rest {
+            sides: [[0; 3]; 2],
+            lens: [0, 0],
+            next,
+        };
+        for (piece, m) in marks.iter().enumerate() {
+            let side = piece % 2;
+            rest.sides[side][usize::from(rest.lens[side])] = code(*m);
+            rest.lens[side] += 1;
+        }
+        for side in 0..2 {
+            sort3(&mut rest.sides[side], rest.lens[side]);
+        }
+        rest
+    }
+
+    /// The image under symmetry `s`, codes sorted again.
+    pub fn transformed(&self, s: usize) -> Rest {
+        let mut image = *self;
+        for side in 0..2 {
+            let len = usize::from(self.lens[side]);
+            for i in 0..len {
+                image.sides[side][i] = SYMMETRIES.0[s][usize::from(self.sides[side][i])];
+            }
+            sort3(&mut image.sides[side], self.lens[side]);
+        }
+        image
+    }
+
+    /// The position as the game's picture writes it (`LL-MM,MM,start X`), pieces in
+    /// placing order: `QuantumMorris`'s `from_picture` reads it back.
+    pub fn picture(&self) -> String {
+        let (marks, placed) = self.marks();
+        let name = |p: u8| Square::ALL[usize::from(p) % 9].name();
+        let pieces: Vec<String> = marks[..placed]
+            .iter()
+            .map(|m| match *m {
+                Mark::Spooky(a, b) => format!("{}-{}", name(a), name(b)),
+                Mark::Classical(p) => name(p),
+            })
+            .collect();
+        let pieces = if pieces.is_empty() {
+            "start".to_string()
+        } else {
+            pieces.join(",")
+        };
+        format!("{pieces} {}", self.next)
+    }
+
+    /// The section of the dense space: the pieces placed, and in play who moves.
+    fn section(&self) -> usize {
+        match (self.lens, self.next) {
+            ([3, 3], Player::O) => 7,
+            ([x, o], _) => usize::from(x + o),
+        }
+    }
+}
+
+/// Sorts the first `len` (at most 3) codes: a sorting network, as this is done for
+/// every move of every position.
+fn sort3(codes: &mut [u8; 3], len: u8) {
+    let swap = |codes: &mut [u8; 3], i: usize, j: usize| {
+        if codes[i] > codes[j] {
+            codes.swap(i, j);
+        }
+    };
+    if len >= 2 {
+        swap(codes, 0, 1);
+    }
+    if len == 3 {
+        swap(codes, 1, 2);
+        swap(codes, 0, 1);
+    }
+}
+
+/// Each symmetry as a table from code to code.
+struct SymmetryTables([[u8; CODES]; 8]);
+
+static SYMMETRIES: SymmetryTables = SymmetryTables(symmetry_tables());
+
+const fn symmetry_tables() -> [[u8; CODES]; 8] {
+    let mut tables = [[0u8; CODES]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut c = 0;
+        while c < CODES {
+            let image = if c >= CLASSICAL as usize {
+                CLASSICAL + map_point(s, (c - CLASSICAL as usize) as u8)
+            } else {
+                let (a, b) = PAIRS[c];
+                let (p, q) = (map_point(s, a), map_point(s, b));
+                let (p, q) = if p < q { (p, q) } else { (q, p) };
+                let mut n = 0;
+                while PAIRS[n].0 != p || PAIRS[n].1 != q {
+                    n += 1;
+                }
+                n as u8
+            };
+            tables[s][c] = image;
+            c += 1;
+        }
+        s += 1;
+    }
+    tables
+}
+
+/// Where symmetry `s` sends a point: the same table as [`Symmetry::map`], checked by a
+/// test, written here so the code tables are built at compile time.
+const fn map_point(s: usize, point: u8) -> u8 {
+    let (r, c) = (point / 3, point % 3);
+    let (r, c) = match s {
+        0 => (r, c),
+        1 => (c, 2 - r),
+        2 => (2 - r, 2 - c),
+        3 => (2 - c, r),
+        4 => (r, 2 - c),
+        5 => (2 - r, c),
+        6 => (c, r),
+        _ => (2 - c, 2 - r),
+    };
+    3 * r + c
+}
+
+/// Whether the const table above agrees with the game's own symmetries.
+pub fn symmetries_agree() -> bool {
+    (0..8).all(|s| {
+        let symmetry = Symmetry::from_index(s);
+        (0..9u8)
+            .all(|p| symmetry.is_some_and(|sym| sym.map(usize::from(p)) as u8 == map_point(s, p)))
+    })
+}
+
+/// n choose k for the small numbers here.
+const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+/// `CHOOSE[n][k]`, n choose k, for the ranks.
+static CHOOSE: [[u32; 4]; CODES + 1] = {
+    let mut table = [[0u32; 4]; CODES + 1];
+    let mut n = 0;
+    while n <= CODES {
+        let mut k = 0;
+        while k < 4 {
+            table[n][k] = choose(n, k) as u32;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The rank of a sorted set of codes among the sets of its size.
+fn rank(set: &[u8]) -> usize {
+    let mut sum = 0;
+    for (i, c) in set.iter().enumerate() {
+        sum += CHOOSE[usize::from(*c)][i + 1] as usize;
+    }
+    sum
+}
+
+/// The sizes of the two sides in each section.
+const SECTION_LENS: [[u8; 2]; 8] = [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [2, 1],
+    [2, 2],
+    [3, 2],
+    [3, 3],
+    [3, 3],
+];
+
+/// What a side's set allows by itself, worked out once per set.
+#[derive(Clone, Copy, Default)]
+struct SideFacts {
+    /// The points of its classical pieces, and of its halves.
+    classical: u16,
+    halves: u16,
+}
+
+/// Whether a position's marks are legal at rest: classical pieces on distinct points, no
+/// half on a classical point, and no cycle of spooky pairs.
+pub fn legal(rest: &Rest) -> bool {
+    let mut classical = 0u16;
+    let mut halves = 0u16;
+    let mut parts: [u16; 9] = std::array::from_fn(|p| 1 << p);
+    for side in 0..2 {
+        let set = rest.side(side);
+        if set.windows(2).any(|w| w[0] >= w[1]) {
+            return false;
+        }
+        for c in set {
+            match mark(*c) {
+                Mark::Classical(p) => {
+                    if classical >> p & 1 != 0 {
+                        return false;
+                    }
+                    classical |= 1 << p;
+                }
+                Mark::Spooky(a, b) => {
+                    halves |= 1 << a | 1 << b;
+                    let joined = parts[usize::from(a)];
+                    if joined >> b & 1 != 0 {
+                        return false;
+                    }
+                    let joined = joined | parts[usize::from(b)];
+                    let mut rest = joined;
+                    while rest != 0 {
+                        parts[rest.trailing_zeros() as usize] = joined;
+                        rest &= rest - 1;
+                    }
+                }
+            }
+        }
+    }
+    classical & halves == 0
+}
+
+/// The index: numbers for the legal positions at rest, one per symmetry class.
+pub struct Index {
+    /// Where each section starts in the dense space.
+    starts: [usize; 9],
+    /// Each set of each size, by rank.
+    sets: [Vec<[u8; 3]>; 4],
+    /// For each size, set and symmetry: the rank of the set's image.
+    images: [Vec<[u16; 8]>; 4],
+    /// One bit per dense code: legal and canonical.
+    bits: Vec<u64>,
+    /// The number of set bits before each word.
+    before: Vec<u32>,
+}
+
+impl Index {
+    /// Marks every legal canonical position, using `threads` threads.
+    pub fn build(threads: usize) -> Index {
+        let sets: [Vec<[u8; 3]>; 4] = std::array::from_fn(sets_of_size);
+        let images: [Vec<[u16; 8]>; 4] = std::array::from_fn(|size| {
+            sets[size]
+                .iter()
+                .map(|set| {
+                    std::array::from_fn(|s| {
+                        let mut image = [0u8; 3];
+                        for i in 0..size {
+                            image[i] = SYMMETRIES.0[s][usize::from(set[i])];
+                        }
+                        image[..size].sort_unstable();
+                        rank(&image[..size]) as u16
+                    })
+                })
+                .collect()
+        });
+        let mut starts = [0usize; 9];
+        for s in 0..8 {
+            let [x, o] = SECTION_LENS[s];
+            starts[s + 1] = starts[s] + sets[usize::from(x)].len() * sets[usize::from(o)].len();
+        }
+        let words = starts[8].div_ceil(64);
+        let mut bits = vec![0u64; words];
+        let facts: [Vec<SideFacts>; 4] =
+            std::array::from_fn(|size| sets[size].iter().map(|s| facts(&s[..size])).collect());
+        for section in 0..8 {
+            // In play the two sections differ only in who moves: marked alike.
+            if section == 7 {
+                let (from, to) = (starts[6], starts[7]);
+                for i in 0..(to - from) {
+                    if bits[(from + i) / 64] >> ((from + i) % 64) & 1 != 0 {
+                        bits[(to + i) / 64] |= 1 << ((to + i) % 64);
+                    }
+                }
+                continue;
+            }
+            let [xl, ol] = SECTION_LENS[section];
+            let (xs, os) = (&sets[usize::from(xl)], &sets[usize::from(ol)]);
+            let next = if xl == ol { Player::X } else { Player::O };
+            let width = os.len();
+            // Split X's sets between the threads; each returns the dense codes it marks.
+            let chunk = xs.len().div_ceil(threads.max(1));
+            let found: Vec<Vec<usize>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads.max(1))
+                    .map(|t| {
+                        let (facts, starts, images) = (&facts, &starts, &images);
+                        scope.spawn(move || {
+                            let mut marked = Vec::new();
+                            let lo = (t * chunk).min(xs.len());
+                            let hi = ((t + 1) * chunk).min(xs.len());
+                            for xr in lo..hi {
+                                let xf = facts[usize::from(xl)][xr];
+                                if xf.classical == u16::MAX {
+                                    continue;
+                                }
+                                for (or, of) in facts[usize::from(ol)].iter().enumerate() {
+                                    if of.classical == u16::MAX
+                                        || xf.classical & (of.classical | of.halves) != 0
+                                        || of.classical & xf.halves != 0
+                                    {
+                                        continue;
+                                    }
+                                    let rest = Rest {
+                                        sides: [xs[xr], os[or]],
+                                        lens: [xl, ol],
+                                        next,
+                                    };
+                                    let (xi, oi) = (
+                                        &images[usize::from(xl)][xr],
+                                        &images[usize::from(ol)][or],
+                                    );
+                                    let least = (1..8)
+                                        .all(|s| (xi[s] as usize, oi[s] as usize) >= (xr, or));
+                                    if least && legal(&rest) {
+                                        marked.push(starts[section] + xr * width + or);
+                                    }
+                                }
+                            }
+                            marked
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            for dense in found.into_iter().flatten() {
+                bits[dense / 64] |= 1 << (dense % 64);
+            }
+        }
+        let mut before = Vec::with_capacity(words + 1);
+        let mut count = 0u32;
+        for word in &bits {
+            before.push(count);
+            count += word.count_ones();
+        }
+        before.push(count);
+        Index {
+            starts,
+            sets,
+            images,
+            bits,
+            before,
+        }
+    }
+
+    /// How many positions the index numbers.
+    pub fn len(&self) -> usize {
+        self.before.last().copied().unwrap_or(0) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the index holds.
+    pub fn bytes(&self) -> usize {
+        self.bits.len() * 8 + self.before.len() * 4
+    }
+
+    /// The dense code of the least image of `rest`: the one whose ranks, X's then O's,
+    /// come first.
+    fn dense(&self, rest: &Rest) -> usize {
+        let section = rest.section();
+        let [xl, ol] = SECTION_LENS[section];
+        let (xr, or) = (rank(rest.side(0)), rank(rest.side(1)));
+        let (xi, oi) = (
+            &self.images[usize::from(xl)][xr],
+            &self.images[usize::from(ol)][or],
+        );
+        let mut least = (xr, or);
+        for s in 1..8 {
+            least = least.min((xi[s] as usize, oi[s] as usize));
+        }
+        self.starts[section] + least.0 * self.sets[usize::from(ol)].len() + least.1
+    }
+
+    /// The number of the class of a legal position (`None` for an illegal one).
+    pub fn number_of_class(&self, rest: &Rest) -> Option<u32> {
+        let dense = self.dense(rest);
+        let word = *self.bits.get(dense / 64)?;
+        let bit = dense % 64;
+        (word >> bit & 1 != 0)
+            .then(|| self.before[dense / 64] + (word & ((1u64 << bit) - 1)).count_ones())
+    }
+
+    /// The position a number stands for.
+    pub fn position(&self, number: u32) -> Rest {
+        // The word holding it: the last whose count before is at most the number.
+        let word = self.before.partition_point(|b| *b <= number) - 1;
+        let mut bits = self.bits[word];
+        for _ in 0..(number - self.before[word]) {
+            bits &= bits - 1;
+        }
+        let dense = word * 64 + bits.trailing_zeros() as usize;
+        let section = self.starts.partition_point(|s| *s <= dense) - 1;
+        let [xl, ol] = SECTION_LENS[section];
+        let width = self.sets[usize::from(ol)].len();
+        let offset = dense - self.starts[section];
+        let next = match section {
+            7 => Player::O,
+            6 => Player::X,
+            _ if xl == ol => Player::X,
+            _ => Player::O,
+        };
+        Rest {
+            sides: [
+                self.sets[usize::from(xl)][offset / width],
+                self.sets[usize::from(ol)][offset % width],
+            ],
+            lens: [xl, ol],
+            next,
+        }
+    }
+}
+
+/// Every set of `size` distinct codes, sorted, in rank order.
+fn sets_of_size(size: usize) -> Vec<[u8; 3]> {
+    let mut sets = Vec::with_capacity(choose(CODES, size));
+    let mut set = [0u8; 3];
+    fn fill(set: &mut [u8; 3], place: usize, size: usize, out: &mut Vec<[u8; 3]>) {
+        if place == size {
+            out.push(*set);
+            return;
+        }
+        // Rank order is colexicographic: the last code varies slowest.
+        let low = if place == 0 { 0 } else { set[place - 1] + 1 };
+        for c in low..CODES as u8 {
+            set[place] = c;
+            fill(set, place + 1, size, out);
+        }
+    }
+    fill(&mut set, 0, size, &mut sets);
+    sets.sort_by_key(|s| rank(&s[..size]));
+    sets
+}
+
+/// A side's points, or `classical == u16::MAX` if the set cannot stand by itself.
+fn facts(set: &[u8]) -> SideFacts {
+    let lone = Rest {
+        sides: [
+            {
+                let mut s = [0; 3];
+                s[..set.len()].copy_from_slice(set);
+                s
+            },
+            [0; 3],
+        ],
+        lens: [set.len() as u8, 0],
+        next: Player::X,
+    };
+    if !legal(&lone) {
+        return SideFacts {
+            classical: u16::MAX,
+            halves: 0,
+        };
+    }
+    set.iter()
+        .fold(SideFacts::default(), |f, c| match mark(*c) {
+            Mark::Classical(p) => SideFacts {
+                classical: f.classical | 1 << p,
+                ..f
+            },
+            Mark::Spooky(a, b) => SideFacts {
+                halves: f.halves | 1 << a | 1 << b,
+                ..f
+            },
+        })
+}

@@ -1,0 +1,118 @@
+//! Issue 30's first question: who wins quantum Three Men's Morris? The retrograde
+//! analysis of `menace::ai::quantum_morris` values every position; here its answer is
+//! checked a second way, by a plain search through the game's own rules from positions
+//! it says are won or lost, and the figures the docs and lesson 18 quote are asserted.
+//! Release only (`cargo test --release --test solvers -- --ignored quantum_morris`):
+//! each analysis takes a minute or two of both cores and 1.4 GB.
+
+use menace::ai::alphabeta::Value;
+use menace::ai::quantum_morris::Table;
+use menace::game::morris::MorrisRules;
+use menace::game::quantum_morris::{QuantumMorris, QuantumMorrisRules};
+use menace::game::{Game, Outcome};
+
+fn rules(words: &[&str]) -> QuantumMorrisRules {
+    QuantumMorrisRules {
+        board: MorrisRules {
+            diagonal_moves: words.contains(&"diagonal-moves"),
+            diagonal_lines: words.contains(&"diagonal-lines"),
+            pass_when_stuck: false,
+        },
+        closer_chooses: words.contains(&"closer-chooses"),
+        merges: !words.contains(&"no-merge"),
+    }
+}
+
+/// Through the game's own rules, nothing shared with the analysis: 1 if the player to
+/// move can force a win within `depth` half-moves, -1 if the opponent can force one,
+/// 0 if neither within that depth.
+fn forced(game: &QuantumMorris, depth: u32) -> i8 {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Win(winner) if winner == game.to_move() => 1,
+            Outcome::Win(_) => -1,
+            Outcome::Draw => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mover = game.to_move();
+    let mut best = -1;
+    for mv in game.legal_moves() {
+        let mut after = game.clone();
+        after.play(mv).expect("a legal move");
+        let value = forced(&after, depth - 1);
+        let value = if after.to_move() == mover {
+            value
+        } else {
+            -value
+        };
+        best = best.max(value);
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+/// Positions the table says are won or lost in at most `most` half-moves, a sample
+/// spread over the whole index, checked by [`forced`] at exactly their depth.
+fn check_sample(table: &Table, rules: QuantumMorrisRules, most: u32) -> usize {
+    let start = QuantumMorris::new(rules);
+    let count = table.index.len() as u32;
+    let mut checked = 0;
+    let mut by_depth = [0usize; 8];
+    for number in (0..count).step_by(9973) {
+        let (rest, value) = table.position(number);
+        // The index gives the number back, from the position and from its mirror image.
+        assert_eq!(table.index.number_of_class(&rest), Some(number));
+        assert_eq!(
+            table.index.number_of_class(&rest.transformed(4)),
+            Some(number)
+        );
+        let game = start
+            .from_picture(&rest.picture())
+            .expect("a legal picture");
+        let (sign, depth) = match value {
+            Value::Win(d) => (1, d),
+            Value::Loss(d) => (-1, d),
+            _ => {
+                // A draw: no win either way within a few half-moves.
+                assert_eq!(forced(&game, 3), 0, "{} is a draw", rest.picture());
+                checked += 1;
+                continue;
+            }
+        };
+        if depth == 0 || depth > most {
+            continue;
+        }
+        assert_eq!(forced(&game, depth), sign, "{} {value:?}", rest.picture());
+        assert_ne!(
+            forced(&game, depth - 1),
+            sign,
+            "{} {value:?}",
+            rest.picture()
+        );
+        by_depth[depth as usize] += 1;
+        checked += 1;
+    }
+    assert!(
+        by_depth[1..].iter().filter(|n| **n > 0).count() >= 3,
+        "{by_depth:?}"
+    );
+    checked
+}
+
+#[test]
+#[ignore = "release: builds the whole analysis (a minute or two, 1.4 GB)"]
+fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
+    let rules = rules(&[]);
+    let table = Table::build(rules, 2);
+    // The index: legal positions at rest, one per class under the 8 symmetries.
+    assert_eq!(table.index.len(), 11_960_935);
+    let start = QuantumMorris::new(rules);
+    assert_eq!(table.game_value(&start), Some(Value::Draw));
+    let checked = check_sample(&table, rules, 5);
+    assert!(checked > 500, "{checked}");
+}
