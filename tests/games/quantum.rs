@@ -230,21 +230,3 @@ fn quantum_morris_records_a_collapse_a_split_and_a_merge() {
     assert!(said.contains("naming its piece, as x1:LL-LM"), "{said}");
     within_80_columns(&said);
 }
-
-/// `solve quantum-morris` answers from the retrograde analysis of every position
-/// (issue 30), whatever the budget: the table has a fixed size.
-#[test]
-#[ignore = "release: the whole analysis (a minute or two, 1.4 GB)"]
-fn quantum_morris_is_solved_a_draw() {
-    let output = menace()
-        .args(["solve", "quantum-morris", "--budget", "2000"])
-        .output()
-        .unwrap();
-    let said = String::from_utf8(output.stdout).unwrap();
-    assert!(said.contains("the player to move has a draw"), "{said}");
-    assert!(
-        said.contains("retrograde analysis of every position"),
-        "{said}"
-    );
-    within_80_columns(&said);
-}
