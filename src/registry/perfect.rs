@@ -17,10 +17,11 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-/// The most positions a solver may look at to value the moves of one position. The
-/// first question (the moves of the start) is the largest: Silverman 4x4 needs about a
-/// million, crazy 4x4 about ten.
-pub const POSITIONS_PER_QUESTION: u64 = 30_000_000;
+/// The most positions alpha-beta may look at to value the moves of one position (the
+/// cube's first question needs a few thousand, quantum tic-tac-toe's search over points
+/// keeps about 1.3 million): enough for the games it settles, and a refusal within
+/// seconds where it cannot (mnk 7x7).
+pub const POSITIONS_PER_QUESTION: u64 = 5_000_000;
 
 /// The most positions a retrograde analysis may list (Morris has about 5,500).
 const LISTED_AT_MOST: usize = 20_000_000;
@@ -134,7 +135,7 @@ pub(super) fn by_alpha_beta<G: Declared>(
 
 /// The most positions an exhaustive search may value (about 20 bytes each): Silverman
 /// 4x4 has about 1.3 million up to symmetry.
-const VALUED_AT_MOST: usize = 20_000_000;
+const VALUED_AT_MOST: usize = 6_000_000;
 
 /// Perfect play from every position's value, for small games whose positions never
 /// repeat (Silverman 4x4, the small mnk boards): alpha-beta where there are too many.
