@@ -37,6 +37,12 @@ pub fn watch(flag: Arc<AtomicBool>) {
     WATCHED.with_borrow_mut(|watched| *watched = Some(flag));
 }
 
+/// The flag this thread's long work looks at, if any: for work this thread hands to
+/// others (an experiment's seeds on both cores), which then watch it too.
+pub fn watched() -> Option<Arc<AtomicBool>> {
+    WATCHED.with_borrow(Clone::clone)
+}
+
 /// This thread stops watching any flag.
 pub fn unwatch() {
     WATCHED.with_borrow_mut(|watched| *watched = None);

@@ -33,7 +33,7 @@ impl std::error::Error for MoveError {}
 
 /// A position of any registered game. Moves travel as text in the game's notation;
 /// everything else is the game's own answer.
-pub trait AnyGame: fmt::Debug {
+pub trait AnyGame: fmt::Debug + Send {
     /// The game's declaration.
     fn declaration(&self) -> &'static Declaration;
     /// The options chosen, in declared order.

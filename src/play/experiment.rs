@@ -12,7 +12,11 @@ use crate::players::{Choice, Rival};
 use crate::registry;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// One run of the learning experiment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,8 +81,10 @@ fn median_safe(runs: impl Iterator<Item = RunOutcome>) -> Option<u64> {
 }
 
 /// Runs the experiment in `start`'s game; the sentence saying why not if the game, side
-/// or opponent cannot be used. `progress` is told the games played so far after every
-/// game and answers whether to go on; a stopped experiment reports the runs it finished.
+/// or opponent cannot be used. The seeds run side by side on every core (each from its
+/// own generator, so the runs are the same as one at a time); `progress` is told the
+/// games played so far, on this thread, a few times a second and at the end, and
+/// answers whether to go on. A stopped experiment reports the runs it finished.
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     start: &dyn AnyGame,
@@ -90,37 +96,58 @@ pub fn run(
     effort: Effort,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<GameExperiment, String> {
-    let mut runs = Vec::new();
-    let mut played = 0u64;
-    for seed in 0..seeds {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut menace = registry::new_learner(start, side, preset, DEFAULT_BOX_LIMIT, &mut rng)?;
-        let make = |side: Player, rng: &mut dyn rand::Rng| {
-            registry::new_learner(start, side, preset, DEFAULT_BOX_LIMIT, rng).ok()
-        };
-        let mut rival = Rival::new(vs, start, side.opponent(), preset, effort, &make, &mut rng)?;
-        let mut tally = Tally::default();
-        let mut stopped = false;
-        if limit > 0 {
-            menace.play_games(&mut rival, start, &mut rng, &mut |_, game| {
-                let Played::Game(end) = game else {
-                    if game == Played::Refused {
-                        tally.outcome = Some(RunOutcome::Refused(tally.games));
+    let setup = Setup {
+        side,
+        vs,
+        preset,
+        limit,
+        effort,
+    };
+    // The rival is made once here first: it says now if it cannot play, and what it
+    // solves for the game (perfect play's values) is kept for every seed.
+    setup.rival(start, &mut ChaCha8Rng::seed_from_u64(0))?;
+    let played = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let flag = crate::stop::watched();
+    let starts: Vec<(u64, Box<dyn AnyGame>)> =
+        (0..seeds).map(|seed| (seed, start.boxed_clone())).collect();
+    let finished: Vec<Result<Option<GameRun>, String>> = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            starts
+                .into_par_iter()
+                .map(|(seed, start)| {
+                    match &flag {
+                        Some(flag) => crate::stop::watch(Arc::clone(flag)),
+                        None => crate::stop::unwatch(),
                     }
-                    return false;
-                };
-                played += 1;
-                if !progress(played) {
-                    stopped = true;
-                    return false;
+                    setup.one_seed(start.as_ref(), seed, &played, &stop)
+                })
+                .collect()
+        });
+        let mut told = u64::MAX;
+        while !worker.is_finished() {
+            let now = played.load(Ordering::Relaxed);
+            if now != told {
+                told = now;
+                if !progress(now) {
+                    stop.store(true, Ordering::Relaxed);
                 }
-                tally.add(end.result == GameResult::Lost, end.moves) && tally.games < limit
-            });
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
-        if stopped {
-            break;
+        worker.join().unwrap_or_else(|_| Vec::new())
+    });
+    let stopped = stop.load(Ordering::Relaxed);
+    if !stopped {
+        progress(played.load(Ordering::Relaxed));
+    }
+    let mut runs = Vec::new();
+    for run in finished {
+        match run? {
+            Some(run) => runs.push(run),
+            // Runs are reported in seed order, up to the first one stopped.
+            None => break,
         }
-        runs.push(tally.run());
     }
     Ok(GameExperiment {
         title: start.title(),
@@ -131,6 +158,67 @@ pub fn run(
         runs,
         seeds,
     })
+}
+
+/// What every seed's run shares.
+struct Setup {
+    side: Player,
+    vs: Choice,
+    preset: Preset,
+    limit: u64,
+    effort: Effort,
+}
+
+impl Setup {
+    fn rival(&self, start: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
+        let preset = self.preset;
+        let make = |side: Player, rng: &mut dyn rand::Rng| {
+            registry::new_learner(start, side, preset, DEFAULT_BOX_LIMIT, rng).ok()
+        };
+        Rival::new(
+            self.vs,
+            start,
+            self.side.opponent(),
+            preset,
+            self.effort,
+            &make,
+            rng,
+        )
+    }
+
+    /// Seed `seed`'s run, counting its games into `played`; `None` if `stop` was
+    /// raised (or Ctrl-C pressed) before it finished.
+    fn one_seed(
+        &self,
+        start: &dyn AnyGame,
+        seed: u64,
+        played: &AtomicU64,
+        stop: &AtomicBool,
+    ) -> Result<Option<GameRun>, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut menace =
+            registry::new_learner(start, self.side, self.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
+        let mut rival = self.rival(start, &mut rng)?;
+        let mut tally = Tally::default();
+        let mut stopped = false;
+        if self.limit > 0 {
+            menace.play_games(&mut rival, start, &mut rng, &mut |_, game| {
+                let Played::Game(end) = game else {
+                    if game == Played::Refused {
+                        tally.outcome = Some(RunOutcome::Refused(tally.games));
+                    }
+                    return false;
+                };
+                played.fetch_add(1, Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed) || crate::stop::requested() {
+                    stopped = true;
+                    return false;
+                }
+                tally.add(end.result == GameResult::Lost, end.moves) && tally.games < self.limit
+            });
+        }
+        Ok((!stopped).then(|| tally.run()))
+    }
 }
 
 /// One run's games as they come.
@@ -228,5 +316,53 @@ impl Experiment {
 
     pub fn count(&self, wanted: fn(&RunOutcome) -> bool) -> usize {
         self.runs.iter().filter(|run| wanted(run)).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The seeds run side by side give the runs they give one at a time, in order.
+    #[test]
+    fn seeds_side_by_side_run_as_they_do_one_at_a_time() {
+        for (words, vs) in [
+            (&["classic"][..], "perfect"),
+            (&["mnk", "3x4"][..], "random"),
+        ] {
+            let start = registry::start(words).unwrap();
+            let vs = Choice::parse(&[vs]).unwrap();
+            let preset = Preset::default();
+            let together = run(
+                start.as_ref(),
+                Player::X,
+                vs,
+                preset,
+                6,
+                3_000,
+                Effort::default(),
+                &mut |_| true,
+            )
+            .unwrap();
+            let setup = Setup {
+                side: Player::X,
+                vs,
+                preset,
+                limit: 3_000,
+                effort: Effort::default(),
+            };
+            let (played, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+            let one_at_a_time: Vec<GameRun> = (0..6)
+                .map(|seed| {
+                    setup
+                        .one_seed(start.as_ref(), seed, &played, &stop)
+                        .unwrap()
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(together.runs, one_at_a_time, "{}", start.title());
+            let games: u64 = one_at_a_time.iter().map(|run| run.games).sum();
+            assert_eq!(played.load(Ordering::Relaxed), games);
+        }
     }
 }
