@@ -185,10 +185,16 @@ impl<G: Game + 'static> TypedAi<G> for Perfect<G> {
     fn explain(&mut self, position: &G, rng: &mut dyn Rng) -> Option<(G::Move, Option<String>)> {
         let mv = self.0.choose(position, rng)?;
         let value = self.0.best(position)?.value;
+        // A loss is the best there is, or perfect would not choose it.
+        let rest = if value.margin() < 0 {
+            ", and no move does better"
+        } else {
+            ""
+        };
         Some((
             mv,
             Some(format!(
-                "{} is {} with best play on both sides.",
+                "{} is {} with best play on both sides{rest}.",
                 position.move_name(mv),
                 value_words(value)
             )),
@@ -201,10 +207,38 @@ fn value_words(value: Value) -> String {
     match value {
         // A search over points values a result, not the moves to it.
         Value::Win(0) => "a win".into(),
-        Value::Loss(0) => "a loss, whatever it does".into(),
+        Value::Loss(0) => "a loss".into(),
         Value::HalfWin(0) => "a win by 1 point to ½".into(),
-        Value::HalfLoss(0) => "a loss by ½ point to 1, whatever it does".into(),
-        Value::Loss(_) | Value::HalfLoss(_) => format!("{value}, whatever it does"),
+        Value::HalfLoss(0) => "a loss by ½ point to 1".into(),
         _ => value.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// Perfect's reason says the value of its move, and where it loses, that nothing
+    /// does better (mnk 3x4, three in a row: the first player wins in 7 half-moves).
+    #[test]
+    fn perfect_says_what_its_move_is_worth() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut game = crate::registry::start(&["mnk", "3x4"]).unwrap();
+        let mut perfect = perfect_player(game.as_ref()).unwrap();
+        let (first, why) = perfect.choose(game.as_ref(), &mut rng).unwrap();
+        assert_eq!(
+            why.unwrap(),
+            format!("{first} is a win in 7 half-moves with best play on both sides.")
+        );
+        game.play_move(&first).unwrap();
+        let (reply, why) = perfect.hint(game.as_ref(), &mut rng).unwrap();
+        assert_eq!(
+            why.unwrap(),
+            format!(
+                "{reply} is a loss in 6 half-moves with best play on both sides, and no move \
+                 does better."
+            )
+        );
     }
 }
