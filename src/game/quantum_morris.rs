@@ -77,7 +77,17 @@ impl Declared for QuantumMorris {
         options: &[&str],
         _files: &OptionFiles,
     ) -> Result<QuantumMorris, String> {
-        Ok(QuantumMorris::new(QuantumMorrisRules {
+        Ok(QuantumMorris::new(QuantumMorrisRules::from_options(
+            options,
+        )))
+    }
+}
+
+impl QuantumMorrisRules {
+    /// The rules the option words chosen make (`no-merge`, `closer-chooses`, ...): what
+    /// the game starts with, and what the solver's tests name rule sets by.
+    pub fn from_options(options: &[&str]) -> QuantumMorrisRules {
+        QuantumMorrisRules {
             board: MorrisRules {
                 diagonal_moves: options.contains(&"diagonal-moves"),
                 diagonal_lines: options.contains(&"diagonal-lines"),
@@ -85,7 +95,7 @@ impl Declared for QuantumMorris {
             },
             closer_chooses: options.contains(&"closer-chooses"),
             merges: !options.contains(&"no-merge"),
-        }))
+        }
     }
 }
 

@@ -7,20 +7,11 @@
 
 use menace::ai::alphabeta::Value;
 use menace::ai::quantum_morris::Table;
-use menace::game::morris::MorrisRules;
 use menace::game::quantum_morris::{QuantumMorris, QuantumMorrisRules};
 use menace::game::{Game, Outcome};
 
 fn rules(words: &[&str]) -> QuantumMorrisRules {
-    QuantumMorrisRules {
-        board: MorrisRules {
-            diagonal_moves: words.contains(&"diagonal-moves"),
-            diagonal_lines: words.contains(&"diagonal-lines"),
-            pass_when_stuck: false,
-        },
-        closer_chooses: words.contains(&"closer-chooses"),
-        merges: !words.contains(&"no-merge"),
-    }
+    QuantumMorrisRules::from_options(words)
 }
 
 /// Through the game's own rules, nothing shared with the analysis: 1 if the player to

@@ -1,20 +1,11 @@
 use super::index::{self, Rest};
 use super::moves::{self, Child};
-use crate::game::morris::MorrisRules;
 use crate::game::quantum_morris::{QuantumMorris, QuantumMorrisMove, QuantumMorrisRules};
 use crate::game::{Game, Player};
 use rand::{RngExt, SeedableRng};
 
 fn rules(words: &[&str]) -> QuantumMorrisRules {
-    QuantumMorrisRules {
-        board: MorrisRules {
-            diagonal_moves: words.contains(&"diagonal-moves"),
-            diagonal_lines: words.contains(&"diagonal-lines"),
-            pass_when_stuck: false,
-        },
-        closer_chooses: words.contains(&"closer-chooses"),
-        merges: !words.contains(&"no-merge"),
-    }
+    QuantumMorrisRules::from_options(words)
 }
 
 #[test]

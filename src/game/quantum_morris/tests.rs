@@ -2,15 +2,7 @@ use super::*;
 use crate::game::{Game, Outcome, Player};
 
 fn rules(words: &[&str]) -> QuantumMorrisRules {
-    QuantumMorrisRules {
-        board: MorrisRules {
-            diagonal_moves: words.contains(&"diagonal-moves"),
-            diagonal_lines: words.contains(&"diagonal-lines"),
-            pass_when_stuck: false,
-        },
-        closer_chooses: words.contains(&"closer-chooses"),
-        merges: !words.contains(&"no-merge"),
-    }
+    QuantumMorrisRules::from_options(words)
 }
 
 /// Plays moves written in the game's notation from the start.
