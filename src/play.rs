@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 pub mod experiment;
 pub use experiment::{
-    EXPERIMENT_LIMIT, Experiment, GameExperiment, GameRun, RunOutcome, SAFE_STREAK,
+    Aim, EXPERIMENT_LIMIT, Experiment, GOAL_PER_MILLE, GOAL_WINDOW, GameExperiment, GameRun, Goal,
+    Plan, RunOutcome, SAFE_STREAK, Stretch,
 };
 
 /// One window of a learning curve.

@@ -190,16 +190,15 @@ impl Session {
                 };
                 hooked & !crate::stop::requested()
             };
-            let result = play::experiment::run(
-                start.as_ref(),
-                self.you.opponent(),
-                self.trainer,
+            let plan = play::Plan {
+                side: self.you.opponent(),
+                vs: self.trainer,
                 preset,
-                seeds,
-                GAME_EXPERIMENT_LIMIT,
-                self.settings.effort,
-                &mut report_progress,
-            );
+                goal: None,
+                limit: GAME_EXPERIMENT_LIMIT,
+                effort: self.settings.effort,
+            };
+            let result = play::experiment::run(start.as_ref(), &plan, seeds, &mut report_progress);
             if let Some(hook) = &hook {
                 (hook.0)(Progress::Finish);
             }

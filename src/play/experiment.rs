@@ -1,10 +1,14 @@
 //! The learning experiment: how many games a fresh MENACE needs against an opponent
-//! before it loses none of the next hundred, over many seeds; and, where it never gets
-//! there, what it learns instead (how long it holds out). The same training loop as
-//! `train`, in any game and from either side; `experiment` in noughts and crosses
-//! compares the presets against perfect play this way.
+//! before it reaches its goal, over many seeds; and, where it never gets there, how close
+//! it came. The goal is MENACE's best possible result (what its side gets with best play
+//! on both sides: a win where its side wins, at least a draw where the game is a draw) in
+//! most of a window of games in a row ([`Goal`]). The same training loop as `train`, in
+//! any game and from either side; `experiment` in noughts and crosses compares the
+//! presets against perfect play this way, with the seed article's goal (no loss in a
+//! hundred games).
 
-use crate::analysis::Effort;
+use crate::ai::alphabeta::Value;
+use crate::analysis::{Effort, Solved};
 use crate::game::{AnyGame, Player};
 use crate::menace::train::Played;
 use crate::menace::{DEFAULT_BOX_LIMIT, GameResult, Preset};
@@ -21,20 +25,133 @@ use std::time::Duration;
 /// One run of the learning experiment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunOutcome {
-    /// It lost none of the next [`SAFE_STREAK`] games after this many games.
-    Safe(u64),
+    /// It had reached the goal when it had played this many games: the window that
+    /// met it ended there.
+    Reached(u64),
     /// Its first box ran empty after this many games, so it refused to play on.
     Refused(u64),
-    /// Still losing when the limit was reached.
+    /// Still short of the goal when the limit was reached (or MENACE had filled every
+    /// box it may have).
     Unfinished,
 }
 
-/// The loss-free stretch that counts as having learned.
+/// The loss-free stretch that counts as having learned in the classic experiment.
 pub const SAFE_STREAK: u64 = 100;
+
+/// The window of games the goal is measured over in any other game.
+pub const GOAL_WINDOW: u64 = 1_000;
+
+/// The share of [`GOAL_WINDOW`] games, in thousandths, that must reach the aim.
+pub const GOAL_PER_MILLE: u64 = 950;
 
 /// The most games one run of the classic experiment may take before it counts as
 /// unfinished.
 pub const EXPERIMENT_LIMIT: u64 = 200_000;
+
+/// The most positions the search for the game's value may look at: enough for every
+/// game perfect play settles (crazy 4x4 takes 6.3 million, Silverman about half a
+/// million), and half a minute at most where it is not enough (mnk 7x7).
+const VALUE_BUDGET: u64 = 7_000_000;
+
+/// What a game counts for: the result MENACE aims at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    /// Only a win: MENACE's side wins with best play.
+    Win,
+    /// A draw or a win.
+    NotLose,
+}
+
+impl Aim {
+    pub fn met_by(self, result: GameResult) -> bool {
+        match self {
+            Aim::Win => result == GameResult::Won,
+            Aim::NotLose => result != GameResult::Lost,
+        }
+    }
+}
+
+/// What counts as having learned: at least `needed` of `window` games in a row meet the
+/// aim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Goal {
+    pub window: u64,
+    pub needed: u64,
+    pub aim: Aim,
+    /// What MENACE's side gets with best play on both sides, where a solver found it:
+    /// the aim is a win where it is a win, and not losing otherwise (a side that loses
+    /// with best play can only aim not to lose against a weaker opponent).
+    pub value: Option<GameResult>,
+}
+
+impl Goal {
+    /// The seed article's goal in noughts and crosses: no loss in a hundred games.
+    pub fn classic() -> Goal {
+        Goal {
+            window: SAFE_STREAK,
+            needed: SAFE_STREAK,
+            aim: Aim::NotLose,
+            value: Some(GameResult::Drew),
+        }
+    }
+
+    /// The goal for MENACE as `side` in `start`: its best possible result in
+    /// [`GOAL_PER_MILLE`] of [`GOAL_WINDOW`] games, the result found by the game's
+    /// solver.
+    pub fn best_result(start: &dyn AnyGame, side: Player) -> Goal {
+        // Only where perfect play is offered: elsewhere (Qubic, gomoku ...) a search
+        // would spend its whole budget, minutes, to say nothing.
+        let solvable = (crate::players::perfect::ROW.plays)(start);
+        let solved = if solvable {
+            registry::solve(start, VALUE_BUDGET)
+        } else {
+            Solved::TooBig {
+                budget: 0,
+                asked: 0,
+            }
+        };
+        let for_x = match solved {
+            Solved::Value { value, .. } => Some(match value {
+                Value::Win(_) | Value::HalfWin(_) => GameResult::Won,
+                Value::Draw => GameResult::Drew,
+                Value::Loss(_) | Value::HalfLoss(_) => GameResult::Lost,
+            }),
+            Solved::Points { margin, .. } => Some(match margin.signum() {
+                1 => GameResult::Won,
+                0 => GameResult::Drew,
+                _ => GameResult::Lost,
+            }),
+            Solved::TooBig { .. } => None,
+        };
+        // The solver answers for the player to move at the start: X.
+        let value = for_x.map(|result| match (side, result) {
+            (Player::X, result) => result,
+            (Player::O, GameResult::Won) => GameResult::Lost,
+            (Player::O, GameResult::Lost) => GameResult::Won,
+            (Player::O, GameResult::Drew) => GameResult::Drew,
+        });
+        Goal {
+            window: GOAL_WINDOW,
+            needed: GOAL_WINDOW * GOAL_PER_MILLE / 1_000,
+            aim: if value == Some(GameResult::Won) {
+                Aim::Win
+            } else {
+                Aim::NotLose
+            },
+            value,
+        }
+    }
+}
+
+/// A stretch of games: how many, how many lost, how many met the aim, and their mean
+/// length in moves.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Stretch {
+    pub games: u64,
+    pub lost: u64,
+    pub at_aim: u64,
+    pub mean_moves: f64,
+}
 
 /// One seed's run.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,9 +159,11 @@ pub struct GameRun {
     pub outcome: RunOutcome,
     /// Games played.
     pub games: u64,
-    /// Losses and mean length (in moves) of the first and the last hundred games.
-    pub first: (u64, f64),
-    pub last: (u64, f64),
+    /// The first and the last window of games.
+    pub first: Stretch,
+    pub last: Stretch,
+    /// The boxes MENACE had made by the end: the positions it met.
+    pub boxes: usize,
 }
 
 /// The experiment over seeds `0..seeds` for one game, side, opponent and preset.
@@ -54,6 +173,7 @@ pub struct GameExperiment {
     pub side: Player,
     pub vs: Choice,
     pub preset: Preset,
+    pub goal: Goal,
     pub limit: u64,
     /// The runs finished, one per seed from 0.
     pub runs: Vec<GameRun>,
@@ -62,22 +182,46 @@ pub struct GameExperiment {
 }
 
 impl GameExperiment {
-    /// The median games until safe, over the runs that got there.
-    pub fn median_safe(&self) -> Option<u64> {
-        median_safe(self.runs.iter().map(|run| run.outcome))
+    /// The median games played by the time the goal was reached, over the runs that got
+    /// there.
+    pub fn median_reached(&self) -> Option<u64> {
+        median_reached(self.runs.iter().map(|run| run.outcome))
+    }
+
+    /// The median boxes made by the end of a run.
+    pub fn median_boxes(&self) -> Option<usize> {
+        median(self.runs.iter().map(|run| run.boxes).collect())
+    }
+
+    /// The median share, in thousandths, of the last window's games that met the aim,
+    /// over the runs that did not reach the goal.
+    pub fn median_short_per_mille(&self) -> Option<u64> {
+        median(
+            self.runs
+                .iter()
+                .filter(|run| !matches!(run.outcome, RunOutcome::Reached(_)))
+                .map(|run| run.last.at_aim * 1_000 / run.last.games.max(1))
+                .collect(),
+        )
     }
 }
 
-/// The median games until safe, over the runs that got there.
-fn median_safe(runs: impl Iterator<Item = RunOutcome>) -> Option<u64> {
-    let mut safe: Vec<u64> = runs
-        .filter_map(|run| match run {
-            RunOutcome::Safe(games) => Some(games),
+/// The median games played by the time the goal was reached, over the runs that got
+/// there.
+fn median_reached(runs: impl Iterator<Item = RunOutcome>) -> Option<u64> {
+    median(
+        runs.filter_map(|run| match run {
+            RunOutcome::Reached(games) => Some(games),
             _ => None,
         })
-        .collect();
-    safe.sort_unstable();
-    safe.get(safe.len() / 2).copied()
+        .collect(),
+    )
+}
+
+/// The middle value (the upper one of an even count).
+fn median<T: Ord + Copy>(mut values: Vec<T>) -> Option<T> {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied()
 }
 
 /// Runs the experiment in `start`'s game; the sentence saying why not if the game, side
@@ -85,27 +229,25 @@ fn median_safe(runs: impl Iterator<Item = RunOutcome>) -> Option<u64> {
 /// own generator, so the runs are the same as one at a time); `progress` is told the
 /// games played so far, on this thread, a few times a second and at the end, and
 /// answers whether to go on. A stopped experiment reports the runs it finished.
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     start: &dyn AnyGame,
-    side: Player,
-    vs: Choice,
-    preset: Preset,
+    plan: &Plan,
     seeds: u64,
-    limit: u64,
-    effort: Effort,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<GameExperiment, String> {
-    let setup = Setup {
-        side,
-        vs,
-        preset,
-        limit,
-        effort,
+    // MENACE and the rival are made once here first: they say now if they cannot play,
+    // and what the rival solves for the game (perfect play's values) is kept for every
+    // seed. Only then is the game solved for the goal, which may take seconds.
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    registry::new_learner(start, plan.side, plan.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
+    plan.rival(start, &mut rng)?;
+    let goal = plan
+        .goal
+        .unwrap_or_else(|| Goal::best_result(start, plan.side));
+    let plan = &Plan {
+        goal: Some(goal),
+        ..*plan
     };
-    // The rival is made once here first: it says now if it cannot play, and what it
-    // solves for the game (perfect play's values) is kept for every seed.
-    setup.rival(start, &mut ChaCha8Rng::seed_from_u64(0))?;
     let played = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let flag = crate::stop::watched();
@@ -120,7 +262,7 @@ pub fn run(
                         Some(flag) => crate::stop::watch(Arc::clone(flag)),
                         None => crate::stop::unwatch(),
                     }
-                    setup.one_seed(start.as_ref(), seed, &played, &stop)
+                    plan.one_seed(start.as_ref(), seed, &played, &stop)
                 })
                 .collect()
         });
@@ -151,25 +293,32 @@ pub fn run(
     }
     Ok(GameExperiment {
         title: start.title(),
-        side,
-        vs,
-        preset,
-        limit,
+        side: plan.side,
+        vs: plan.vs,
+        preset: plan.preset,
+        goal,
+        limit: plan.limit,
         runs,
         seeds,
     })
 }
 
-/// What every seed's run shares.
-struct Setup {
-    side: Player,
-    vs: Choice,
-    preset: Preset,
-    limit: u64,
-    effort: Effort,
+/// What every seed's run shares: MENACE's side and preset, the opponent, the goal and
+/// the most games a run may take.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    pub side: Player,
+    pub vs: Choice,
+    pub preset: Preset,
+    /// `None`: MENACE's best possible result ([`Goal::best_result`]), found once MENACE
+    /// and the opponent are known to fit the game.
+    pub goal: Option<Goal>,
+    pub limit: u64,
+    /// How hard a searching opponent looks.
+    pub effort: Effort,
 }
 
-impl Setup {
+impl Plan {
     fn rival(&self, start: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
         let preset = self.preset;
         let make = |side: Player, rng: &mut dyn rand::Rng| {
@@ -199,10 +348,14 @@ impl Setup {
         let mut menace =
             registry::new_learner(start, self.side, self.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
         let mut rival = self.rival(start, &mut rng)?;
-        let mut tally = Tally::default();
+        let goal = self
+            .goal
+            .unwrap_or_else(|| Goal::best_result(start, self.side));
+        let mut tally = Tally::new(goal);
         let mut stopped = false;
         if self.limit > 0 {
-            menace.play_games(&mut rival, start, &mut rng, &mut |_, game| {
+            menace.play_games(&mut rival, start, &mut rng, &mut |learner, game| {
+                tally.boxes = learner.box_count();
                 let Played::Game(end) = game else {
                     if game == Played::Refused {
                         tally.outcome = Some(RunOutcome::Refused(tally.games));
@@ -214,7 +367,7 @@ impl Setup {
                     stopped = true;
                     return false;
                 }
-                tally.add(end.result == GameResult::Lost, end.moves) && tally.games < self.limit
+                tally.add(end.result, end.moves) && tally.games < self.limit
             });
         }
         Ok((!stopped).then(|| tally.run()))
@@ -222,56 +375,79 @@ impl Setup {
 }
 
 /// One run's games as they come.
-#[derive(Default)]
 struct Tally {
+    goal: Goal,
     outcome: Option<RunOutcome>,
     games: u64,
-    last_loss_end: u64,
-    /// The last hundred games: lost, and how long.
-    recent: VecDeque<(bool, usize)>,
-    first: Option<(u64, f64)>,
+    /// The last window's games: lost, met the aim, how long.
+    recent: VecDeque<(bool, bool, usize)>,
+    at_aim: u64,
+    first: Option<Stretch>,
+    boxes: usize,
 }
 
 impl Tally {
-    /// Counts a game; `false` once the run is settled (safe).
-    fn add(&mut self, lost: bool, moves: usize) -> bool {
+    fn new(goal: Goal) -> Tally {
+        Tally {
+            goal,
+            outcome: None,
+            games: 0,
+            recent: VecDeque::with_capacity(goal.window as usize + 1),
+            at_aim: 0,
+            first: None,
+            boxes: 0,
+        }
+    }
+
+    /// Counts a game; `false` once the goal is reached.
+    fn add(&mut self, result: GameResult, moves: usize) -> bool {
         self.games += 1;
-        self.recent.push_back((lost, moves));
-        if self.recent.len() > SAFE_STREAK as usize {
-            self.recent.pop_front();
+        let met = self.goal.aim.met_by(result);
+        self.recent
+            .push_back((result == GameResult::Lost, met, moves));
+        self.at_aim += u64::from(met);
+        if self.recent.len() as u64 > self.goal.window
+            && let Some((_, gone, _)) = self.recent.pop_front()
+        {
+            self.at_aim -= u64::from(gone);
         }
-        if self.games == SAFE_STREAK {
-            self.first = Some(summary(&self.recent));
+        if self.games == self.goal.window {
+            self.first = Some(self.stretch());
         }
-        if lost {
-            self.last_loss_end = self.games;
-        } else if self.games - self.last_loss_end >= SAFE_STREAK {
-            self.outcome = Some(RunOutcome::Safe(self.last_loss_end));
+        if self.games >= self.goal.window && self.at_aim >= self.goal.needed {
+            self.outcome = Some(RunOutcome::Reached(self.games));
             return false;
         }
         true
     }
 
+    /// The last window's games.
+    fn stretch(&self) -> Stretch {
+        let games = self.recent.len() as u64;
+        let lost = self.recent.iter().filter(|(lost, ..)| *lost).count() as u64;
+        let moves: usize = self.recent.iter().map(|(.., moves)| moves).sum();
+        Stretch {
+            games,
+            lost,
+            at_aim: self.at_aim,
+            mean_moves: if games == 0 {
+                0.0
+            } else {
+                moves as f64 / games as f64
+            },
+        }
+    }
+
     fn run(self) -> GameRun {
-        let last = summary(&self.recent);
+        let last = self.stretch();
         GameRun {
             outcome: self.outcome.unwrap_or(RunOutcome::Unfinished),
             games: self.games,
             first: self.first.unwrap_or(last),
             last,
+            boxes: self.boxes,
         }
     }
-}
-
-/// Losses and mean length of some games.
-fn summary(games: &VecDeque<(bool, usize)>) -> (u64, f64) {
-    let losses = games.iter().filter(|(lost, _)| *lost).count() as u64;
-    let mean = if games.is_empty() {
-        0.0
-    } else {
-        games.iter().map(|(_, length)| *length as f64).sum::<f64>() / games.len() as f64
-    };
-    (losses, mean)
 }
 
 /// The classic experiment for one preset: classic MENACE (X) against perfect play, as
@@ -289,16 +465,17 @@ impl Experiment {
     pub fn run(preset: Preset, seeds: u64, limit: u64) -> Experiment {
         let runs = registry::start(&["classic"])
             .and_then(|start| {
-                run(
-                    start.as_ref(),
-                    Player::X,
-                    Choice::bare(&crate::players::perfect::ROW),
+                let plan = Plan {
+                    side: Player::X,
+                    vs: Choice::bare(&crate::players::perfect::ROW),
                     preset,
-                    seeds,
+                    goal: Some(Goal::classic()),
                     limit,
-                    Effort::default(),
-                    &mut |_| !crate::stop::requested(),
-                )
+                    effort: Effort::default(),
+                };
+                run(start.as_ref(), &plan, seeds, &mut |_| {
+                    !crate::stop::requested()
+                })
             })
             .map(|experiment| experiment.runs.iter().map(|run| run.outcome).collect())
             .unwrap_or_default();
@@ -309,9 +486,10 @@ impl Experiment {
         }
     }
 
-    /// The median number of games until safe, over the runs that got there.
+    /// The median number of games before the hundred without a loss, over the runs
+    /// that got there.
     pub fn median_safe(&self) -> Option<u64> {
-        median_safe(self.runs.iter().copied())
+        median_reached(self.runs.iter().copied()).map(|games| games - SAFE_STREAK)
     }
 
     pub fn count(&self, wanted: fn(&RunOutcome) -> bool) -> usize {
@@ -331,31 +509,19 @@ mod tests {
             (&["mnk", "3x4"][..], "random"),
         ] {
             let start = registry::start(words).unwrap();
-            let vs = Choice::parse(&[vs]).unwrap();
-            let preset = Preset::default();
-            let together = run(
-                start.as_ref(),
-                Player::X,
-                vs,
-                preset,
-                6,
-                3_000,
-                Effort::default(),
-                &mut |_| true,
-            )
-            .unwrap();
-            let setup = Setup {
+            let plan = Plan {
                 side: Player::X,
-                vs,
-                preset,
+                vs: Choice::parse(&[vs]).unwrap(),
+                preset: Preset::default(),
+                goal: Some(Goal::best_result(start.as_ref(), Player::X)),
                 limit: 3_000,
                 effort: Effort::default(),
             };
+            let together = run(start.as_ref(), &plan, 6, &mut |_| true).unwrap();
             let (played, stop) = (AtomicU64::new(0), AtomicBool::new(false));
             let one_at_a_time: Vec<GameRun> = (0..6)
                 .map(|seed| {
-                    setup
-                        .one_seed(start.as_ref(), seed, &played, &stop)
+                    plan.one_seed(start.as_ref(), seed, &played, &stop)
                         .unwrap()
                         .unwrap()
                 })
@@ -364,5 +530,73 @@ mod tests {
             let games: u64 = one_at_a_time.iter().map(|run| run.games).sum();
             assert_eq!(played.load(Ordering::Relaxed), games);
         }
+    }
+
+    /// The aim follows the game's value from MENACE's side, as the solver finds it.
+    #[test]
+    fn the_goal_is_the_best_result_the_side_can_force() {
+        let classic = registry::start(&["classic"]).unwrap();
+        let goal = Goal::best_result(classic.as_ref(), Player::O);
+        assert_eq!(
+            (goal.aim, goal.value),
+            (Aim::NotLose, Some(GameResult::Drew))
+        );
+        assert_eq!((goal.window, goal.needed), (GOAL_WINDOW, 950));
+        // Three in a row on 3x4 is the first player's.
+        let long = registry::start(&["mnk", "3x4"]).unwrap();
+        let as_x = Goal::best_result(long.as_ref(), Player::X);
+        assert_eq!((as_x.aim, as_x.value), (Aim::Win, Some(GameResult::Won)));
+        let as_o = Goal::best_result(long.as_ref(), Player::O);
+        assert_eq!(
+            (as_o.aim, as_o.value),
+            (Aim::NotLose, Some(GameResult::Lost))
+        );
+    }
+
+    /// The classic goal is the seed article's: the games before a hundred without a
+    /// loss; the window goal allows the share of misses it says.
+    #[test]
+    fn a_window_counts_the_games_that_meet_the_aim() {
+        use GameResult::{Drew, Lost, Won};
+        let mut classic = Tally::new(Goal::classic());
+        let games = [Lost, Drew, Lost].into_iter().chain([Drew, Won].repeat(50));
+        let going: Vec<bool> = games.map(|result| classic.add(result, 9)).collect();
+        assert_eq!(going.iter().filter(|&&going| !going).count(), 1);
+        assert_eq!(classic.run().outcome, RunOutcome::Reached(103));
+
+        let goal = Goal {
+            window: 20,
+            needed: 19,
+            aim: Aim::Win,
+            value: Some(Won),
+        };
+        let mut tally = Tally::new(goal);
+        // Two draws in the first twenty, then wins: the window reaches 19 wins of 20
+        // once the first draw has left it.
+        for result in [Drew].into_iter().chain([Won; 5]).chain([Drew]) {
+            assert!(tally.add(result, 9));
+        }
+        let mut games = 7;
+        while tally.add(Won, 9) {
+            games += 1;
+        }
+        assert_eq!(games + 1, 21, "the first draw leaves the window at game 21");
+        let experiment = Experiment {
+            preset: Preset::default(),
+            runs: vec![RunOutcome::Reached(103), RunOutcome::Unfinished],
+            limit: 1_000,
+        };
+        assert_eq!(
+            experiment.median_safe(),
+            Some(3),
+            "games before the hundred"
+        );
+        let run = tally.run();
+        assert_eq!(run.outcome, RunOutcome::Reached(21));
+        assert_eq!(
+            (run.first.games, run.first.at_aim, run.first.lost),
+            (20, 18, 0)
+        );
+        assert_eq!((run.last.games, run.last.at_aim), (20, 19));
     }
 }

@@ -267,23 +267,46 @@ pub fn box_count(
 
 /// The learning experiment in one game.
 pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option<u64>) -> String {
-    use crate::play::{RunOutcome, SAFE_STREAK};
+    use crate::menace::GameResult;
+    use crate::play::{Aim, RunOutcome, Stretch};
+    use crate::text::grouped;
     let runs = &experiment.runs;
-    let reached = runs
-        .iter()
-        .filter(|run| matches!(run.outcome, RunOutcome::Safe(_)))
-        .count();
+    let goal = experiment.goal;
     let heading = format!(
-        "{}: MENACE as {} ({}) against {}, {} seeds, at most {} games each{}",
+        "{}: MENACE as {} ({}) against {}, {}, at most {} games each{}",
         experiment.title,
         experiment.side,
         experiment.preset.spec(),
         experiment.vs,
-        experiment.seeds,
-        experiment.limit,
+        crate::repl::render::plural(experiment.seeds, "seed", "seeds"),
+        grouped(experiment.limit),
         seconds.map_or(String::new(), |seconds| format!(" ({seconds} s)"))
     );
     let mut text = format!("{}\n", crate::repl::text::fill(&heading, 79));
+    let side = experiment.side;
+    let aim = match goal.aim {
+        Aim::Win => "wins",
+        Aim::NotLose => "draws or wins",
+    };
+    let why = match goal.value {
+        Some(GameResult::Won) => format!("{side} wins with best play, so MENACE aims to win"),
+        Some(GameResult::Drew) => {
+            "The game is a draw with best play, so MENACE aims not to lose".to_string()
+        }
+        Some(GameResult::Lost) => format!(
+            "{side} loses with best play; MENACE aims not to lose, which only a weaker opponent allows"
+        ),
+        None => "The game's value is not known here; MENACE aims not to lose".to_string(),
+    };
+    let goal_line = format!(
+        "{why}: the goal is {} {aim} in {} games in a row.",
+        grouped(goal.needed),
+        grouped(goal.window)
+    );
+    let indented = crate::repl::text::words(79)
+        .initial_indent("  ")
+        .subsequent_indent("  ");
+    let _ = writeln!(text, "{}", textwrap::fill(&goal_line, indented));
     if (runs.len() as u64) < experiment.seeds {
         let _ = writeln!(
             text,
@@ -295,20 +318,31 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
             return text;
         }
     }
+    let reached = runs
+        .iter()
+        .filter(|run| matches!(run.outcome, RunOutcome::Reached(_)))
+        .count();
     let _ = writeln!(
         text,
-        "  lost none of the next {SAFE_STREAK} games: {reached} of {} runs; median games before that: {}",
+        "  reached the goal: {reached} of {} runs{}",
         runs.len(),
         experiment
-            .median_safe()
-            .map_or_else(|| "-".to_string(), |games| games.to_string())
+            .median_reached()
+            .map_or_else(String::new, |games| format!(
+                ", after a median of {} games",
+                grouped(games)
+            ))
     );
-    let mean = |pick: fn(&crate::play::GameRun) -> (u64, f64)| {
-        let count = runs.len().max(1) as f64;
-        let losses = runs.iter().map(|run| pick(run).0 as f64).sum::<f64>() / count;
-        let length = runs.iter().map(|run| pick(run).1).sum::<f64>() / count;
-        (losses, length)
-    };
+    if let Some(share) = experiment.median_short_per_mille() {
+        let short = runs.len() - reached;
+        let _ = writeln!(
+            text,
+            "  short of it: {short} {}; median {:.1}% {aim} in their last {} games",
+            if short == 1 { "run" } else { "runs" },
+            share as f64 / 10.0,
+            grouped(goal.window)
+        );
+    }
     let full = runs
         .iter()
         .filter(|run| run.outcome == RunOutcome::Unfinished && run.games < experiment.limit)
@@ -320,16 +354,47 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
             runs.len()
         );
     }
-    let (first_losses, first_length) = mean(|run| run.first);
-    let (last_losses, last_length) = mean(|run| run.last);
-    let _ = writeln!(
-        text,
-        "  first {SAFE_STREAK} games: {first_losses:.1} lost, {first_length:.1} moves a game on average"
-    );
-    let _ = writeln!(
-        text,
-        "  last {SAFE_STREAK} games:  {last_losses:.1} lost, {last_length:.1} moves a game on average"
-    );
+    if let Some(boxes) = experiment.median_boxes() {
+        let _ = writeln!(
+            text,
+            "  boxes made (positions met): median {}",
+            grouped(boxes as u64)
+        );
+    }
+    let mean = |pick: fn(&crate::play::GameRun) -> Stretch| {
+        let count = runs.len().max(1) as f64;
+        let share = |part: fn(&Stretch) -> u64| {
+            runs.iter()
+                .map(|run| 100.0 * part(&pick(run)) as f64 / pick(run).games.max(1) as f64)
+                .sum::<f64>()
+                / count
+        };
+        let length = runs.iter().map(|run| pick(run).mean_moves).sum::<f64>() / count;
+        (
+            share(|stretch| stretch.at_aim),
+            share(|stretch| stretch.lost),
+            length,
+        )
+    };
+    for (label, pick) in [
+        (
+            "first",
+            (|run| run.first) as fn(&crate::play::GameRun) -> Stretch,
+        ),
+        ("last", |run| run.last),
+    ] {
+        let (at_aim, lost, length) = mean(pick);
+        let won = match goal.aim {
+            Aim::Win => format!("{at_aim:.1}% won, "),
+            Aim::NotLose => String::new(),
+        };
+        let _ = writeln!(
+            text,
+            "  {label} {} games:{} {won}{lost:.1}% lost, {length:.1} moves a game on average",
+            grouped(goal.window),
+            if label == "last" { " " } else { "" }
+        );
+    }
     text
 }
 

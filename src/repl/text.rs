@@ -488,7 +488,7 @@ pub fn experiments(runs: &[Experiment], seeds: u64) -> String {
         "preset", "median", "reached", "refused", "unfinished"
     );
     for experiment in runs {
-        let reached = experiment.count(|run| matches!(run, RunOutcome::Safe(_)));
+        let reached = experiment.count(|run| matches!(run, RunOutcome::Reached(_)));
         let refused = experiment.count(|run| matches!(run, RunOutcome::Refused(_)));
         let unfinished = experiment.count(|run| matches!(run, RunOutcome::Unfinished));
         let median = experiment

@@ -114,7 +114,18 @@ fn the_experiment_runs_in_any_game_against_the_training_opponent() {
         text.contains("morris: MENACE as X (challenge) against random, 2 seeds"),
         "{text}"
     );
-    assert!(text.contains("last 100 games:"), "{text}");
+    // The goal comes from the game's value: Morris is a draw, so MENACE aims not to
+    // lose, in 950 games of a window of 1,000.
+    let said = words(&text);
+    assert!(
+        said.contains("The game is a draw with best play, so MENACE aims not to lose: the goal is 950 draws or wins in 1,000 games in a row."),
+        "{text}"
+    );
+    assert!(text.contains("last 1,000 games:"), "{text}");
+    assert!(
+        text.contains("boxes made (positions met): median"),
+        "{text}"
+    );
     assert!(
         text.lines().all(|line| line.chars().count() <= 80),
         "{text}"

@@ -166,7 +166,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     info(
         "experiment",
         "experiment [N]",
-        "games until MENACE stops losing, N seeds",
+        "games MENACE needs to learn, over N seeds",
         Group::Menace,
         "experiment 2",
     ),

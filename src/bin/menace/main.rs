@@ -77,7 +77,9 @@ enum Task {
         repeats: usize,
     },
     /// How many games MENACE needs against perfect play before it stops losing, for
-    /// each preset, over many seeds; and how often Michie's first box runs empty.
+    /// each preset, over many seeds; and how often Michie's first box runs empty. With
+    /// --game: how many games until MENACE gets its best possible result in 950 of
+    /// 1,000 games in a row.
     Experiment {
         /// Seeds per preset.
         #[arg(long, default_value_t = 20)]
@@ -92,7 +94,8 @@ enum Task {
         /// With --game: the opponent (perfect, alphabeta, mcts, random ...).
         #[arg(long, value_name = "NAME", default_value = "alphabeta")]
         vs: String,
-        /// With --game: the most games a run may take.
+        /// With --game: the most games a run may take (the learning table in
+        /// docs/research/learning.md uses 10000000).
         #[arg(long, default_value_t = 20_000)]
         limit: u64,
         /// With --game: alpha-beta's positions per move.
@@ -534,16 +537,17 @@ fn game_experiment(
     };
     let start = std::time::Instant::now();
     match menace::registry::start(&words).and_then(|game| {
-        menace::play::experiment::run(
-            game.as_ref(),
+        let plan = menace::play::Plan {
             side,
             vs,
             preset,
-            seeds.clamp(1, 1_000),
-            limit.max(1),
+            goal: None,
+            limit: limit.max(1),
             effort,
-            &mut |_| !menace::stop::requested(),
-        )
+        };
+        menace::play::experiment::run(game.as_ref(), &plan, seeds.clamp(1, 1_000), &mut |_| {
+            !menace::stop::requested()
+        })
     }) {
         Ok(experiment) => {
             out!(
