@@ -10,8 +10,8 @@
 //!   opponent never owns a whole line. The answering side's own extra moves (the first
 //!   move, or a move when the opponent played outside every pair or into a pair already
 //!   split) only add its own marks, which never help the opponent.
-//! - [`replay_pairing`]: the same strategy played in the real game against every
-//!   sequence of the opponent's moves, with no appeal to that argument.
+//! - [`replay_pairing`]: the same strategy played against every sequence of the
+//!   opponent's moves, with no appeal to that argument (and rules of its own).
 //! - [`replay_breaker`]: the Maker-Breaker search's moves played in the real game
 //!   against every sequence of the opponent's moves, up to the board's symmetries.
 
@@ -91,34 +91,93 @@ fn opponent_has_a_line(game: &Mnk, drawer: Player, lines: &[Vec<usize>]) -> bool
         .any(|line| line.iter().all(|cell| game.at(*cell) != Some(drawer)))
 }
 
-/// Plays the pairing strategy for `drawer` from the start of `game` (a flat board)
-/// against every sequence of the opponent's moves, and checks that the opponent never
-/// completes a line. The drawer answers a move in a pair with its partner when that is
-/// free, and otherwise (its first move as X, or after a move outside the pairs) takes
-/// the first free cell. A game is followed until it ends or every line holds a mark of
-/// the drawer's. Positions are not merged by symmetry: the strategy is not symmetric.
-pub fn replay_pairing(game: &Mnk, drawer: Player, pairs: &[Pair]) -> Result<Replayed, String> {
-    let rules = game.rules();
-    let lines = lines(
-        usize::from(rules.width),
-        usize::from(rules.height),
-        usize::from(rules.k),
-    );
-    let mut walk = Walk {
-        drawer,
+/// Plays the pairing strategy for `drawer` on an empty flat `width` x `height` board
+/// (k in a row, X first) against every sequence of the opponent's moves, and checks
+/// that the opponent never completes a line. The rules are this file's own: marks as
+/// bit masks, its own lines. The drawer answers a move in a pair with its partner when
+/// that is free, and otherwise (its first move as X, or after a move outside the pairs)
+/// takes the lowest free cell. A game is followed until the board is full or every line
+/// holds a mark of the drawer's. Positions are not merged by symmetry: the strategy is
+/// not symmetric.
+pub fn replay_pairing(
+    (width, height, k): (usize, usize, usize),
+    drawer: Player,
+    pairs: &[Pair],
+) -> Result<Replayed, String> {
+    let lines: Vec<u64> = lines(width, height, k)
+        .iter()
+        .map(|line| line.iter().fold(0, |mask, cell| mask | 1 << cell))
+        .collect();
+    let mut partner = vec![None; width * height];
+    for [a, b] in pairs {
+        partner[usize::from(*a)] = Some(*b);
+        partner[usize::from(*b)] = Some(*a);
+    }
+    let mut walk = PairWalk {
         lines,
+        partner,
+        full: (1u64 << (width * height)) - 1,
         seen: HashSet::new(),
         replayed: Replayed::default(),
     };
-    let mut answer = |position: &Mnk, last: Option<u8>| -> Result<Option<u8>, String> {
-        let free = |cell: u8| position.at(usize::from(cell)).is_none();
-        let partner = last
-            .and_then(|last| super::pairing::partner(pairs, last))
-            .filter(|cell| free(*cell));
-        Ok(partner.or_else(|| position.legal_moves().first().copied()))
-    };
-    walk.from(*game, None, 0, &mut answer, false)?;
+    if drawer == Player::X {
+        walk.answer(0, 0, None, 0)?;
+    } else {
+        walk.opponent_moves(0, 0, 0)?;
+    }
     Ok(walk.replayed)
+}
+
+/// The pairing replay's walk: `mine` the drawer's marks, `theirs` the opponent's.
+struct PairWalk {
+    lines: Vec<u64>,
+    partner: Vec<Option<u8>>,
+    full: u64,
+    seen: HashSet<(u64, u64)>,
+    replayed: Replayed,
+}
+
+impl PairWalk {
+    fn opponent_moves(&mut self, mine: u64, theirs: u64, plies: usize) -> Result<(), String> {
+        self.replayed.longest = self.replayed.longest.max(plies);
+        let open = self.lines.iter().any(|line| line & mine == 0);
+        if !open || mine | theirs == self.full || !self.seen.insert((mine, theirs)) {
+            return Ok(());
+        }
+        self.replayed.positions += 1;
+        let mut free = self.full & !(mine | theirs);
+        while free != 0 {
+            let cell = free.trailing_zeros() as u8;
+            free &= free - 1;
+            let after = theirs | 1 << cell;
+            if let Some(line) = self.lines.iter().find(|line| after & **line == **line) {
+                return Err(format!(
+                    "the opponent completes a line ({line:#x}; the drawer holds {mine:#x})"
+                ));
+            }
+            self.answer(mine, after, Some(cell), plies + 1)?;
+        }
+        Ok(())
+    }
+
+    fn answer(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        last: Option<u8>,
+        plies: usize,
+    ) -> Result<(), String> {
+        let free = self.full & !(mine | theirs);
+        if free == 0 {
+            self.replayed.longest = self.replayed.longest.max(plies);
+            return Ok(());
+        }
+        let cell = last
+            .and_then(|last| self.partner[usize::from(last)])
+            .filter(|cell| free & (1 << cell) != 0)
+            .unwrap_or(free.trailing_zeros() as u8);
+        self.opponent_moves(mine | 1 << cell, theirs, plies + 1)
+    }
 }
 
 /// Plays the Maker-Breaker search's moves for `drawer` from the start of `game`
@@ -288,7 +347,7 @@ mod tests {
         // 3x3 has no pairing: pairs for only some lines let X complete another.
         let game = board(3, 3, 3);
         let some = [[0u8, 1], [6, 7]];
-        let failed = replay_pairing(&game, Player::O, &some).unwrap_err();
+        let failed = replay_pairing((3, 3, 3), Player::O, &some).unwrap_err();
         assert!(failed.contains("completes a line"), "{failed}");
         // The Maker-Breaker search cannot stop X on 3x3 either: it runs out of moves.
         let mut search = Breaker::for_board(&game, 1_000_000);
