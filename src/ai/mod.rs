@@ -2,11 +2,14 @@
 //! algorithm allows it are generic over [`Game`], so every variant gets them for free.
 
 pub mod alphabeta;
+pub mod breaker;
+pub mod draw_check;
 pub mod gomoku;
 pub mod lookahead;
 pub mod mcts;
 pub mod minimax;
 pub mod mirror;
+pub mod pairing;
 pub mod perfect;
 pub mod quantum;
 pub mod quantum_morris;

@@ -4,6 +4,7 @@
 //! [`AnyGame`], in the manner of OpenSpiel's per-file `REGISTER_SPIEL_GAME`.
 
 mod cube_solver;
+mod mnk_solver;
 mod option_files;
 mod perfect;
 mod presentation;
@@ -109,7 +110,9 @@ pub const GAMES: &[Entry] = &[
     entry::<Cube>(&cube::QUBIC),
     entry::<FourByFour>(&four::SILVERMAN).with_perfect(perfect::by_exhaustive::<FourByFour>),
     entry::<FourByFour>(&four::CRAZY).with_perfect(perfect::by_exhaustive::<FourByFour>),
-    entry::<Mnk>(&mnk::MNK).with_perfect(perfect::by_exhaustive::<Mnk>),
+    entry::<Mnk>(&mnk::MNK)
+        .with_solver(mnk_solver::solve)
+        .with_perfect(perfect::by_exhaustive::<Mnk>),
     entry::<Gravity>(&gravity::GRAVITY),
     entry::<Morris>(&morris::MORRIS).with_perfect(perfect::by_retrograde::<Morris>),
     entry::<Ultimate>(&ultimate::ULTIMATE),

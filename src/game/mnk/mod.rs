@@ -239,7 +239,8 @@ impl Mnk {
         self.shape.rules.cells()
     }
 
-    fn marks(&self, player: Player) -> u64 {
+    /// A player's cells, as a mask.
+    pub fn marks(&self, player: Player) -> u64 {
         match player {
             Player::X => self.x,
             Player::O => self.o,
