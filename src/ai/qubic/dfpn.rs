@@ -202,7 +202,7 @@ impl Solver {
         let o_wins = geometry.winning_cells(o, x);
         let full = x | o == u64::MAX;
         if x.count_ones() == o.count_ones() {
-            if x_wins != 0 || self.threats.find(x, o).is_some() {
+            if x_wins != 0 || self.threats.wins(x, o) {
                 PROVED
             } else if o_wins.count_ones() >= 2 || full {
                 DISPROVED
@@ -267,16 +267,29 @@ impl Solver {
         if let (true, Some(limit)) = (x_to_move && their_wins == 0, self.x_moves_limit) {
             scored.truncate(limit);
         }
+        // The table is asked for every child before any is evaluated: its lookups are
+        // cache misses, independent of each other, so the processor overlaps them,
+        // where a threat search between two lookups would make each wait in turn.
+        let stored: Vec<Option<Numbers>> = scored
+            .iter()
+            .map(|(_, child)| self.table.get(child.key))
+            .collect();
         scored
             .into_iter()
-            .map(|(_, child)| {
-                let bit = 1u64 << child.cell;
-                let (cx, co) = if x_to_move {
-                    (x | bit, o)
-                } else {
-                    (x, o | bit)
-                };
-                (child, self.numbers(cx, co, child.key))
+            .zip(stored)
+            .map(|((_, child), stored)| {
+                let numbers = stored.unwrap_or_else(|| {
+                    let bit = 1u64 << child.cell;
+                    let (cx, co) = if x_to_move {
+                        (x | bit, o)
+                    } else {
+                        (x, o | bit)
+                    };
+                    let numbers = self.evaluate(cx, co);
+                    self.table.put(child.key, numbers, 0);
+                    numbers
+                });
+                (child, numbers)
             })
             .collect()
     }
