@@ -23,14 +23,16 @@ pub use super::table::BYTES_PER_ENTRY;
 use super::table::{Numbers, Table};
 use super::threats::ThreatSearch;
 use crate::game::cube::Geometry;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-const INFINITE: u32 = u32::MAX / 4;
+pub(super) const INFINITE: u32 = u32::MAX / 4;
 
-const PROVED: Numbers = Numbers {
+pub(super) const PROVED: Numbers = Numbers {
     proof: 0,
     disproof: INFINITE,
 };
-const DISPROVED: Numbers = Numbers {
+pub(super) const DISPROVED: Numbers = Numbers {
     proof: INFINITE,
     disproof: 0,
 };
@@ -41,9 +43,9 @@ const OPEN: Numbers = Numbers {
 
 /// A move from a position and the key of the position it leads to.
 #[derive(Debug, Clone, Copy)]
-struct Child {
-    cell: u8,
-    key: u64,
+pub(super) struct Child {
+    pub cell: u8,
+    pub key: u64,
 }
 
 /// How a search ended.
@@ -72,12 +74,36 @@ pub struct Progress {
 /// store, the proof and the program, within 2 GB ([`crate::memory`] may lower it).
 pub const DEFAULT_TABLE_BYTES: u64 = 1536 << 20;
 
+/// A search's table and settings, for a search on another thread to share them.
+pub(super) struct Settings {
+    table: Arc<Table>,
+    first_moves: u64,
+    x_moves_limit: Option<usize>,
+}
+
+impl Settings {
+    /// A search with these settings, on this table.
+    pub(super) fn solver(self) -> Solver {
+        let mut solver = Solver::sharing(self.table);
+        solver.first_moves = self.first_moves;
+        solver.x_moves_limit = self.x_moves_limit;
+        solver
+    }
+}
+
 /// The search, its table and its counters.
 pub struct Solver {
     geometry: &'static Geometry,
     hash: &'static SymmetricHash,
     threats: ThreatSearch,
-    table: Table,
+    table: Arc<Table>,
+    /// If raised, the search stops as if its limit of visits had run out: the other
+    /// searches of a parallel solve raise it when one of them disproves a reply that
+    /// X needed ([`super::parallel`]).
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// If set, the search tells it which of X's moves at the root it is proving, for
+    /// searches on other cores to prove O's replies to it ([`super::parallel`]).
+    pub(super) lead: Option<Arc<super::parallel::Lead>>,
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
     /// The cells X may open with, on the empty cube (all of them unless restricted, as
@@ -105,11 +131,18 @@ pub struct Solver {
 impl Solver {
     /// A search whose table takes `table_bytes` of memory.
     pub fn new(table_bytes: u64) -> Solver {
+        Solver::sharing(Arc::new(Table::new(table_bytes)))
+    }
+
+    /// A search on a table other searches share (one on each core).
+    pub fn sharing(table: Arc<Table>) -> Solver {
         Solver {
             geometry: Geometry::of(4),
             hash: SymmetricHash::get(),
             threats: ThreatSearch::new(),
-            table: Table::new(table_bytes),
+            table,
+            cancel: None,
+            lead: None,
             visit_limit: None,
             first_moves: u64::MAX,
             visits: 0,
@@ -135,7 +168,58 @@ impl Solver {
 
     /// Entries that took another's place in the full table.
     pub fn replaced(&self) -> u64 {
-        self.table.replaced
+        self.table.replaced()
+    }
+
+    /// The table, to share with searches on other threads.
+    pub fn table(&self) -> &Arc<Table> {
+        &self.table
+    }
+
+    /// What another search needs to search as this one does, on its table.
+    pub(super) fn settings(&self) -> Settings {
+        Settings {
+            table: Arc::clone(&self.table),
+            first_moves: self.first_moves,
+            x_moves_limit: self.x_moves_limit,
+        }
+    }
+
+    /// Searches the position to the end (proved, disproved, or stopped) and returns its
+    /// numbers; the proof is read out later ([`Solver::read_proof`]).
+    pub(super) fn search(&mut self, x: u64, o: u64) -> Numbers {
+        let hashes = self.hash.of(x, o);
+        let key = SymmetricHash::key(&hashes);
+        self.root = key;
+        self.root_children.clear();
+        self.root_x_to_move = x.count_ones() == o.count_ones();
+        self.stopped = false;
+        self.mid(x, o, &hashes, key, INFINITE, INFINITE)
+    }
+
+    /// Counts another search's visits and threat positions as this one's (the
+    /// searches of a parallel solve, added up).
+    pub(super) fn absorb(&mut self, visits: u64, threat_nodes: u64) {
+        self.visits += visits;
+        self.threats.nodes += threat_nodes;
+    }
+
+    /// The proof of a position the table holds as proved (searching again what it
+    /// forgot); `Unknown` if the table says otherwise.
+    pub(super) fn read_proof(&mut self, x: u64, o: u64) -> Verdict {
+        let hashes = self.hash.of(x, o);
+        let mut proof = Proof::new();
+        match self.extract(x, o, &hashes, &mut proof) {
+            Ok(()) => Verdict::Proved(proof),
+            Err(_) => Verdict::Unknown,
+        }
+    }
+
+    /// The moves of a position worth searching, with their children's numbers, in the
+    /// order of promise (for the helpers of a parallel solve).
+    pub(super) fn moves(&mut self, x: u64, o: u64) -> Vec<(Child, Numbers)> {
+        let hashes = self.hash.of(x, o);
+        self.children(x, o, &hashes)
     }
 
     /// Positions the threat-space search looked at.
@@ -145,21 +229,11 @@ impl Solver {
 
     /// Whether X, to move with marks `x` against `o`, wins; with the proof if so.
     pub fn solve(&mut self, x: u64, o: u64) -> Verdict {
-        let hashes = self.hash.of(x, o);
-        let key = SymmetricHash::key(&hashes);
-        self.root = key;
-        self.root_children.clear();
-        self.root_x_to_move = x.count_ones() == o.count_ones();
-        self.stopped = false;
-        let numbers = self.mid(x, o, &hashes, key, INFINITE, INFINITE);
+        let numbers = self.search(x, o);
         if numbers.proof == 0 {
-            let mut proof = Proof::new();
-            match self.extract(x, o, &hashes, &mut proof) {
-                Ok(()) => Verdict::Proved(proof),
-                // Cannot happen unless the table lied (a key collision); the checker
-                // would refuse such a proof anyway.
-                Err(_) => Verdict::Unknown,
-            }
+            // Unknown only if the table lied (a key collision); the checker would
+            // refuse such a proof anyway.
+            self.read_proof(x, o)
         } else if numbers.disproof == 0 {
             Verdict::Disproved
         } else {
@@ -202,7 +276,7 @@ impl Solver {
         let o_wins = geometry.winning_cells(o, x);
         let full = x | o == u64::MAX;
         if x.count_ones() == o.count_ones() {
-            if x_wins != 0 || self.threats.find(x, o).is_some() {
+            if x_wins != 0 || self.threats.wins(x, o) {
                 PROVED
             } else if o_wins.count_ones() >= 2 || full {
                 DISPROVED
@@ -267,16 +341,29 @@ impl Solver {
         if let (true, Some(limit)) = (x_to_move && their_wins == 0, self.x_moves_limit) {
             scored.truncate(limit);
         }
+        // The table is asked for every child before any is evaluated: its lookups are
+        // cache misses, independent of each other, so the processor overlaps them,
+        // where a threat search between two lookups would make each wait in turn.
+        let stored: Vec<Option<Numbers>> = scored
+            .iter()
+            .map(|(_, child)| self.table.get(child.key))
+            .collect();
         scored
             .into_iter()
-            .map(|(_, child)| {
-                let bit = 1u64 << child.cell;
-                let (cx, co) = if x_to_move {
-                    (x | bit, o)
-                } else {
-                    (x, o | bit)
-                };
-                (child, self.numbers(cx, co, child.key))
+            .zip(stored)
+            .map(|((_, child), stored)| {
+                let numbers = stored.unwrap_or_else(|| {
+                    let bit = 1u64 << child.cell;
+                    let (cx, co) = if x_to_move {
+                        (x | bit, o)
+                    } else {
+                        (x, o | bit)
+                    };
+                    let numbers = self.evaluate(cx, co);
+                    self.table.put(child.key, numbers, 0);
+                    numbers
+                });
+                (child, numbers)
             })
             .collect()
     }
@@ -387,10 +474,13 @@ impl Solver {
             }
             if self.visit_limit.is_some_and(|limit| self.visits >= limit)
                 || (self.visits.is_multiple_of(1024)
-                    && crate::stop::checkpoint(crate::stop::Searched {
+                    && (crate::stop::checkpoint(crate::stop::Searched {
                         positions: self.visits,
                         depth: None,
-                    }))
+                    }) || self
+                        .cancel
+                        .as_ref()
+                        .is_some_and(|cancel| cancel.load(Ordering::Relaxed))))
             {
                 self.stopped = true;
                 return numbers;
@@ -418,6 +508,12 @@ impl Solver {
             };
             self.hash
                 .add(&mut next, usize::from(child.cell), usize::from(!x_to_move));
+            if key == self.root
+                && x_to_move
+                && let Some(lead) = &self.lead
+            {
+                lead.follow(cx, co);
+            }
             numbers_now[best] = self.mid(cx, co, &next, child.key, child_proof, child_disproof);
             children[best].1 = numbers_now[best];
         }

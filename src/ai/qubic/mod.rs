@@ -3,6 +3,7 @@
 
 pub mod delta_swaps;
 pub mod dfpn;
+pub mod parallel;
 pub mod pass;
 pub mod pns;
 pub mod proof;

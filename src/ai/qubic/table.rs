@@ -6,7 +6,8 @@
 //! what is cheapest to find again; the search stays correct, only slower.
 //!
 //! An entry is 16 bytes: 40 bits of the key and 24 of work in one word, the two
-//! numbers in another. The bucket comes from the key's bits mixed, so about 40 + 25
+//! numbers in another (the first XOR-ed with the second, for the searches on other
+//! cores: see [`Slot`]). The bucket comes from the key's bits mixed, so about 40 + 25
 //! bits are compared, and every proof is replayed by the checker anyway.
 
 /// The proof and disproof numbers of a position.
@@ -16,41 +17,73 @@ pub struct Numbers {
     pub disproof: u32,
 }
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
+
 /// Entries a bucket holds (one 64-byte cache line).
 const BUCKET: usize = 4;
 const CHECK_BITS: u32 = 40;
 const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
 const MOST_WORK: u64 = (1 << (64 - CHECK_BITS)) - 1;
 
-/// One entry: the key's check and the work, then the numbers. Both words zero is an
-/// empty slot (no position has both numbers zero); a plain array of words, so a new
-/// table is zeroed memory the system hands over page by page as it is touched.
-type Slot = [u64; 2];
-const EMPTY: Slot = [0; 2];
+/// One entry: the key's check and the work (XOR-ed with the numbers), then the
+/// numbers. Both words zero is an empty slot (no position has both numbers zero); a
+/// plain array of words, so a new table is zeroed memory the system hands over page by
+/// page as it is touched. The table is shared by the searches on every core, each word
+/// read and written whole but an entry in two writes: a read that meets half of one
+/// entry and half of another sees the check disagree (the first word is the check XOR
+/// the numbers), and takes the slot for another position's, as lock-free chess tables
+/// do (Hyatt and Mann).
+type Slot = [AtomicU64; 2];
 
 /// The bytes an entry takes.
 pub const BYTES_PER_ENTRY: u64 = std::mem::size_of::<Slot>() as u64;
 
 /// A table of at most a given size, replacing the least worked entry when a bucket is
-/// full.
+/// full; shared by threads (a search on each core), each asking and writing as if it
+/// were alone.
 #[derive(Debug)]
 pub struct Table {
     slots: Vec<Slot>,
     buckets: u64,
-    len: usize,
-    /// Entries that took another's place.
-    pub replaced: u64,
+    len: AtomicUsize,
+    replaced: AtomicU64,
+}
+
+/// An entry as read: the check, the work, the numbers' word (0 for an empty slot).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    check: u64,
+    work: u64,
+    word: u64,
+}
+
+fn read(slot: &Slot) -> Entry {
+    let word = slot[1].load(Relaxed);
+    let meta = slot[0].load(Relaxed) ^ word;
+    Entry {
+        check: meta & CHECK_MASK,
+        work: meta >> CHECK_BITS,
+        word,
+    }
+}
+
+fn write(slot: &Slot, check: u64, work: u64, word: u64) {
+    slot[0].store((check | work.min(MOST_WORK) << CHECK_BITS) ^ word, Relaxed);
+    slot[1].store(word, Relaxed);
 }
 
 impl Table {
     /// A table within `bytes` (at least one bucket).
     pub fn new(bytes: u64) -> Table {
         let buckets = (bytes / (BYTES_PER_ENTRY * BUCKET as u64)).max(1);
+        let mut slots = Vec::new();
+        slots.resize_with(buckets as usize * BUCKET, Default::default);
         Table {
-            slots: vec![EMPTY; buckets as usize * BUCKET],
+            slots,
             buckets,
-            len: 0,
-            replaced: 0,
+            len: AtomicUsize::new(0),
+            replaced: AtomicU64::new(0),
         }
     }
 
@@ -61,30 +94,36 @@ impl Table {
 
     /// Positions held now.
     pub fn len(&self) -> usize {
-        self.len
+        self.len.load(Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+    /// Entries that took another's place.
+    pub fn replaced(&self) -> u64 {
+        self.replaced.load(Relaxed)
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
         // A key is the least of 192 hashes, so its high bits are mostly clear: it is
         // mixed before its high 32 bits choose the bucket.
         let mixed = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
         let start = ((mixed * self.buckets) >> 32) as usize * BUCKET;
-        start..start + BUCKET
+        &self.slots[start..start + BUCKET]
     }
 
     /// The numbers stored for `key`, if it is still there.
     pub fn get(&self, key: u64) -> Option<Numbers> {
         let check = key & CHECK_MASK;
-        self.slots[self.bucket(key)]
+        self.bucket(key)
             .iter()
-            .find(|slot| slot[1] != 0 && slot[0] & CHECK_MASK == check)
-            .map(|slot| Numbers {
-                proof: slot[1] as u32,
-                disproof: (slot[1] >> 32) as u32,
+            .map(read)
+            .find(|entry| entry.word != 0 && entry.check == check)
+            .map(|entry| Numbers {
+                proof: entry.word as u32,
+                disproof: (entry.word >> 32) as u32,
             })
     }
 
@@ -92,45 +131,43 @@ impl Table {
     /// entry already there keeps the larger work; otherwise an empty slot is taken, or
     /// the least worked entry's if it cost less than this one did (a bare evaluation,
     /// of no work, does not push out a searched position).
-    pub fn put(&mut self, key: u64, numbers: Numbers, work: u64) {
+    pub fn put(&self, key: u64, numbers: Numbers, work: u64) {
         let check = key & CHECK_MASK;
-        let range = self.bucket(key);
-        let bucket = &mut self.slots[range];
+        let bucket = self.bucket(key);
         let word = u64::from(numbers.proof) | u64::from(numbers.disproof) << 32;
-        let with_work = |work: u64| check | work.min(MOST_WORK) << CHECK_BITS;
-        if let Some(slot) = bucket
-            .iter_mut()
-            .find(|slot| slot[1] != 0 && slot[0] & CHECK_MASK == check)
+        let entries: [Entry; BUCKET] = std::array::from_fn(|index| read(&bucket[index]));
+        if let Some(index) = entries
+            .iter()
+            .position(|entry| entry.word != 0 && entry.check == check)
         {
-            let old = slot[0] >> CHECK_BITS;
-            *slot = [with_work(old.max(work)), word];
+            write(&bucket[index], check, entries[index].work.max(work), word);
             return;
         }
-        if let Some(slot) = bucket.iter_mut().find(|slot| slot[1] == 0) {
-            *slot = [with_work(work), word];
-            self.len += 1;
+        if let Some(index) = entries.iter().position(|entry| entry.word == 0) {
+            write(&bucket[index], check, work, word);
+            self.len.fetch_add(1, Relaxed);
             return;
         }
-        let least = bucket
-            .iter_mut()
-            .min_by_key(|slot| slot[0] >> CHECK_BITS)
+        let least = (0..BUCKET)
+            .min_by_key(|index| entries[*index].work)
             .expect("a bucket has slots");
-        if least[0] >> CHECK_BITS <= work {
-            *least = [with_work(work), word];
-            self.replaced += 1;
+        if entries[least].work <= work {
+            write(&bucket[least], check, work, word);
+            self.replaced.fetch_add(1, Relaxed);
         }
     }
 
     /// Forgets `key` (so that a proved position can be searched again).
-    pub fn remove(&mut self, key: u64) {
+    pub fn remove(&self, key: u64) {
         let check = key & CHECK_MASK;
-        let range = self.bucket(key);
-        if let Some(slot) = self.slots[range]
-            .iter_mut()
-            .find(|slot| slot[1] != 0 && slot[0] & CHECK_MASK == check)
-        {
-            *slot = EMPTY;
-            self.len -= 1;
+        let bucket = self.bucket(key);
+        if let Some(slot) = bucket.iter().find(|slot| {
+            let entry = read(slot);
+            entry.word != 0 && entry.check == check
+        }) {
+            slot[0].store(0, Relaxed);
+            slot[1].store(0, Relaxed);
+            self.len.fetch_sub(1, Relaxed);
         }
     }
 }
@@ -147,7 +184,7 @@ mod tests {
     #[test]
     fn a_full_bucket_keeps_the_most_worked_entries() {
         // One bucket: every key lands in it.
-        let mut table = Table::new(BYTES_PER_ENTRY * BUCKET as u64);
+        let table = Table::new(BYTES_PER_ENTRY * BUCKET as u64);
         assert_eq!(table.capacity(), BUCKET);
         for key in 1..=4u64 {
             table.put(key, A, key * 10);
@@ -161,7 +198,7 @@ mod tests {
         assert_eq!(table.get(100), Some(A));
         assert_eq!(table.get(1), None);
         assert_eq!(table.get(2), Some(A));
-        assert_eq!(table.replaced, 1);
+        assert_eq!(table.replaced(), 1);
         // Updating an entry keeps its larger work.
         let b = Numbers {
             proof: 0,

@@ -376,7 +376,9 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
             eprintln!("{message}");
         }
     }));
-    let verdict = solver.solve(x, o);
+    // On every core: O's replies to X's first move are proved side by side.
+    let cores = menace::ai::qubic::parallel::cores();
+    let verdict = menace::ai::qubic::parallel::solve(&mut solver, x, o, cores);
     spinner.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
