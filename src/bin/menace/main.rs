@@ -545,9 +545,26 @@ fn game_experiment(
             limit: limit.max(1),
             effort,
         };
-        menace::play::experiment::run(game.as_ref(), &plan, seeds.clamp(1, 1_000), &mut |_| {
+        let seeds = seeds.clamp(1, 1_000);
+        // On a terminal a bar counts the games (runs that reach the goal stop early, so
+        // the total is at most); piped, nothing is printed until the report.
+        let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            let bar = indicatif::ProgressBar::new(seeds.saturating_mul(plan.limit));
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{bar:30} {human_pos} of at most {human_len} games, {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let result = menace::play::experiment::run(game.as_ref(), &plan, seeds, &mut |played| {
+            bar.set_position(played);
             !menace::stop::requested()
-        })
+        });
+        bar.finish_and_clear();
+        result
     }) {
         Ok(experiment) => {
             out!(
