@@ -1,11 +1,11 @@
 //! One line of input becomes one [`Command`], or one clear sentence saying why not.
 
 use crate::menace::Preset;
-use crate::menace::learn::PresetError;
 use crate::players::Choice;
-use std::fmt;
 
+mod error;
 mod table;
+pub use error::CommandError;
 pub use table::{COMMANDS, CommandInfo, Group};
 
 /// The longest line the console reads; anything longer is refused whole.
@@ -129,72 +129,6 @@ pub enum BoxQuery {
     /// The box's number in the listing, from 1.
     Number(usize),
 }
-
-/// Why a line is not a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CommandError {
-    Empty,
-    TooLong(usize),
-    NotAscii(char),
-    Unknown(String),
-    BadCount(String),
-    MissingArgument {
-        command: &'static str,
-        usage: &'static str,
-    },
-    ExtraWords {
-        command: &'static str,
-        extra: String,
-    },
-    BadPly(String),
-    BadBox(String),
-    BadPreset(PresetError),
-    BadOpponent(String),
-    BadTraining(String),
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CommandError::Empty => write!(
-                f,
-                "Type a move like MM, a number of games to play, or help."
-            ),
-            CommandError::TooLong(length) => write!(
-                f,
-                "That line is {length} characters long; commands are at most {MAX_LINE}."
-            ),
-            CommandError::NotAscii(c) => write!(
-                f,
-                "Only plain letters, digits and punctuation are understood, not {c:?}."
-            ),
-            CommandError::Unknown(word) => write!(
-                f,
-                "There is no command \"{word}\"; type help to see them all."
-            ),
-            CommandError::BadCount(text) => write!(
-                f,
-                "The number of games must be a whole number from 1 to {MAX_GAMES}, not \"{text}\"."
-            ),
-            CommandError::MissingArgument { command, usage } => {
-                write!(f, "{command} needs more: {usage}.")
-            }
-            CommandError::ExtraWords { command, extra } => {
-                write!(f, "{command} does not take \"{extra}\".")
-            }
-            CommandError::BadPly(text) => write!(
-                f,
-                "boxes takes MENACE's move number (boxes 3), a ply (boxes ply 4), or on, off, changed, not \"{text}\"."
-            ),
-            CommandError::BadBox(why) => write!(f, "{why}."),
-            CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
-            CommandError::BadOpponent(why) => write!(f, "Not an opponent: {why}."),
-            CommandError::BadTraining(why) => write!(f, "{why}."),
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
 
 /// Reads one line.
 pub fn parse(line: &str) -> Result<Command, CommandError> {

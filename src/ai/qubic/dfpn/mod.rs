@@ -17,7 +17,7 @@
 //!   chain, recorded as such in the proof. This is exact, not a guess.
 
 use super::pass::breaking_replies;
-use super::proof::{Proof, record_chain};
+use super::proof::Proof;
 use super::symmetric_hash::{Hashes, SymmetricHash};
 pub use super::table::BYTES_PER_ENTRY;
 use super::table::{Numbers, Table};
@@ -25,6 +25,8 @@ use super::threats::ThreatSearch;
 use crate::game::cube::Geometry;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+mod proof_reading;
 
 pub(super) const INFINITE: u32 = u32::MAX / 4;
 
@@ -202,17 +204,6 @@ impl Solver {
     pub(super) fn absorb(&mut self, visits: u64, threat_nodes: u64) {
         self.visits += visits;
         self.threats.nodes += threat_nodes;
-    }
-
-    /// The proof of a position the table holds as proved (searching again what it
-    /// forgot); `Unknown` if the table says otherwise.
-    pub(super) fn read_proof(&mut self, x: u64, o: u64) -> Verdict {
-        let hashes = self.hash.of(x, o);
-        let mut proof = Proof::new();
-        match self.extract(x, o, &hashes, &mut proof) {
-            Ok(()) => Verdict::Proved(proof),
-            Err(_) => Verdict::Unknown,
-        }
     }
 
     /// The moves of a position worth searching, with their children's numbers, in the
@@ -517,93 +508,6 @@ impl Solver {
             numbers_now[best] = self.mid(cx, co, &next, child.key, child_proof, child_disproof);
             children[best].1 = numbers_now[best];
         }
-    }
-
-    /// Whether the position is proved, searching it again if the table forgot it.
-    fn proved_again(&mut self, x: u64, o: u64, hashes: &Hashes, key: u64) -> bool {
-        if self
-            .table
-            .get(key)
-            .is_some_and(|numbers| numbers.proof == 0)
-        {
-            return true;
-        }
-        self.table.remove(key);
-        self.mid(x, o, hashes, key, INFINITE, INFINITE).proof == 0
-    }
-
-    /// Writes X's moves along the proved tree under a proved position. A full table
-    /// may have forgotten part of it: that part is searched again.
-    fn extract(
-        &mut self,
-        x: u64,
-        o: u64,
-        hashes: &Hashes,
-        proof: &mut Proof,
-    ) -> Result<(), String> {
-        let geometry = self.geometry;
-        let x_to_move = x.count_ones() == o.count_ones();
-        if x_to_move {
-            // A line to finish needs no entry: the checker sees it.
-            if geometry.winning_cells(x, o) != 0 || proof.contains(x, o) {
-                return Ok(());
-            }
-            if let Some(chain) = self.threats.find(x, o) {
-                record_chain(x, o, &chain, proof);
-                return Ok(());
-            }
-            let key = SymmetricHash::key(hashes);
-            let mut found = self
-                .children(x, o, hashes)
-                .iter()
-                .find(|(_, numbers)| numbers.proof == 0)
-                .map(|(child, _)| *child);
-            if found.is_none() {
-                // The table forgot which move proved it: search the position again.
-                self.table.remove(key);
-                self.last_proved = None;
-                self.mid(x, o, hashes, key, INFINITE, INFINITE);
-                found = self
-                    .last_proved
-                    .filter(|(proved, _)| *proved == key)
-                    .map(|(_, child)| child);
-            }
-            let Some(child) = found else {
-                return Err("a proved position has no proved move".into());
-            };
-            proof.insert(x, o, child.cell);
-            let mut next = *hashes;
-            self.hash.add(&mut next, usize::from(child.cell), 0);
-            return self.extract(x | 1 << child.cell, o, &next, proof);
-        }
-        let x_wins = geometry.winning_cells(x, o);
-        if x_wins.count_ones() >= 2 {
-            // Every reply leaves X a line to finish; the checker sees it for itself.
-            return Ok(());
-        }
-        let pass_chain = if x_wins == 0 {
-            self.threats.find(x, o)
-        } else {
-            None
-        };
-        if let Some(chain) = &pass_chain {
-            let mut rest = !(x | o) & !breaking_replies(self.geometry, x, o, chain);
-            while rest != 0 {
-                let cell = rest.trailing_zeros();
-                rest &= rest - 1;
-                record_chain(x, o | 1 << cell, chain, proof);
-            }
-        }
-        for (child, _) in self.children(x, o, hashes) {
-            let mut next = *hashes;
-            self.hash.add(&mut next, usize::from(child.cell), 1);
-            let (cx, co) = (x, o | 1 << child.cell);
-            if !self.proved_again(cx, co, &next, child.key) {
-                return Err("a proved position has an unproved reply".into());
-            }
-            self.extract(cx, co, &next, proof)?;
-        }
-        Ok(())
     }
 }
 

@@ -4,12 +4,16 @@
 
 use super::board;
 use super::text::{box_view, learned, listing, menace_moved, stats};
-use crate::app::{Event, MatchTally, Question, Who};
+use crate::app::{Event, MatchTally, Who};
 use crate::game::{Outcome, Player};
-use crate::lesson::Said;
 use crate::menace::save::shown_path;
 use owo_colors::{OwoColorize, Stream, Style};
 use std::fmt::Write;
+
+mod layout;
+mod question;
+pub use layout::{WIDTH, events, fit, said, said_blocks};
+use question::question;
 
 pub use super::help::{
     bench, bench_variants, box_count, duel, game_experiment, help, replay_step, welcome,
@@ -69,133 +73,6 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
     } else {
         format!("{count} {many}")
     }
-}
-
-/// The text for a list of events, each line ending in a newline.
-pub fn events(events: &[Event], palette: Palette) -> String {
-    let events: Vec<&Event> = events.iter().collect();
-    fit(&session_text(&events, palette))
-}
-
-/// What a line made happen, the session's events and the lesson's words in their order.
-pub fn said(said: &[Said], palette: Palette) -> String {
-    said_blocks(said, palette).concat()
-}
-
-/// [`said`] in blocks the pager keeps whole: each event (a board with the move that
-/// made it), each box of a listing, each lesson's words.
-pub fn said_blocks(said: &[Said], palette: Palette) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut run: Vec<&Event> = Vec::new();
-    for item in said {
-        match item {
-            Said::Session(event) => run.push(event),
-            Said::Lesson(lesson) => {
-                blocks.extend(session_blocks(&run, palette));
-                run.clear();
-                blocks.push(super::lesson_text::lesson(lesson, palette));
-            }
-        }
-    }
-    blocks.extend(session_blocks(&run, palette));
-    blocks
-        .iter()
-        .filter(|block| !block.is_empty())
-        .map(|block| fit(block))
-        .collect()
-}
-
-/// The session's events as text, MENACE's move beside the board it made.
-fn session_text(events: &[&Event], palette: Palette) -> String {
-    session_blocks(events, palette).concat()
-}
-
-/// [`session_text`] in blocks: one per event (MENACE's move and the board beside it are
-/// one), and one per box in the listings of boxes.
-fn session_blocks(events: &[&Event], palette: Palette) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut index = 0;
-    while index < events.len() {
-        // MENACE's move with its box, and the board after it: drawn side by side.
-        if let Event::MenaceMoved {
-            picture: Some(picture),
-            ..
-        } = events[index]
-            && let Some(Event::Board { view, marked }) = events.get(index + 1).copied()
-        {
-            let mut text = self::event(events[index], palette);
-            text.push_str(&super::move_picture::beside(picture, view, marked, palette));
-            blocks.push(text);
-            index += 2;
-            continue;
-        }
-        blocks.extend(event_blocks(events[index], palette));
-        index += 1;
-    }
-    blocks
-}
-
-/// One event's text in the blocks the pager keeps whole: a listing of boxes breaks
-/// between boxes (each box's line and its wrapped continuation stay together, and a
-/// heading such as "-- MENACE's 3rd move (ply 4): 108 boxes --" with the box after it,
-/// so that no page ends on a heading); any other event is one block.
-fn event_blocks(event: &Event, palette: Palette) -> Vec<String> {
-    match event {
-        Event::Learned { .. } | Event::Listing { .. } => {
-            let mut blocks: Vec<String> = Vec::new();
-            for line in self::event(event, palette).split_inclusive('\n') {
-                // A wrapped box line goes on indented by more than its first line.
-                let continued = line.starts_with("        ");
-                let after_heading = blocks.last().is_some_and(|block| is_heading(block));
-                match blocks.last_mut() {
-                    Some(block) if after_heading => block.push_str(line),
-                    Some(block) if continued => block.push_str(line),
-                    _ => blocks.push(line.to_string()),
-                }
-            }
-            blocks
-        }
-        _ => vec![self::event(event, palette)],
-    }
-}
-
-/// A block that is a heading alone ("-- ... --"): it goes with the block after it.
-fn is_heading(block: &str) -> bool {
-    let line = block.trim_end();
-    !line.contains('\n') && line.starts_with("-- ") && line.ends_with(" --")
-}
-
-/// The widest line printed: everything fits an 80-column terminal.
-pub const WIDTH: usize = 80;
-
-/// `text` with any line wider than [`WIDTH`] wrapped, keeping its indentation. Each kind
-/// of output wraps its own sentences; this is the net under text that comes from lessons
-/// and games, which no one measured (colour codes do not count).
-pub fn fit(text: &str) -> String {
-    if text
-        .lines()
-        .all(|line| textwrap::core::display_width(line) <= WIDTH)
-    {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for line in text.split_inclusive('\n') {
-        let (body, end) = match line.strip_suffix('\n') {
-            Some(body) => (body, "\n"),
-            None => (line, ""),
-        };
-        if textwrap::core::display_width(body) <= WIDTH {
-            out.push_str(line);
-            continue;
-        }
-        let indent: String = body.chars().take_while(|c| *c == ' ').collect();
-        let options = crate::repl::text::words(WIDTH)
-            .initial_indent(&indent)
-            .subsequent_indent(&indent);
-        out.push_str(&textwrap::fill(body.trim_start(), options));
-        out.push_str(end);
-    }
-    out
 }
 
 /// A seat's name in a sentence.
@@ -448,7 +325,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::PresetChanged(preset) => {
             format!("Fresh boxes.\n{}\n", preset.describe())
         }
-        Event::Question(question) => self::question(question),
+        Event::Question(asked) => question(asked),
         Event::Kept => "Nothing changed.\n".into(),
         Event::Refusal(sentence) => {
             // Every refusal is a sentence on at most 79 columns, whoever wrote it.
@@ -674,60 +551,9 @@ pub fn event(event: &Event, palette: Palette) -> String {
     }
 }
 
-fn question(question: &Question) -> String {
-    match question {
-        Question::Reset { preset, games } => format!(
-            "MENACE has learned from {}. Throw that away for fresh boxes ({})?\nType yes to confirm.\n",
-            plural(*games, "game", "games"),
-            preset.spec()
-        ),
-        Question::Load { path, unsaved } => format!(
-            "MENACE has learned from {} since the last save. Replace its boxes with\n{}? Type yes to confirm.\n",
-            plural(*unsaved, "game", "games"),
-            shown_path(path)
-        ),
-        Question::Overwrite { path, changed } => {
-            let sentence = if *changed {
-                format!(
-                    "{} has changed since this session loaded or saved it (another menace may have saved there). Replace it with these boxes?",
-                    shown_path(path)
-                )
-            } else {
-                format!(
-                    "{} already exists, and this session did not load it. Replace it with these boxes?",
-                    shown_path(path)
-                )
-            };
-            format!(
-                "{}\nType yes to replace it, or save NAME to keep both.\n",
-                crate::repl::text::fill(&sentence, 79)
-            )
-        }
-        Question::Quit { unsaved } => format!(
-            "MENACE has learned from {} since the last save (save keeps them).\nQuit anyway? Type yes (or press Ctrl-D again) to leave.\n",
-            plural(*unsaved, "game", "games")
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_lines_are_wrapped_and_short_ones_left_alone() {
-        let short = "a board\n . X .\n";
-        assert_eq!(fit(short), short);
-        let long = format!("  {}\nend\n", "word ".repeat(30));
-        let fitted = fit(&long);
-        assert!(fitted.lines().all(|line| line.len() <= WIDTH), "{fitted}");
-        assert!(
-            fitted
-                .lines()
-                .all(|line| line.starts_with("  ") || line == "end")
-        );
-        assert!(fitted.ends_with("end\n"));
-    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {
