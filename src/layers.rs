@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["text"],
     // Text and files from outside (escaping, capped reading), Ctrl-C's flag, the memory
     // a search may take.
-    &["files", "stop", "memory"],
+    &["files", "stop", "memory", "inline_map"],
     // Rules only.
     &["game"],
     // Searches and the Qubic proof checker (which shares no code with the prover).

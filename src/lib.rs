@@ -8,6 +8,7 @@ pub mod bench;
 pub mod files;
 pub mod game;
 pub mod gomocup;
+pub mod inline_map;
 pub mod lesson;
 pub mod memory;
 pub mod menace;

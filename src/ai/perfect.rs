@@ -14,9 +14,8 @@ use super::alphabeta::{AlphaBeta, OutOfBudget, Value, age, final_score};
 use super::retrograde::Retrograde;
 use crate::game::Game;
 use crate::game::quantum::Quantum;
-use foldhash::HashMap;
+use crate::inline_map::InlineMap;
 use rand::{Rng, RngExt};
-use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A solver's value of every legal move: what [`PerfectPlay`] chooses from.
@@ -77,7 +76,7 @@ impl<G: Game> MoveValues<G> for ByAlphaBeta<G> {
 /// positions (keeping what it has, which is exact).
 #[derive(Debug)]
 pub struct ByExhaustive<G: Game> {
-    scores: HashMap<G::Key, i32>,
+    scores: InlineMap<G::Key, i32>,
     limit: usize,
     buffers: Vec<Vec<G::Move>>,
 }
@@ -85,7 +84,7 @@ pub struct ByExhaustive<G: Game> {
 impl<G: Game> ByExhaustive<G> {
     pub fn new(limit: usize) -> ByExhaustive<G> {
         ByExhaustive {
-            scores: HashMap::default(),
+            scores: InlineMap::default(),
             limit,
             buffers: Vec::new(),
         }
@@ -273,12 +272,38 @@ struct Known<M> {
     value: Value,
 }
 
+/// The first best move of `values` (fastest win, slowest loss) and its value, the
+/// other best moves appended to `others`.
+fn best_of<M: Copy>(values: &[(M, Value)], others: &mut Vec<M>) -> Option<Known<M>> {
+    let top = values.iter().map(|(_, value)| rank(*value)).max()?;
+    let mut best = values.iter().filter(|(_, value)| rank(*value) == top);
+    let &(first, value) = best.next()?;
+    let others_from = u32::try_from(others.len()).ok()?;
+    others.extend(best.map(|(mv, _)| *mv));
+    let count = u32::try_from(others.len()).ok()? - others_from;
+    Some(Known {
+        first,
+        others_from,
+        others: count,
+        value,
+    })
+}
+
 /// A perfect player: the solver's values, and the best moves of every position it has
 /// been asked about.
+///
+/// Where the game has symmetries and its positions never repeat, the solver is asked
+/// about each position's canonical form only, and a position met in another frame takes
+/// its best moves from there ([`PerfectPlay::by_symmetry`]): while MENACE explores, most
+/// positions perfect play meets are images of ones it has valued, and a lookup per move
+/// in the solver's table (a cache miss each) was most of the time training took.
 pub struct PerfectPlay<G: Game> {
     values: SharedValues<G>,
-    known: HashMap<G::Key, Known<G::Move>>,
+    known: InlineMap<G::Key, Known<G::Move>>,
     others: Vec<G::Move>,
+    /// The best moves of canonical forms, by their key, in their own frame.
+    canonical: InlineMap<G::Key, Known<G::Move>>,
+    canonical_others: Vec<G::Move>,
 }
 
 impl<G: Game> Clone for PerfectPlay<G> {
@@ -287,6 +312,8 @@ impl<G: Game> Clone for PerfectPlay<G> {
             values: Arc::clone(&self.values),
             known: self.known.clone(),
             others: self.others.clone(),
+            canonical: self.canonical.clone(),
+            canonical_others: self.canonical_others.clone(),
         }
     }
 }
@@ -301,35 +328,94 @@ impl<G: Game> PerfectPlay<G> {
     pub fn new(values: SharedValues<G>) -> PerfectPlay<G> {
         PerfectPlay {
             values,
-            known: HashMap::default(),
+            known: InlineMap::default(),
             others: Vec::new(),
+            canonical: InlineMap::default(),
+            canonical_others: Vec::new(),
         }
     }
 
     /// What is kept of `position`, asking the solver (under its lock) the first time.
     fn known(&mut self, position: &G) -> Option<Known<G::Move>> {
-        match self.known.entry(position.key()) {
-            Entry::Occupied(known) => Some(*known.get()),
-            Entry::Vacant(slot) => {
-                let values = self
-                    .values
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .move_values(position)?;
-                let top = values.iter().map(|(_, value)| rank(*value)).max()?;
-                let mut best = values.iter().filter(|(_, value)| rank(*value) == top);
-                let &(first, value) = best.next()?;
-                let others_from = u32::try_from(self.others.len()).ok()?;
-                self.others.extend(best.map(|(mv, _)| *mv));
-                let others = u32::try_from(self.others.len()).ok()? - others_from;
-                Some(*slot.insert(Known {
-                    first,
-                    others_from,
-                    others,
-                    value,
-                }))
-            }
+        if let Some(known) = self.known.get(&position.key()) {
+            return Some(*known);
         }
+        let known = match self.by_symmetry(position) {
+            Some(known) => known,
+            None => {
+                let values = self.ask(position)?;
+                best_of(&values, &mut self.others)?
+            }
+        };
+        self.known.insert(position.key(), known);
+        Some(known)
+    }
+
+    /// The solver's values of `position`'s moves, under its lock.
+    fn ask(&self, position: &G) -> Option<Vec<(G::Move, Value)>> {
+        self.values
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .move_values(position)
+    }
+
+    /// `position`'s best moves read from its canonical form's (valued the first time
+    /// it is met), listed in `position`'s own order of legal moves: the moves and the
+    /// order the solver would give for `position` itself, so the choices, and with
+    /// them every seeded figure, stay the same. `None` where the game has no symmetry
+    /// or its positions repeat (a position's history may then count), or the solver
+    /// cannot settle it.
+    fn by_symmetry(&mut self, position: &G) -> Option<Known<G::Move>> {
+        if position.symmetry_count() < 2 || position.positions_repeat() {
+            return None;
+        }
+        let (symmetry, canonical) = (1..position.symmetry_count())
+            .map(|symmetry| (symmetry, position.transformed(symmetry)))
+            .fold((0, position.clone()), |least, image| {
+                if image.1.key() < least.1.key() {
+                    image
+                } else {
+                    least
+                }
+            });
+        let key = canonical.key();
+        let best = match self.canonical.get(&key) {
+            Some(best) => *best,
+            None => {
+                let values = self.ask(&canonical)?;
+                let best = best_of(&values, &mut self.canonical_others)?;
+                self.canonical.insert(key, best);
+                best
+            }
+        };
+        let from = best.others_from as usize;
+        let best_moves = std::iter::once(best.first)
+            .chain(
+                self.canonical_others[from..from + best.others as usize]
+                    .iter()
+                    .copied(),
+            )
+            .collect::<Vec<_>>();
+        let mut ours = position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| best_moves.contains(&position.transform_move(*mv, symmetry)));
+        let first = ours.next()?;
+        let others_from = u32::try_from(self.others.len()).ok()?;
+        self.others.extend(ours);
+        let others = u32::try_from(self.others.len()).ok()? - others_from;
+        // A game breaking its symmetry contract would lose a best move here: ask the
+        // solver about the position itself instead.
+        if others != best.others {
+            self.others.truncate(others_from as usize);
+            return None;
+        }
+        Some(Known {
+            first,
+            others_from,
+            others,
+            value: best.value,
+        })
     }
 
     /// The best moves of `position` and their value, or `None` when the game is over or

@@ -14,6 +14,7 @@
 //! position of noughts and crosses.
 
 use crate::game::Game;
+use crate::inline_map::InlineMap;
 
 /// Where one position finds its box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub(super) struct Dense<M, K> {
     slots: Vec<u32>,
     /// The entries by the position's key, for games without dense codes: held in the
     /// map itself, so a turn waits on memory once for the map and once for the box.
-    keyed: foldhash::HashMap<K, Entry>,
+    keyed: InlineMap<K, Entry>,
     entries: Vec<Entry>,
     /// The real move of each bead, entry after entry.
     real_moves: Vec<M>,
@@ -43,7 +44,7 @@ impl<M, K> Default for Dense<M, K> {
     fn default() -> Self {
         Dense {
             slots: Vec::new(),
-            keyed: foldhash::HashMap::default(),
+            keyed: InlineMap::default(),
             entries: Vec::new(),
             real_moves: Vec::new(),
         }

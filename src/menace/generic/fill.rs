@@ -2,7 +2,7 @@
 //! MENACE's 304), and the accelerator's table filled up front.
 
 use super::reach::Reach;
-use super::{BeadBox, Menace, TurnError, canonical};
+use super::{BeadBox, Beads, Menace, TurnError, canonical};
 use crate::game::Game;
 use rand::Rng;
 
@@ -38,7 +38,7 @@ impl<G: Game> Menace<G> {
         self.boxes.push(BeadBox {
             picture: position.clone(),
             moves,
-            beads,
+            beads: Beads::from_slice(&beads),
             ply: position.ply(),
         });
         Ok(())
@@ -50,7 +50,7 @@ impl<G: Game> Menace<G> {
         if let Some(matchbox) = self.boxes.get_mut(box_index)
             && matchbox.beads.len() == beads.len()
         {
-            matchbox.beads = beads;
+            matchbox.beads = Beads::from_slice(&beads);
         }
     }
 
