@@ -12,6 +12,7 @@
 use crate::game::quantum::{Mark, Quantum, QuantumMove};
 use crate::game::{Game, Player, Symmetry};
 
+mod last_move;
 mod table;
 
 pub use table::BYTES_PER_POSITION;
@@ -280,7 +281,11 @@ impl Solver {
         // Moves that close a cycle and deterministic moves first, in their order: they
         // decide the most (the deterministic ones make marks classical at once). The
         // parts of the entanglement graph are found once for all the moves.
-        let parts = position.parts();
+        let parts = if position.pending_collapse().is_some() {
+            [0; 9]
+        } else {
+            position.parts()
+        };
         let mut decisive = 0;
         for index in 0..moves.len() {
             let open = match moves[index] {
@@ -297,7 +302,7 @@ impl Solver {
         }
         for (index, mv) in moves.iter().enumerate() {
             let mut child = *position;
-            child.play_legal(*mv);
+            child.play_legal_with_parts(*mv, &parts);
             let value = self.search_child(&child, *mv, alpha, beta)?;
             let better = if maximising {
                 value > best
@@ -347,13 +352,24 @@ impl Solver {
         mut alpha: i8,
         mut beta: i8,
     ) -> Result<i8, OutOfBudget> {
+        let mut moves = self.spare.pop().unwrap_or_default();
+        if let Some(value) = last_move::value(position, &mut moves) {
+            self.spare.push(moves);
+            return Ok(value);
+        }
         let maximising = position.to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
-        let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
+        // The parts of the graph tell each spooky move whether it closes a cycle; a
+        // waiting collapse has no spooky moves.
+        let parts = if position.pending_collapse().is_some() {
+            [0; 9]
+        } else {
+            position.parts()
+        };
         for mv in moves.iter() {
             let mut child = *position;
-            child.play_legal(*mv);
+            child.play_legal_with_parts(*mv, &parts);
             let over = match mv {
                 QuantumMove::Spooky(a, b) if a != b => None,
                 _ => margin(&child),
@@ -457,6 +473,48 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// Every rule set: the eight options' combinations.
+    fn every_rule_set() -> impl Iterator<Item = QuantumRules> {
+        (0..8).map(|bits| QuantumRules {
+            closer_chooses: bits & 1 != 0,
+            per_player: bits & 2 != 0,
+            deterministic: bits & 4 != 0,
+        })
+    }
+
+    #[test]
+    fn the_last_move_from_settled_boards_agrees_with_plain_minimax() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut moves = Vec::new();
+        for rules in every_rule_set() {
+            let mut checked = 0;
+            while checked < 150 {
+                // Random play until eight moves are made and no collapse waits.
+                let mut game = Quantum::new(rules);
+                while !game.is_over()
+                    && (game.marks().len() < 8 || game.pending_collapse().is_some())
+                {
+                    let legal = game.legal_moves();
+                    game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+                }
+                if game.is_over() || game.marks().len() != 8 {
+                    continue;
+                }
+                assert_eq!(
+                    last_move::value(&game, &mut moves),
+                    Some(minimax(&game)),
+                    "{rules:?} {}",
+                    game.picture()
+                );
+                checked += 1;
+            }
+        }
+        // Any other position is left to the search.
+        let start = Quantum::new(QuantumRules::default());
+        assert_eq!(last_move::value(&start, &mut moves), None);
     }
 
     #[test]
