@@ -57,17 +57,6 @@ fn code(mark: Mark) -> u8 {
     }
 }
 
-/// Sorts a handful of codes, largest first (insertion sort: at most five).
-fn sort_codes(codes: &mut [u8]) {
-    for i in 1..codes.len() {
-        let mut j = i;
-        while j > 0 && codes[j - 1] < codes[j] {
-            codes.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 impl Solver {
     /// A search that gives up once its table holds `budget` positions.
     pub fn new(budget: u64) -> Solver {
@@ -114,43 +103,62 @@ impl Solver {
         for (slot, mark) in codes.iter_mut().zip(marks) {
             *slot = code(*mark);
         }
-        let per_player = position.rules().per_player;
-        // Per player: X's marks are the odd-numbered (even indices); the waiting one
-        // stays apart.
-        let sorted = if pending { made - 1 } else { made };
-        let x_count = sorted.div_ceil(2);
+        if position.rules().per_player {
+            return self.canonical_per_player(&codes[..made], pending);
+        }
         let mut best = u64::MAX;
         for map in &self.code_maps {
-            let mut image = [0u8; 9];
-            if per_player {
-                let (mut x, mut o) = (0, 0);
-                for (index, code) in codes[..sorted].iter().enumerate() {
-                    let mapped = map[usize::from(*code)];
-                    if index % 2 == 0 {
-                        image[x] = mapped;
-                        x += 1;
-                    } else {
-                        image[x_count + o] = mapped;
-                        o += 1;
-                    }
-                }
-                sort_codes(&mut image[..x_count]);
-                sort_codes(&mut image[x_count..sorted]);
-                if pending {
-                    image[made - 1] = map[usize::from(codes[made - 1])];
-                }
-            } else {
-                for (slot, code) in image.iter_mut().zip(&codes[..made]) {
-                    *slot = map[usize::from(*code)];
-                }
-            }
             let mut key = u64::from(pending) << 63;
-            for (index, code) in image[..made].iter().enumerate() {
-                key |= u64::from(*code) << (7 * index);
+            for (index, code) in codes[..made].iter().enumerate() {
+                key |= u64::from(map[usize::from(*code)]) << (7 * index);
             }
             best = best.min(key);
         }
         best
+    }
+
+    /// [`Solver::canonical`] per player: X's marks (the odd-numbered, even indices of
+    /// `codes`) sorted largest first, then O's, then the one waiting to collapse. Each
+    /// image holds each side's marks as a set of codes (a bit each: a side never holds
+    /// two marks of one code, as two spooky marks in the same two squares are a cycle),
+    /// so the images are compared without sorting, and only the least is written out.
+    fn canonical_per_player(&self, codes: &[u8], pending: bool) -> u64 {
+        let made = codes.len();
+        let sorted = if pending { made - 1 } else { made };
+        let mut best = (u8::MAX, u128::MAX, u128::MAX);
+        for map in &self.code_maps {
+            let (mut x, mut o) = (0u128, 0u128);
+            for (index, code) in codes[..sorted].iter().enumerate() {
+                let bit = 1u128 << map[usize::from(*code)];
+                if index % 2 == 0 {
+                    x |= bit;
+                } else {
+                    o |= bit;
+                }
+            }
+            let waiting = if pending {
+                map[usize::from(codes[made - 1])]
+            } else {
+                0
+            };
+            best = best.min((waiting, x, o));
+        }
+        let (waiting, x, o) = best;
+        let mut key = u64::from(pending) << 63;
+        let mut index = 0;
+        for mut set in [x, o] {
+            while set != 0 {
+                let code = 127 - set.leading_zeros();
+                key |= u64::from(code) << (7 * index);
+                index += 1;
+                set &= !(1u128 << code);
+            }
+        }
+        debug_assert_eq!(index, sorted, "a side holds two marks of one code");
+        if pending {
+            key |= u64::from(waiting) << (7 * (made - 1));
+        }
+        key
     }
 
     /// X's margin with perfect play, in half points: a few searches with null windows
