@@ -267,21 +267,36 @@ fn plain_ultimate_playout(rng: &mut impl rand::Rng) -> Option<crate::game::Playe
     None
 }
 
-/// Games a second of [`plain_ultimate_playout`], for a fifth of a second, each game's
-/// generator seeded as [`crate::ai::mcts::playout`] seeds its own.
-fn plain_ultimate_playouts_per_second(seed: u64) -> f64 {
+/// Games a second of ultimate's own random playouts ([`crate::ai::mcts::playout`]) and
+/// of [`plain_ultimate_playout`], over the same games (each generator seeded as
+/// `playout` seeds its own): the two take turns in batches of 64 games for about two
+/// fifths of a second, each batch timed, so a change in the machine's load falls on
+/// both alike and their ratio stays steady.
+fn ultimate_playouts_per_second(seed: u64) -> (f64, f64) {
     use rand::Rng;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let start = Instant::now();
+    let empty = crate::game::ultimate::Ultimate::new(Default::default());
+    let (mut own_rng, mut plain_rng) = (
+        ChaCha8Rng::seed_from_u64(seed),
+        ChaCha8Rng::seed_from_u64(seed),
+    );
+    let (mut own, mut plain) = (Duration::ZERO, Duration::ZERO);
     let mut playouts = 0u64;
-    while start.elapsed() < Duration::from_millis(200) {
-        for _ in 0..256 {
-            let mut fast = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
+    while own + plain < Duration::from_millis(400) {
+        let start = Instant::now();
+        for _ in 0..64 {
+            let _ = std::hint::black_box(crate::ai::mcts::playout(&empty, &mut own_rng, 1_000));
+        }
+        own += start.elapsed();
+        let start = Instant::now();
+        for _ in 0..64 {
+            let mut fast = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(plain_rng.next_u64());
             let _ = std::hint::black_box(plain_ultimate_playout(&mut fast));
         }
-        playouts += 256;
+        plain += start.elapsed();
+        playouts += 64;
     }
-    playouts as f64 / start.elapsed().as_secs_f64()
+    let rate = |time: Duration| playouts as f64 / time.as_secs_f64().max(1e-9);
+    (rate(own), rate(plain))
 }
 
 fn nodes_per_second<G: crate::game::Game>(position: &G, budget: u64) -> f64 {
@@ -337,8 +352,9 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         gomoku_attack.push(attack);
         gomoku_threats.push(threat_nodes);
         // The game's playouts and the plain yardstick's, one after the other.
-        ultimate.push(random_playouts_per_second(&empty_ultimate, repeat, false));
-        ultimate_plain.push(plain_ultimate_playouts_per_second(repeat));
+        let (own, plain) = ultimate_playouts_per_second(repeat);
+        ultimate.push(own);
+        ultimate_plain.push(plain);
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
         strategic.push(random_playouts_per_second(

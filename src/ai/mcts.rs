@@ -98,16 +98,14 @@ fn finish<G: Game>(position: &G, rng: &mut dyn Rng, limit: usize, policy: bool) 
     // caller's, keeps that cheap and the whole search still reproducible from `--seed`.
     let mut fast = Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
     let mut pick = |count: usize| fast.random_range(0..count);
+    if !policy {
+        return game.play_out(&mut pick, limit);
+    }
     for _ in 0..limit {
         if let Some(outcome) = game.outcome() {
             return outcome.winner();
         }
-        let moved = if policy {
-            game.play_policy(&mut pick, &mut buffer)
-        } else {
-            game.play_picked(&mut pick, &mut buffer)
-        };
-        if !moved {
+        if !game.play_policy(&mut pick, &mut buffer) {
             return None;
         }
     }

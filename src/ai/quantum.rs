@@ -12,6 +12,7 @@
 use crate::game::quantum::{Mark, Quantum, QuantumMove};
 use crate::game::{Game, Player, Symmetry};
 
+mod last_move;
 mod table;
 
 pub use table::BYTES_PER_POSITION;
@@ -53,17 +54,6 @@ fn code(mark: Mark) -> u8 {
     match mark {
         Mark::Spooky(a, b) => 1 + 9 * a.min(b) + a.max(b),
         Mark::Classical(s) => 82 + s,
-    }
-}
-
-/// Sorts a handful of codes, largest first (insertion sort: at most five).
-fn sort_codes(codes: &mut [u8]) {
-    for i in 1..codes.len() {
-        let mut j = i;
-        while j > 0 && codes[j - 1] < codes[j] {
-            codes.swap(j - 1, j);
-            j -= 1;
-        }
     }
 }
 
@@ -113,43 +103,62 @@ impl Solver {
         for (slot, mark) in codes.iter_mut().zip(marks) {
             *slot = code(*mark);
         }
-        let per_player = position.rules().per_player;
-        // Per player: X's marks are the odd-numbered (even indices); the waiting one
-        // stays apart.
-        let sorted = if pending { made - 1 } else { made };
-        let x_count = sorted.div_ceil(2);
+        if position.rules().per_player {
+            return self.canonical_per_player(&codes[..made], pending);
+        }
         let mut best = u64::MAX;
         for map in &self.code_maps {
-            let mut image = [0u8; 9];
-            if per_player {
-                let (mut x, mut o) = (0, 0);
-                for (index, code) in codes[..sorted].iter().enumerate() {
-                    let mapped = map[usize::from(*code)];
-                    if index % 2 == 0 {
-                        image[x] = mapped;
-                        x += 1;
-                    } else {
-                        image[x_count + o] = mapped;
-                        o += 1;
-                    }
-                }
-                sort_codes(&mut image[..x_count]);
-                sort_codes(&mut image[x_count..sorted]);
-                if pending {
-                    image[made - 1] = map[usize::from(codes[made - 1])];
-                }
-            } else {
-                for (slot, code) in image.iter_mut().zip(&codes[..made]) {
-                    *slot = map[usize::from(*code)];
-                }
-            }
             let mut key = u64::from(pending) << 63;
-            for (index, code) in image[..made].iter().enumerate() {
-                key |= u64::from(*code) << (7 * index);
+            for (index, code) in codes[..made].iter().enumerate() {
+                key |= u64::from(map[usize::from(*code)]) << (7 * index);
             }
             best = best.min(key);
         }
         best
+    }
+
+    /// [`Solver::canonical`] per player: X's marks (the odd-numbered, even indices of
+    /// `codes`) sorted largest first, then O's, then the one waiting to collapse. Each
+    /// image holds each side's marks as a set of codes (a bit each: a side never holds
+    /// two marks of one code, as two spooky marks in the same two squares are a cycle),
+    /// so the images are compared without sorting, and only the least is written out.
+    fn canonical_per_player(&self, codes: &[u8], pending: bool) -> u64 {
+        let made = codes.len();
+        let sorted = if pending { made - 1 } else { made };
+        let mut best = (u8::MAX, u128::MAX, u128::MAX);
+        for map in &self.code_maps {
+            let (mut x, mut o) = (0u128, 0u128);
+            for (index, code) in codes[..sorted].iter().enumerate() {
+                let bit = 1u128 << map[usize::from(*code)];
+                if index % 2 == 0 {
+                    x |= bit;
+                } else {
+                    o |= bit;
+                }
+            }
+            let waiting = if pending {
+                map[usize::from(codes[made - 1])]
+            } else {
+                0
+            };
+            best = best.min((waiting, x, o));
+        }
+        let (waiting, x, o) = best;
+        let mut key = u64::from(pending) << 63;
+        let mut index = 0;
+        for mut set in [x, o] {
+            while set != 0 {
+                let code = 127 - set.leading_zeros();
+                key |= u64::from(code) << (7 * index);
+                index += 1;
+                set &= !(1u128 << code);
+            }
+        }
+        debug_assert_eq!(index, sorted, "a side holds two marks of one code");
+        if pending {
+            key |= u64::from(waiting) << (7 * (made - 1));
+        }
+        key
     }
 
     /// X's margin with perfect play, in half points: a few searches with null windows
@@ -280,7 +289,11 @@ impl Solver {
         // Moves that close a cycle and deterministic moves first, in their order: they
         // decide the most (the deterministic ones make marks classical at once). The
         // parts of the entanglement graph are found once for all the moves.
-        let parts = position.parts();
+        let parts = if position.pending_collapse().is_some() {
+            [0; 9]
+        } else {
+            position.parts()
+        };
         let mut decisive = 0;
         for index in 0..moves.len() {
             let open = match moves[index] {
@@ -297,7 +310,7 @@ impl Solver {
         }
         for (index, mv) in moves.iter().enumerate() {
             let mut child = *position;
-            child.play_legal(*mv);
+            child.play_legal_with_parts(*mv, &parts);
             let value = self.search_child(&child, *mv, alpha, beta)?;
             let better = if maximising {
                 value > best
@@ -347,13 +360,24 @@ impl Solver {
         mut alpha: i8,
         mut beta: i8,
     ) -> Result<i8, OutOfBudget> {
+        let mut moves = self.spare.pop().unwrap_or_default();
+        if let Some(value) = last_move::value(position, &mut moves) {
+            self.spare.push(moves);
+            return Ok(value);
+        }
         let maximising = position.to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
-        let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
+        // The parts of the graph tell each spooky move whether it closes a cycle; a
+        // waiting collapse has no spooky moves.
+        let parts = if position.pending_collapse().is_some() {
+            [0; 9]
+        } else {
+            position.parts()
+        };
         for mv in moves.iter() {
             let mut child = *position;
-            child.play_legal(*mv);
+            child.play_legal_with_parts(*mv, &parts);
             let over = match mv {
                 QuantumMove::Spooky(a, b) if a != b => None,
                 _ => margin(&child),
@@ -457,6 +481,48 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// Every rule set: the eight options' combinations.
+    fn every_rule_set() -> impl Iterator<Item = QuantumRules> {
+        (0..8).map(|bits| QuantumRules {
+            closer_chooses: bits & 1 != 0,
+            per_player: bits & 2 != 0,
+            deterministic: bits & 4 != 0,
+        })
+    }
+
+    #[test]
+    fn the_last_move_from_settled_boards_agrees_with_plain_minimax() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut moves = Vec::new();
+        for rules in every_rule_set() {
+            let mut checked = 0;
+            while checked < 150 {
+                // Random play until eight moves are made and no collapse waits.
+                let mut game = Quantum::new(rules);
+                while !game.is_over()
+                    && (game.marks().len() < 8 || game.pending_collapse().is_some())
+                {
+                    let legal = game.legal_moves();
+                    game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+                }
+                if game.is_over() || game.marks().len() != 8 {
+                    continue;
+                }
+                assert_eq!(
+                    last_move::value(&game, &mut moves),
+                    Some(minimax(&game)),
+                    "{rules:?} {}",
+                    game.picture()
+                );
+                checked += 1;
+            }
+        }
+        // Any other position is left to the search.
+        let start = Quantum::new(QuantumRules::default());
+        assert_eq!(last_move::value(&start, &mut moves), None);
     }
 
     #[test]

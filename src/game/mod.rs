@@ -267,6 +267,23 @@ pub trait Game: Clone + Debug + Send {
         self.play(mv).is_ok()
     }
 
+    /// A whole random playout by [`Game::play_picked`]: moves until the game is over
+    /// (its winner, if any), no move is left or `limit` moves are made (then the winner
+    /// if it is over, else none). A game may play it in one loop of its own (ultimate
+    /// does, with `pick` called directly), making the very moves `play_picked` would.
+    fn play_out<P: FnMut(usize) -> usize>(&mut self, pick: &mut P, limit: usize) -> Option<Player> {
+        let mut buffer = Vec::new();
+        for _ in 0..limit {
+            if let Some(outcome) = self.outcome() {
+                return outcome.winner();
+            }
+            if !self.play_picked(pick, &mut buffer) {
+                return None;
+            }
+        }
+        self.outcome().and_then(Outcome::winner)
+    }
+
     /// One move of a playout by the game's quick policy: like [`Game::play_picked`]
     /// (the default), but a game may first take what is plainly good, as ultimate takes
     /// a small board it can win and blocks one the opponent could, with `pick` choosing

@@ -358,10 +358,11 @@ impl Quantum {
     /// After marks became classical: unless a line ended the game, a single square left
     /// that is not classical fills itself with the mark of the player to move.
     fn after_settling(&mut self) {
-        if self.lines() != (0, 0) {
+        let (x, o) = self.classical_sides();
+        if LINES_WITHIN[usize::from(x)] | LINES_WITHIN[usize::from(o)] != 0 {
             return;
         }
-        let open = 0x1FF & !self.classical_mask();
+        let open = 0x1FF & !(x | o);
         if open.count_ones() == 1 {
             self.made += 1;
             self.marks[usize::from(self.made) - 1] = Mark::Classical(open.trailing_zeros() as u8);
@@ -543,6 +544,23 @@ impl Quantum {
     /// Plays a move from [`Game::legal_moves_into`] without checking it again: what
     /// [`Game::play`] does once the move is checked, and all a search needs.
     pub fn play_legal(&mut self, mv: QuantumMove) {
+        self.play_legal_closing(mv, |position, a, b| position.connected(a, b));
+    }
+
+    /// [`Quantum::play_legal`] with the parts of the entanglement graph before the move
+    /// ([`Quantum::parts`]) known: whether a spooky move closes a cycle is then one
+    /// look-up. A search finds the parts once for all of a position's moves.
+    pub fn play_legal_with_parts(&mut self, mv: QuantumMove, parts: &[u16; 9]) {
+        self.play_legal_closing(mv, |_, a, b| parts[usize::from(a)] >> b & 1 != 0);
+    }
+
+    /// Plays a legal move; `closes` says whether spooky marks in two squares join a
+    /// part of the graph to itself.
+    fn play_legal_closing(
+        &mut self,
+        mv: QuantumMove,
+        closes: impl FnOnce(&Quantum, u8, u8) -> bool,
+    ) {
         match mv {
             QuantumMove::Collapse(square) => {
                 self.pending = false;
@@ -556,7 +574,7 @@ impl Quantum {
                     self.settle(self.made, a);
                     self.after_settling();
                 } else {
-                    let closes = self.connected(a, b);
+                    let closes = closes(self, a, b);
                     self.marks[usize::from(self.made) - 1] = Mark::Spooky(a, b);
                     self.pending = closes;
                 }
@@ -619,13 +637,16 @@ impl Game for Quantum {
     /// The score's points, with the lines' ages worked out only when both sides have a
     /// line under Goff's numbering: searches ask at every position.
     fn points(&self) -> Option<[u8; 2]> {
-        let (x_lines, o_lines) = self.lines();
-        if x_lines != 0 && o_lines != 0 && !self.rules.per_player {
-            return self.halves(self.line_age(x_lines), self.line_age(o_lines));
+        // One pass over the marks gives every answer but the ages of lines at once.
+        let (x, o) = self.classical_sides();
+        let (x_lines, o_lines) = (LINES_WITHIN[usize::from(x)], LINES_WITHIN[usize::from(o)]);
+        match (x_lines != 0, o_lines != 0) {
+            (false, false) => (x | o == 0x1FF).then_some([1, 1]),
+            (true, false) => Some([2, 0]),
+            (false, true) => Some([0, 2]),
+            (true, true) if self.rules.per_player => Some([1, 1]),
+            (true, true) => self.halves(self.line_age(x_lines), self.line_age(o_lines)),
         }
-        // Any line's age stands for "a line": only both sides' ages are compared.
-        let some = |lines: u8| (lines != 0).then_some(0);
-        self.halves(some(x_lines), some(o_lines))
     }
 
     fn result_note(&self) -> Option<String> {

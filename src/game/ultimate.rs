@@ -196,6 +196,7 @@ impl Ultimate {
     }
 
     /// Makes the move in `cell` of `board`, known to be legal.
+    #[inline]
     fn apply(&mut self, board: usize, cell: usize) {
         let still_open = (self.won_x | self.won_o) & (1 << board) == 0;
         let (marks, won) = match self.ply % 2 {
@@ -274,7 +275,7 @@ impl Game for Ultimate {
         if let Some(board) = self.target {
             let board = usize::from(board);
             let cells = empty(board);
-            let count = cells.count_ones() as usize;
+            let count = usize::from(CELL_COUNT[usize::from(cells)]);
             if count == 0 {
                 return false;
             }
@@ -307,6 +308,32 @@ impl Game for Ultimate {
             return true;
         }
         false
+    }
+
+    /// The moves [`Game::play_picked`] makes, in one loop that calls `pick` directly:
+    /// most moves are sent to one board, and its empty cells are counted by a table.
+    fn play_out<P: FnMut(usize) -> usize>(&mut self, pick: &mut P, limit: usize) -> Option<Player> {
+        for _ in 0..limit {
+            if let Some(outcome) = self.outcome {
+                return outcome.winner();
+            }
+            let Some(board) = self.target else {
+                // A free choice of board (rare): the general move.
+                if !self.play_picked(pick, &mut Vec::new()) {
+                    return None;
+                }
+                continue;
+            };
+            let board = usize::from(board);
+            let cells = usize::from(!self.filled(board) & FULL);
+            let count = usize::from(CELL_COUNT[cells]);
+            if count == 0 {
+                return None;
+            }
+            let n = pick(count).min(count - 1);
+            self.apply(board, usize::from(NTH_CELL[cells][n]));
+        }
+        self.outcome.and_then(Outcome::winner)
     }
 
     /// In the board it is sent to, a playout wins the board if it can, else blocks the
@@ -575,8 +602,8 @@ mod notation;
 mod view;
 
 pub use notation::IllegalUltimateMove;
+pub(crate) use notation::{CELL_COUNT, LINES, NTH_CELL, has_line, parse_pair, win_or_block};
 use notation::{FULL, move_text, name};
-pub(crate) use notation::{LINES, NTH_CELL, has_line, parse_pair, win_or_block};
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,8 @@
-//! The quantum solver's transposition table: open addressing over two flat arrays, a
-//! key (8 bytes) and its bounds packed in 2 bytes beside it, so a position costs 10
-//! bytes a slot where a `HashMap<u64, Bounds>` took 16 and a control byte, and a probe
-//! reads one cache line of keys.
+//! The quantum solver's transposition table: open addressing over one flat array of
+//! words, each a position's key (50 bits: it holds positions of at most seven moves)
+//! with its bounds packed in the 12 bits above, so a position costs 8 bytes a slot
+//! where a `HashMap<u64, Bounds>` took 16 and a control byte, and a probe reads one
+//! cache line.
 
 /// Bounds on X's margin in a position, from searches with narrower windows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,26 +38,42 @@ impl Bounds {
     }
 }
 
-/// Where a key was looked for: its slot, in arrays of this size.
+/// Where a key was looked for: its slot, in an array of this size.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Place {
     slot: usize,
     size: usize,
 }
 
-/// No position has this key: a key holds 7-bit codes of at most 90 each.
+/// The bits of a slot that hold the key: the codes of at most seven moves (the table
+/// holds positions with fewer than eight made), 7 bits each, and whether a collapse
+/// waits. The packed bounds take the 12 bits above.
+const KEY_BITS: u32 = 7 * 7 + 1;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// No slot holds this: a stored slot's top bit is clear.
 const EMPTY: u64 = u64::MAX;
 
+/// A search's key (seven bits a move, a waiting collapse in bit 63) in [`KEY_BITS`].
+fn short_key(key: u64) -> u64 {
+    debug_assert_eq!(
+        key << 1 >> (KEY_BITS),
+        0,
+        "more than seven moves in {key:x}"
+    );
+    key & (KEY_MASK >> 1) | (key >> 63) << (KEY_BITS - 1)
+}
+
 /// The table: a power-of-two number of slots, at most 7/8 full, doubled when it is.
+/// A slot is one word, the key and its bounds, so a probe reads one cache line.
 pub(super) struct Table {
-    keys: Vec<u64>,
-    data: Vec<u16>,
+    slots: Vec<u64>,
     len: usize,
 }
 
-/// The memory one position takes at most: 10 bytes a slot, up to 16/7 slots a position
-/// (7/8 full, then doubled), and the old arrays beside the new while they double.
-pub const BYTES_PER_POSITION: u64 = 10 * 16 / 7 * 3 / 2;
+/// The memory one position takes at most: 8 bytes a slot, up to 16/7 slots a position
+/// (7/8 full, then doubled), and the old array beside the new while it doubles.
+pub const BYTES_PER_POSITION: u64 = 8 * 16 / 7 * 3 / 2;
 
 /// Spreads a structured key over the slots (the murmur finaliser).
 fn mix(key: u64) -> u64 {
@@ -70,8 +87,7 @@ fn mix(key: u64) -> u64 {
 impl Table {
     pub fn new() -> Table {
         Table {
-            keys: vec![EMPTY; 1 << 12],
-            data: vec![0; 1 << 12],
+            slots: vec![EMPTY; 1 << 12],
             len: 0,
         }
     }
@@ -80,13 +96,13 @@ impl Table {
         self.len
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
+    /// The slot holding `key` (a short key), or the empty slot where it would go.
     fn slot(&self, key: u64) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut slot = mix(key) as usize & mask;
         loop {
-            let here = self.keys[slot];
-            if here == key || here == EMPTY {
+            let here = self.slots[slot];
+            if here == EMPTY || here & KEY_MASK == key {
                 return slot;
             }
             slot = (slot + 1) & mask;
@@ -96,13 +112,14 @@ impl Table {
     /// The bounds stored for `key`, and where: a place to hand back to
     /// [`Table::update`], which then need not probe again.
     pub fn get(&self, key: u64) -> (Option<Bounds>, Place) {
-        let slot = self.slot(key);
-        let found = (self.keys[slot] == key).then(|| Bounds::unpack(self.data[slot]));
+        let slot = self.slot(short_key(key));
+        let here = self.slots[slot];
+        let found = (here != EMPTY).then(|| Bounds::unpack((here >> KEY_BITS) as u16));
         (
             found,
             Place {
                 slot,
-                size: self.keys.len(),
+                size: self.slots.len(),
             },
         )
     }
@@ -110,35 +127,36 @@ impl Table {
     /// The bounds stored for `key` (open ones if none were), changed by `change`;
     /// `place` is where [`Table::get`] found it or its empty slot, if it still is.
     pub fn update(&mut self, key: u64, place: Place, change: impl FnOnce(&mut Bounds)) {
-        debug_assert_ne!(key, EMPTY);
+        let key = short_key(key);
         // Keys are never removed: the slot still holds the key, or is still the empty
-        // slot ending its probe, unless the arrays doubled or another key took it.
-        let still = place.size == self.keys.len()
-            && (self.keys[place.slot] == key || self.keys[place.slot] == EMPTY);
+        // slot ending its probe, unless the array doubled or another key took it.
+        let here = |table: &Table, slot: usize| {
+            let word = table.slots[slot];
+            word == EMPTY || word & KEY_MASK == key
+        };
+        let still = place.size == self.slots.len() && here(self, place.slot);
         let mut slot = if still { place.slot } else { self.slot(key) };
-        if self.keys[slot] == EMPTY {
-            if (self.len + 1) * 8 > self.keys.len() * 7 {
+        let mut bounds = if self.slots[slot] == EMPTY {
+            if (self.len + 1) * 8 > self.slots.len() * 7 {
                 self.double();
                 slot = self.slot(key);
             }
-            self.keys[slot] = key;
-            self.data[slot] = Bounds::OPEN.pack();
             self.len += 1;
-        }
-        let mut bounds = Bounds::unpack(self.data[slot]);
+            Bounds::OPEN
+        } else {
+            Bounds::unpack((self.slots[slot] >> KEY_BITS) as u16)
+        };
         change(&mut bounds);
-        self.data[slot] = bounds.pack();
+        self.slots[slot] = key | u64::from(bounds.pack()) << KEY_BITS;
     }
 
     fn double(&mut self) {
-        let size = self.keys.len() * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![EMPTY; size]);
-        let data = std::mem::replace(&mut self.data, vec![0; size]);
-        for (key, data) in keys.into_iter().zip(data) {
-            if key != EMPTY {
-                let slot = self.slot(key);
-                self.keys[slot] = key;
-                self.data[slot] = data;
+        let size = self.slots.len() * 2;
+        let slots = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        for word in slots {
+            if word != EMPTY {
+                let slot = self.slot(word & KEY_MASK);
+                self.slots[slot] = word;
             }
         }
     }
@@ -163,7 +181,10 @@ mod tests {
     #[test]
     fn the_table_keeps_every_key_through_doubling() {
         let mut table = Table::new();
-        let keys: Vec<u64> = (0..20_000u64).map(|k| (k * 0x9E37) ^ (k << 40)).collect();
+        // Search keys: seven bits for each of up to seven moves, a collapse in bit 63.
+        let keys: Vec<u64> = (0..20_000u64)
+            .map(|k| ((k * 0x9E37) ^ (k << 34)) & ((1 << 49) - 1) | (k % 2) << 63)
+            .collect();
         for (index, key) in keys.iter().enumerate() {
             let (_, place) = table.get(*key);
             table.update(*key, place, |bounds| bounds.best = (index % 45) as u8);

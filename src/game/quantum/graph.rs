@@ -68,18 +68,31 @@ pub(crate) fn cycle(marks: &[Mark], closing: usize) -> Vec<u8> {
 /// Puts the mark at `index` classically in `square` and forces every spooky mark there
 /// out to its other square, and so on: what a collapse and a deterministic move do.
 pub(crate) fn settle(marks: &mut [Mark], index: usize, square: u8) {
+    debug_assert!(marks.len() <= 32);
     marks[index] = Mark::Classical(square);
+    // The spooky marks in each square, as bits of their index, found in one pass: the
+    // squares forced in turn then visit only their own marks, in the order of their
+    // index as a pass over all of them would.
+    let mut spooky_at = [0u32; 9];
+    for (index, mark) in marks.iter().enumerate() {
+        if let Mark::Spooky(a, b) = *mark {
+            spooky_at[usize::from(a)] |= 1 << index;
+            spooky_at[usize::from(b)] |= 1 << index;
+        }
+    }
     // The squares still to clear, as a mask: no queue to allocate.
     let mut waiting = 1u16 << square;
     while waiting != 0 {
         let here = waiting.trailing_zeros() as u8;
         waiting &= waiting - 1;
-        for mark in marks.iter_mut() {
-            if let Mark::Spooky(a, b) = *mark
-                && (a == here || b == here)
-            {
+        let mut touching = spooky_at[usize::from(here)];
+        while touching != 0 {
+            let index = touching.trailing_zeros() as usize;
+            touching &= touching - 1;
+            // A mark forced out from another square since is classical already.
+            if let Mark::Spooky(a, b) = marks[index] {
                 let there = if a == here { b } else { a };
-                *mark = Mark::Classical(there);
+                marks[index] = Mark::Classical(there);
                 waiting |= 1 << there;
             }
         }

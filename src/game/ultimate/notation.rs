@@ -48,6 +48,18 @@ pub(crate) const NTH_CELL: [[u8; 9]; 512] = {
     table
 };
 
+/// The number of cells in every set of cells (a 9-bit mask): the build targets any
+/// x86-64, whose `count_ones` has no single instruction to use.
+pub(crate) const CELL_COUNT: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+};
+
 /// For every set of cells (a 9-bit mask), the cells that would complete a line with
 /// it: where a playout's policy wins or blocks a small board.
 pub(crate) const COMPLETES: [u16; 512] = {

@@ -349,3 +349,31 @@ fn the_view_leaves_only_the_board_in_play_open() {
     let anywhere = rules(false, false);
     assert!(anywhere.view().cells().all(|cell| cell.in_play));
 }
+
+/// The whole-playout loop makes the very moves `play_picked` makes one at a time, under
+/// every rule option, from the same picks.
+#[test]
+fn a_whole_playout_makes_the_moves_of_play_picked() {
+    use rand::{RngExt, SeedableRng};
+    let mut endings = std::collections::HashSet::new();
+    for (closed, draw_counts_both) in [(false, false), (true, false), (false, true), (true, true)] {
+        let rules = UltimateRules {
+            closed,
+            draw_counts_both,
+        };
+        for seed in 0..200 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut whole = Ultimate::new(rules);
+            let winner = whole.play_out(&mut |count| rng.random_range(0..count), 1_000);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut stepped = Ultimate::new(rules);
+            let mut pick = |count: usize| rng.random_range(0..count);
+            while stepped.play_picked(&mut pick, &mut Vec::new()) {}
+            assert_eq!(whole, stepped, "{rules:?} seed {seed}");
+            assert_eq!(winner, stepped.outcome().and_then(Outcome::winner));
+            endings.insert(winner);
+        }
+    }
+    // Wins for both sides and draws.
+    assert_eq!(endings.len(), 3);
+}
