@@ -149,6 +149,27 @@ impl Rest {
         format!("{pieces} {}", self.next)
     }
 
+    /// This position with one more piece for `side` (on `code`), `next` to move: a
+    /// placement that settles nothing, without going through the marks.
+    pub fn with_added(&self, side: usize, code: u8, next: Player) -> Rest {
+        let mut child = *self;
+        child.sides[side][usize::from(child.lens[side])] = code;
+        child.lens[side] += 1;
+        sort3(&mut child.sides[side], child.lens[side]);
+        child.next = next;
+        child
+    }
+
+    /// This position with `side`'s piece at `place` (its place in the sorted set) on
+    /// `code` instead, `next` to move: a move that settles nothing.
+    pub fn with_replaced(&self, side: usize, place: usize, code: u8, next: Player) -> Rest {
+        let mut child = *self;
+        child.sides[side][place] = code;
+        sort3(&mut child.sides[side], child.lens[side]);
+        child.next = next;
+        child
+    }
+
     /// The section of the dense space: the pieces placed, and in play who moves.
     fn section(&self) -> usize {
         match (self.lens, self.next) {
@@ -476,11 +497,15 @@ impl Index {
             &self.images[usize::from(xl)][xr],
             &self.images[usize::from(ol)][or],
         );
-        let mut least = (xr, or);
+        // Each image's pair of ranks as one number (X's above O's: ranks are below
+        // 2^16), so the least is a plain minimum.
+        let pair = |x: usize, o: usize| (x as u32) << 16 | o as u32;
+        let mut least = pair(xr, or);
         for s in 1..8 {
-            least = least.min((xi[s] as usize, oi[s] as usize));
+            least = least.min(pair(usize::from(xi[s]), usize::from(oi[s])));
         }
-        self.starts[section] + least.0 * self.sets[usize::from(ol)].len() + least.1
+        let (x, o) = ((least >> 16) as usize, (least & 0xffff) as usize);
+        self.starts[section] + x * self.sets[usize::from(ol)].len() + o
     }
 
     /// The number of the class of a legal position (`None` for an illegal one).
@@ -494,13 +519,50 @@ impl Index {
 
     /// The position a number stands for.
     pub fn position(&self, number: u32) -> Rest {
+        self.of_dense(self.dense_of_number(number))
+    }
+
+    /// The dense code of a number.
+    fn dense_of_number(&self, number: u32) -> usize {
         // The word holding it: the last whose count before is at most the number.
         let word = self.before.partition_point(|b| *b <= number) - 1;
         let mut bits = self.bits[word];
         for _ in 0..(number - self.before[word]) {
             bits &= bits - 1;
         }
-        let dense = word * 64 + bits.trailing_zeros() as usize;
+        word * 64 + bits.trailing_zeros() as usize
+    }
+
+    /// The positions numbered `numbers`, in order, each with its number: one search for
+    /// the first, then a walk along the bitmap (the passes take numbers in blocks).
+    pub fn positions(
+        &self,
+        numbers: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = (u32, Rest)> + '_ {
+        let mut dense = if numbers.is_empty() {
+            0
+        } else {
+            self.dense_of_number(numbers.start)
+        };
+        numbers.map(move |number| {
+            let rest = self.of_dense(dense);
+            // On to the next set bit.
+            let mut word = (dense + 1) / 64;
+            let mut bits = self
+                .bits
+                .get(word)
+                .map_or(0, |w| w & (u64::MAX << ((dense + 1) % 64)));
+            while bits == 0 && word + 1 < self.bits.len() {
+                word += 1;
+                bits = self.bits[word];
+            }
+            dense = word * 64 + bits.trailing_zeros() as usize;
+            (number, rest)
+        })
+    }
+
+    /// The position at a dense code (one the bitmap marks).
+    fn of_dense(&self, dense: usize) -> Rest {
         let section = self.starts.partition_point(|s| *s <= dense) - 1;
         let [xl, ol] = SECTION_LENS[section];
         let width = self.sets[usize::from(ol)].len();

@@ -26,7 +26,7 @@ use crate::game::quantum_morris::{QuantumMorris, QuantumMorrisMove, QuantumMorri
 use crate::game::{Game, Outcome, Player};
 use index::{Index, Rest};
 use moves::{Child, Ending};
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
 /// The state byte of a node: who won (0 nobody yet, 1 X, 2 O) and, in bit 2, whether O
 /// is the player to move (or to choose, at a waiting collapse).
@@ -48,8 +48,11 @@ pub struct Table {
     pub edges: usize,
 }
 
-/// What the first pass finds out about one position.
+/// What a pass finds out about one position (kept by each thread for the next).
+#[derive(Default)]
 struct Found {
+    /// Where each move leads, as [`moves::children`] gives them.
+    children: Vec<Child>,
     ending: Option<Ending>,
     rest: Vec<u32>,
     collapses: Vec<[u32; 2]>,
@@ -74,9 +77,8 @@ impl Table {
         let moves_out: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
         let collapses_of: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
         let state: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
-        in_blocks(count, threads, |number| {
-            let rest = index.position(number as u32);
-            let found = explore(&index, &rest, rules);
+        in_blocks(&index, threads, |found, number, rest| {
+            explore(&index, &rest, rules, found);
             let mut byte = player_bit(rest.next);
             match found.ending {
                 Some(Ending::Line(Some(winner))) => byte |= won_bit(winner),
@@ -122,9 +124,8 @@ impl Table {
         let mut collapse_moves = vec![0u8; collapses];
         let distance = vec![0u16; count];
         // Pass 2: the same moves again, each written into its child's list of parents.
-        in_blocks(count, threads, |number| {
-            let rest = index.position(number as u32);
-            let found = explore(&index, &rest, rules);
+        in_blocks(&index, threads, |found, number, rest| {
+            explore(&index, &rest, rules, found);
             let add = |child: u32, parent: u32| {
                 let at = cursor[child as usize].fetch_add(1, Ordering::Relaxed);
                 parents[at as usize].store(parent, Ordering::Relaxed);
@@ -179,27 +180,42 @@ impl Table {
             collapses,
             edges,
         };
-        table.retrograde(&starts, &parents, &collapse_parent, &mut moves_out);
+        table.retrograde(&starts, &parents, &collapse_parent, moves_out, threads);
         table
     }
 
-    /// Decides the nodes outwards from the finished positions, a distance at a time.
+    /// Decides the nodes outwards from the finished positions, a distance at a time,
+    /// each distance's nodes shared between `threads` threads. A node is decided by the
+    /// one thread whose change of its count of moves left brings it to 0 (a winning move
+    /// sets it to 0, a losing one takes 1 off), so each is decided once and at the same
+    /// distance whichever thread gets there first: the values are those of one thread.
     fn retrograde(
         &mut self,
         starts: &[u32],
         parents: &[u32],
         collapse_parent: &[u32],
-        moves_left: &mut [u8],
+        moves_left: Vec<u8>,
+        threads: usize,
     ) {
         let count = self.index.len();
-        let mut level: Vec<u32> = (0..self.state.len() as u32)
-            .filter(|n| self.state[*n as usize] & 3 != 0)
+        let moves_left: Vec<AtomicU8> = moves_left.into_iter().map(AtomicU8::new).collect();
+        let state: Vec<AtomicU8> = std::mem::take(&mut self.state)
+            .into_iter()
+            .map(AtomicU8::new)
+            .collect();
+        let distance: Vec<AtomicU16> = std::mem::take(&mut self.distance)
+            .into_iter()
+            .map(AtomicU16::new)
+            .collect();
+        let mut level: Vec<u32> = (0..state.len() as u32)
+            .filter(|n| state[*n as usize].load(Ordering::Relaxed) & 3 != 0)
             .collect();
         let mut depth = 0u16;
-        while !level.is_empty() {
+        // The nodes that `part` of a level decides, one distance further out.
+        let decide = |part: &[u32], depth: u16| {
             let mut next = Vec::new();
-            for &node in &level {
-                let winner = self.state[node as usize] & 3;
+            for &node in part {
+                let winner = state[node as usize].load(Ordering::Relaxed) & 3;
                 let list: &[u32] = if (node as usize) < count {
                     &parents[starts[node as usize] as usize..starts[node as usize + 1] as usize]
                 } else {
@@ -207,28 +223,55 @@ impl Table {
                 };
                 for &parent in list {
                     let p = parent as usize;
-                    let state = self.state[p];
-                    if state & 3 != 0 {
-                        continue;
-                    }
-                    let mover = if state & O_MOVES != 0 { O_WON } else { X_WON };
-                    if mover == winner {
-                        moves_left[p] = 0;
+                    let mover = if state[p].load(Ordering::Relaxed) & O_MOVES != 0 {
+                        O_WON
                     } else {
-                        moves_left[p] -= 1;
-                    }
-                    if moves_left[p] == 0 {
-                        self.state[p] |= winner;
+                        X_WON
+                    };
+                    let left =
+                        moves_left[p].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                            match left {
+                                0 => None,
+                                _ if mover == winner => Some(0),
+                                _ => Some(left - 1),
+                            }
+                        });
+                    let decided = match left {
+                        Ok(_) if mover == winner => true,
+                        Ok(left) => left == 1,
+                        Err(_) => false,
+                    };
+                    if decided {
+                        state[p].fetch_or(winner, Ordering::Relaxed);
                         if p < count {
-                            self.distance[p] = depth + 1;
+                            distance[p].store(depth + 1, Ordering::Relaxed);
                         }
                         next.push(parent);
                     }
                 }
             }
-            level = next;
+            next
+        };
+        while !level.is_empty() {
+            let share = level.len().div_ceil(threads.max(1)).max(1);
+            level = if threads <= 1 || level.len() < 4096 {
+                decide(&level, depth)
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = level
+                        .chunks(share)
+                        .map(|part| scope.spawn(|| decide(part, depth)))
+                        .collect();
+                    handles
+                        .into_iter()
+                        .flat_map(|h| h.join().unwrap_or_default())
+                        .collect()
+                })
+            };
             depth += 1;
         }
+        self.state = state.into_iter().map(AtomicU8::into_inner).collect();
+        self.distance = distance.into_iter().map(AtomicU16::into_inner).collect();
     }
 
     /// The number of nodes: positions at rest and waiting collapses.
@@ -407,21 +450,26 @@ pub fn rank(value: Value) -> i64 {
     }
 }
 
-/// Calls `work` on every number below `count`, on `threads` threads taking blocks of
-/// numbers in turn (the positions of the placing phase take less time than the rest).
-fn in_blocks(count: usize, threads: usize, work: impl Fn(usize) + Sync) {
+/// Calls `work` on every position of the index with its number, on `threads` threads
+/// taking blocks of numbers in turn (the positions of the placing phase take less time
+/// than the rest); each thread keeps one [`Found`] for all its positions, so that the
+/// passes allocate nothing per position.
+fn in_blocks(index: &Index, threads: usize, work: impl Fn(&mut Found, usize, Rest) + Sync) {
     const BLOCK: usize = 4096;
+    let count = index.len();
     let taken = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
+                let mut found = Found::default();
                 loop {
                     let first = taken.fetch_add(BLOCK, Ordering::Relaxed);
                     if first >= count {
                         break;
                     }
-                    for number in first..(first + BLOCK).min(count) {
-                        work(number);
+                    let numbers = first as u32..(first + BLOCK).min(count) as u32;
+                    for (number, rest) in index.positions(numbers) {
+                        work(&mut found, number as usize, rest);
                     }
                 }
             });
@@ -429,21 +477,17 @@ fn in_blocks(count: usize, threads: usize, work: impl Fn(usize) + Sync) {
     });
 }
 
-/// One position's moves as node numbers: positions at rest, and the pairs of worlds of
-/// waiting collapses, each counted once.
-fn explore(index: &Index, rest: &Rest, rules: QuantumMorrisRules) -> Found {
-    let mut buffer = Vec::with_capacity(64);
-    let ending = moves::children(rest, rules, &mut buffer);
-    let mut found = Found {
-        ending,
-        rest: Vec::new(),
-        collapses: Vec::new(),
-    };
-    if ending.is_some() {
-        return found;
+/// One position's moves as node numbers, into `found`: positions at rest, and the pairs
+/// of worlds of waiting collapses, each counted once.
+fn explore(index: &Index, rest: &Rest, rules: QuantumMorrisRules, found: &mut Found) {
+    found.ending = moves::children(rest, rules, &mut found.children);
+    found.rest.clear();
+    found.collapses.clear();
+    if found.ending.is_some() {
+        return;
     }
     let number = |rest: &Rest| index.number_of_class(rest).unwrap_or(u32::MAX);
-    for child in buffer.iter() {
+    for child in found.children.iter() {
         match child {
             Child::Rest(r) => found.rest.push(number(r)),
             Child::Collapse { worlds, .. } => {
@@ -456,5 +500,4 @@ fn explore(index: &Index, rest: &Rest, rules: QuantumMorrisRules) -> Found {
     found.rest.dedup();
     found.collapses.sort_unstable();
     found.collapses.dedup();
-    found
 }

@@ -3,7 +3,7 @@
 //! compares), written without the game's history and lists so that the analysis can
 //! take every move of every position twice in a minute.
 
-use super::index::Rest;
+use super::index::{Rest, code};
 use crate::game::Player;
 use crate::game::morris::adjacent;
 use crate::game::quantum::{Mark, graph};
@@ -58,6 +58,7 @@ pub fn children(rest: &Rest, rules: QuantumMorrisRules, out: &mut Vec<Child>) ->
     let after = mover.opponent();
     let chooser = if rules.closer_chooses { mover } else { after };
     let classical = graph::classical_mask(&marks[..placed]);
+    let side = if mover == Player::X { 0 } else { 1 };
     let open = |p: u8| classical >> p & 1 == 0;
     // A position after a move that closed no cycle.
     let at_rest = |m: &[Mark]| Child::Rest(Rest::from_marks(m, after));
@@ -79,6 +80,7 @@ pub fn children(rest: &Rest, rules: QuantumMorrisRules, out: &mut Vec<Child>) ->
     };
     if placed < 6 {
         let mut m = marks;
+        let parts = parts_without(&marks[..placed], None);
         for a in (0..9).filter(|a| open(*a)) {
             if rules.merges {
                 m[placed] = Mark::Classical(a);
@@ -88,21 +90,24 @@ pub fn children(rest: &Rest, rules: QuantumMorrisRules, out: &mut Vec<Child>) ->
             }
             for b in (a + 1..9).filter(|b| open(*b)) {
                 m[placed] = Mark::Spooky(a, b);
-                if graph::joined(&marks[..placed], None, a, b) {
+                if parts[usize::from(a)] >> b & 1 != 0 {
                     out.push(collapse(&m[..=placed], placed));
                 } else {
-                    out.push(at_rest(&m[..=placed]));
+                    let spooky = code(Mark::Spooky(a, b));
+                    out.push(Child::Rest(rest.with_added(side, spooky, after)));
                 }
             }
         }
     } else {
-        let side = if mover == Player::X { 0 } else { 1 };
         let neighbours: [u16; 9] = std::array::from_fn(|from| {
             (0..9u8)
                 .filter(|to| *to != from as u8 && adjacent(from as u8, *to, rules.board))
                 .fold(0, |mask, to| mask | 1 << to)
         });
         for piece in (side..6).step_by(2) {
+            // The parts of the graph without this piece: whether its move closes a cycle.
+            let parts = parts_without(&marks, Some(piece));
+            let place = piece / 2;
             let ends: [(u8, Option<u8>); 2] = match marks[piece] {
                 Mark::Spooky(a, b) => [(a, Some(b)), (b, Some(a))],
                 Mark::Classical(p) => [(p, None), (u8::MAX, None)],
@@ -126,15 +131,18 @@ pub fn children(rest: &Rest, rules: QuantumMorrisRules, out: &mut Vec<Child>) ->
                         }
                         Some(o) => {
                             m[piece] = Mark::Spooky(to.min(o), to.max(o));
-                            if graph::joined(&marks, Some(piece), to, o) {
+                            if parts[usize::from(to)] >> o & 1 != 0 {
                                 out.push(collapse(&m, piece));
                             } else {
-                                out.push(at_rest(&m));
+                                let moved = code(m[piece]);
+                                out.push(Child::Rest(
+                                    rest.with_replaced(side, place, moved, after),
+                                ));
                             }
                         }
                         None => {
-                            m[piece] = Mark::Spooky(from.min(to), from.max(to));
-                            out.push(at_rest(&m));
+                            let moved = code(Mark::Spooky(from.min(to), from.max(to)));
+                            out.push(Child::Rest(rest.with_replaced(side, place, moved, after)));
                         }
                     }
                 }
@@ -142,4 +150,24 @@ pub fn children(rest: &Rest, rules: QuantumMorrisRules, out: &mut Vec<Child>) ->
         }
     }
     out.is_empty().then_some(Ending::Stuck)
+}
+
+/// Each point's part of the graph of spooky marks (the points joined to it by a chain
+/// of them), leaving out the mark at `skip`: worked out once for a position or a piece,
+/// where asking [`graph::joined`] walked the graph again for every move.
+fn parts_without(marks: &[Mark], skip: Option<usize>) -> [u16; 9] {
+    let mut parts: [u16; 9] = std::array::from_fn(|p| 1 << p);
+    for (index, mark) in marks.iter().enumerate() {
+        if let Mark::Spooky(a, b) = *mark
+            && Some(index) != skip
+        {
+            let joined = parts[usize::from(a)] | parts[usize::from(b)];
+            let mut points = joined;
+            while points != 0 {
+                parts[points.trailing_zeros() as usize] = joined;
+                points &= points - 1;
+            }
+        }
+    }
+    parts
 }

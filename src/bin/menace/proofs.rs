@@ -211,6 +211,23 @@ pub fn read_first_moves(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The CPU seconds (user and system, every thread) this process has used so far, where
+/// the system says (Linux counts them in hundredths of a second).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name in brackets: state is the first, user and
+    // system time the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Starts the count of peak memory again (Linux), so that each of O's replies reports
+/// its own; where the system does not allow it, the peak stays the process's.
+fn restart_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// The peak memory of this process so far, in MB, where the system says (Linux).
 fn peak_megabytes() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -299,8 +316,10 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
     }
 }
 
-/// `menace solve qubic --first CELL --replies`: each of O's replies to X's opening
-/// on CELL, up to symmetry, solved on its own.
+/// `menace solve qubic --first CELL --replies [--proof FILE]`: each of O's replies to
+/// X's opening on CELL, up to symmetry, solved on its own, with its own CPU time and
+/// peak memory; the proof of each reply proved goes to FILE with the reply's cell
+/// before the extension (`replies.json` gives `replies-2.json`).
 pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
     let first = match read_first_moves(request.first) {
         Ok(cells) if cells.count_ones() == 1 && request.from.is_none() => cells,
@@ -329,31 +348,62 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
         first.trailing_zeros(),
         classes.len()
     );
-    let mut proved = 0;
+    let mut proved = Vec::new();
     for reply in classes.values() {
         let lines = geometry.lines_through[usize::from(*reply)].len();
         say!("O replies {reply} (a cell on {lines} lines):");
+        restart_peak_memory();
         match search(first, 1 << reply, u64::MAX, request) {
-            Ok(Solved::Proved(_)) => proved += 1,
+            Ok(Solved::Proved(proof)) => {
+                proved.push(*reply);
+                let file = request.file.map(|file| file_for_reply(file, *reply));
+                let written = write_proof(file.as_deref(), first, 1 << reply, &proof);
+                if written != ExitCode::SUCCESS {
+                    return written;
+                }
+            }
             Ok(_) => {}
             Err(code) => return code,
         }
     }
     let classes = classes.len();
-    if proved == classes {
+    if proved.len() == classes {
         say!(
             "X's opening on {} wins against every reply.",
             first.trailing_zeros()
         );
     } else {
-        say!("Proved: {proved} of the {classes} replies; the others are not settled.");
+        let cells: Vec<String> = proved.iter().map(u8::to_string).collect();
+        say!(
+            "Proved: {} of the {classes} replies ({}); the others are not settled.",
+            proved.len(),
+            if cells.is_empty() {
+                "none".to_string()
+            } else {
+                cells.join(", ")
+            }
+        );
     }
     ExitCode::SUCCESS
+}
+
+/// The proof file for O's reply on `reply`: `replies.json` gives `replies-2.json`.
+fn file_for_reply(file: &Path, reply: u8) -> std::path::PathBuf {
+    let stem = file.file_stem().map_or_else(
+        || "replies".into(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    let name = match file.extension() {
+        Some(extension) => format!("{stem}-{reply}.{}", extension.to_string_lossy()),
+        None => format!("{stem}-{reply}"),
+    };
+    file.with_file_name(name)
 }
 
 /// One search, reported; a proof is checked by the independent checker first.
 fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
     let start = std::time::Instant::now();
+    let cpu_before = cpu_seconds();
     let mut solver = menace::ai::qubic::dfpn::Solver::new(request.table_bytes);
     solver.visit_limit = request.visit_limit;
     solver.first_moves = first_moves;
@@ -382,12 +432,16 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
     spinner.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let memory = peak_megabytes().map_or(String::new(), |mb| format!(", peak memory {mb:.0} MB"));
+    let cpu = match (cpu_before, cpu_seconds()) {
+        (Some(before), Some(after)) => format!(" ({:.1} s of CPU)", after - before),
+        _ => String::new(),
+    };
     let replaced = match solver.replaced() {
         0 => String::new(),
         replaced => format!(" ({} replaced when full)", grouped(replaced)),
     };
     let searched = format!(
-        "{} positions in a table of {}{replaced}, {} visits, {} threat-search positions, {seconds:.1} s{memory}",
+        "{} positions in a table of {}{replaced}, {} visits, {} threat-search positions, {seconds:.1} s{cpu}{memory}",
         grouped(solver.positions() as u64),
         grouped(solver.capacity() as u64),
         grouped(solver.visits),
@@ -409,7 +463,12 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
         }
         Verdict::Unknown => {
             match request.visit_limit {
-                Some(limit) => say!("Not settled within {} ({searched}).", counted(limit)),
+                // The budget counts the calling thread's visits; the helpers' are
+                // in the total.
+                Some(limit) => say!(
+                    "Not settled within a budget of {} visits ({searched}).",
+                    grouped(limit)
+                ),
                 None => say!("Not settled: the search was stopped ({searched})."),
             }
             return Ok(Solved::Unsettled);
@@ -429,4 +488,38 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
         }
     }
     Ok(Solved::Proved(proof))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reply_has_its_own_proof_file() {
+        assert_eq!(
+            file_for_reply(Path::new("out/replies.json"), 2),
+            Path::new("out/replies-2.json")
+        );
+        assert_eq!(
+            file_for_reply(Path::new("proof"), 13),
+            Path::new("proof-13")
+        );
+    }
+
+    /// Linux counts CPU time in hundredths of a second: a tenth of a second of work
+    /// must show.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn cpu_seconds_count_the_work_done() {
+        let before = cpu_seconds().expect("/proc/self/stat read");
+        let start = std::time::Instant::now();
+        let mut sum = 0u64;
+        while cpu_seconds().expect("read again") < before + 0.1 && start.elapsed().as_secs() < 20 {
+            for _ in 0..100_000 {
+                sum = sum.wrapping_add(std::hint::black_box(1));
+            }
+        }
+        let after = cpu_seconds().expect("read again");
+        assert!(after >= before + 0.1 && sum > 0, "{before} then {after}");
+    }
 }
