@@ -23,6 +23,15 @@ pub trait MoveValues<G: Game>: Send {
     /// Every legal move of `position` (not over) with its value for the player making
     /// it, or `None` when the solver cannot settle them within its budget.
     fn move_values(&mut self, position: &G) -> Option<Vec<(G::Move, Value)>>;
+
+    /// Whether the values of a symmetric image of a position are the images of the
+    /// position's, so that perfect play may ask about one frame for all of them
+    /// ([`PerfectPlay`]): true of the exact searches by distance. The search over points
+    /// says no: asked in another frame it gave other best moves (an experiment against
+    /// it played other games), so it is asked about each position as met.
+    fn same_in_every_frame(&self) -> bool {
+        false
+    }
 }
 
 /// How good a value is for the player who gets it: whole wins above half wins above
@@ -58,6 +67,10 @@ impl<G: Game> ByAlphaBeta<G> {
 }
 
 impl<G: Game> MoveValues<G> for ByAlphaBeta<G> {
+    fn same_in_every_frame(&self) -> bool {
+        true
+    }
+
     fn move_values(&mut self, position: &G) -> Option<Vec<(G::Move, Value)>> {
         if self.search.table_is_full() {
             self.search = AlphaBeta::new(self.budget);
@@ -136,6 +149,10 @@ impl<G: Game> ByExhaustive<G> {
 }
 
 impl<G: Game> MoveValues<G> for ByExhaustive<G> {
+    fn same_in_every_frame(&self) -> bool {
+        true
+    }
+
     fn move_values(&mut self, position: &G) -> Option<Vec<(G::Move, Value)>> {
         let mut values = Vec::new();
         for mv in position.legal_moves() {
@@ -292,8 +309,9 @@ fn best_of<M: Copy>(values: &[(M, Value)], others: &mut Vec<M>) -> Option<Known<
 /// A perfect player: the solver's values, and the best moves of every position it has
 /// been asked about.
 ///
-/// Where the game has symmetries and its positions never repeat, the solver is asked
-/// about each position's canonical form only, and a position met in another frame takes
+/// Where the game has symmetries, its positions never repeat and its solver's values
+/// are the same in every frame, the solver is asked about each position's canonical
+/// form only, and a position met in another frame takes
 /// its best moves from there ([`PerfectPlay::by_symmetry`]): while MENACE explores, most
 /// positions perfect play meets are images of ones it has valued, and a lookup per move
 /// in the solver's table (a cache miss each) was most of the time training took.
@@ -301,6 +319,8 @@ pub struct PerfectPlay<G: Game> {
     values: SharedValues<G>,
     known: InlineMap<G::Key, Known<G::Move>>,
     others: Vec<G::Move>,
+    /// The solver's values are the same in every frame of a position.
+    same_in_every_frame: bool,
     /// The best moves of canonical forms, by their key, in their own frame.
     canonical: InlineMap<G::Key, Known<G::Move>>,
     canonical_others: Vec<G::Move>,
@@ -312,6 +332,7 @@ impl<G: Game> Clone for PerfectPlay<G> {
             values: Arc::clone(&self.values),
             known: self.known.clone(),
             others: self.others.clone(),
+            same_in_every_frame: self.same_in_every_frame,
             canonical: self.canonical.clone(),
             canonical_others: self.canonical_others.clone(),
         }
@@ -326,8 +347,13 @@ impl<G: Game> std::fmt::Debug for PerfectPlay<G> {
 
 impl<G: Game> PerfectPlay<G> {
     pub fn new(values: SharedValues<G>) -> PerfectPlay<G> {
+        let same_in_every_frame = values
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .same_in_every_frame();
         PerfectPlay {
             values,
+            same_in_every_frame,
             known: InlineMap::default(),
             others: Vec::new(),
             canonical: InlineMap::default(),
@@ -362,11 +388,12 @@ impl<G: Game> PerfectPlay<G> {
     /// `position`'s best moves read from its canonical form's (valued the first time
     /// it is met), listed in `position`'s own order of legal moves: the moves and the
     /// order the solver would give for `position` itself, so the choices, and with
-    /// them every seeded figure, stay the same. `None` where the game has no symmetry
-    /// or its positions repeat (a position's history may then count), or the solver
-    /// cannot settle it.
+    /// them every seeded figure, stay the same. `None` where the game has no symmetry,
+    /// its positions repeat (a position's history may then count) or its solver's
+    /// values are not the same in every frame, or the solver cannot settle it.
     fn by_symmetry(&mut self, position: &G) -> Option<Known<G::Move>> {
-        if position.symmetry_count() < 2 || position.positions_repeat() {
+        if !self.same_in_every_frame || position.symmetry_count() < 2 || position.positions_repeat()
+        {
             return None;
         }
         let (symmetry, canonical) = (1..position.symmetry_count())
