@@ -18,14 +18,16 @@
 
 pub mod index;
 pub mod moves;
+pub mod rest;
 #[cfg(test)]
 mod tests;
 
 use crate::ai::alphabeta::Value;
 use crate::game::quantum_morris::{QuantumMorris, QuantumMorrisMove, QuantumMorrisRules};
 use crate::game::{Game, Outcome, Player};
-use index::{Index, Rest};
+use index::Index;
 use moves::{Child, Ending};
+use rest::Rest;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
 /// The state byte of a node: who won (0 nobody yet, 1 X, 2 O) and, in bit 2, whether O

@@ -3,7 +3,7 @@
 //! compares), written without the game's history and lists so that the analysis can
 //! take every move of every position twice in a minute.
 
-use super::index::{Rest, code};
+use super::rest::{Rest, code};
 use crate::game::Player;
 use crate::game::morris::adjacent;
 use crate::game::quantum::{Mark, graph};

@@ -1,5 +1,5 @@
-use super::index::{self, Rest};
 use super::moves::{self, Child};
+use super::rest::{self, Rest};
 use crate::game::quantum_morris::{QuantumMorris, QuantumMorrisMove, QuantumMorrisRules};
 use crate::game::{Game, Player};
 use rand::{RngExt, SeedableRng};
@@ -10,7 +10,7 @@ fn rules(words: &[&str]) -> QuantumMorrisRules {
 
 #[test]
 fn the_code_tables_use_the_games_symmetries() {
-    assert!(index::symmetries_agree());
+    assert!(rest::symmetries_agree());
 }
 
 /// The position at rest the rules' game is in.
