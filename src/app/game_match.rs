@@ -41,6 +41,10 @@ pub struct Match {
     tally: MatchTally,
     /// Beads MENACE drew in this game.
     pub(super) drawn: Vec<DrawnBead>,
+    /// The decisions MENACE made in this game: a bead at most for each. Not half the
+    /// plies, since a game such as quantum Morris under `closer-chooses` gives one side
+    /// two decisions in a row (a move that closes a cycle, then its collapse).
+    menace_turns: usize,
     /// The number of the box MENACE used last in this game.
     pub(super) last_box: Option<usize>,
     /// The cells the last move changed, which `board` brackets as the move did.
@@ -92,8 +96,11 @@ impl Match {
         if self.finished >= self.games {
             return Err("more games played than asked for".into());
         }
-        if self.drawn.len() > self.game.ply().div_ceil(2) {
+        if self.drawn.len() > self.menace_turns {
             return Err("more beads drawn than MENACE made moves".into());
+        }
+        if self.menace_turns > self.game.ply() {
+            return Err("more MENACE turns than moves in the game".into());
         }
         Ok(())
     }
@@ -164,6 +171,7 @@ impl Session {
             finished: 0,
             tally,
             drawn: Vec::new(),
+            menace_turns: 0,
             last_box: None,
             last_marked: Vec::new(),
             boxes_before: None,
@@ -201,6 +209,7 @@ impl Session {
         if let Some(current) = self.current.as_mut() {
             current.game = current.game.restart();
             current.drawn.clear();
+            current.menace_turns = 0;
             current.last_box = None;
             current.last_marked.clear();
             current.boxes_before = boxes_before;
@@ -259,6 +268,7 @@ impl Session {
                     };
                     match slot.learner.take_turn(current.game.as_ref(), &mut self.rng) {
                         Ok(turn) => {
+                            current.menace_turns += 1;
                             if let MenaceMove::Drew {
                                 drawn, box_number, ..
                             } = &turn
