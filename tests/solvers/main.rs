@@ -11,6 +11,7 @@ mod lookahead_fidelity;
 mod perfect_everywhere;
 mod quantum_morris;
 mod qubic;
+mod qubic_open;
 mod silverman_claims;
 mod teacher_centre;
 mod variants;
