@@ -8,123 +8,20 @@
 //! colours. A cell is written as in Gomocup tools and Go diagrams: a column letter and
 //! a row number from the bottom, `h8` the centre of 15x15.
 
+mod declaration;
+mod illegal;
 mod picture;
 pub mod renju;
+
+pub use declaration::{CONNECT6, GOMOKU};
+pub use illegal::IllegalStone;
 #[cfg(test)]
 mod tests;
 
 use super::picture::PictureError;
 use super::view::{BoardView, Layout, grid_panel};
-use super::{
-    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, OptionValue, Outcome, Player,
-};
+use super::{BadMove, Game, Outcome, Player};
 use renju::{BLACK, EMPTY, Foul, WHITE};
-use std::fmt;
-
-const TOO_BIG: &str = "a gomoku board has more positions than any number of matchboxes could hold (MENACE needs a box for every position it meets)";
-
-/// The size option every game of the family takes; its help's example names the game
-/// (`gomoku 19`, `connect6 15`).
-const fn size_option(help: &'static str) -> GameOption {
-    GameOption {
-        name: "size",
-        help,
-        value: Some(OptionValue {
-            placeholder: "N",
-            examples: &["7"],
-        }),
-    }
-}
-
-/// Free-style gomoku and its options.
-pub const GOMOKU: Declaration = Declaration {
-    name: "gomoku",
-    about: "15x15: five or more in a row wins (the gomoku bot article)",
-    options: &[
-        size_option("the board's side, 5 to 26; a bare number says the same (gomoku 19)"),
-        GameOption {
-            name: "exactly-five",
-            help: "only exactly five wins; six or more does not",
-            value: None,
-        },
-        GameOption {
-            name: "renju",
-            help: "black may not make two threes, two fours or six; white's six wins",
-            value: None,
-        },
-        GameOption {
-            name: "swap",
-            help: "black opens in the centre, a free stone each, then white may swap",
-            value: None,
-        },
-    ],
-    notation: "a cell: column letter and row number from the bottom, h8 the centre",
-    example: "h8",
-    too_big_for_menace: Some(TOO_BIG),
-};
-
-/// Connect-6.
-pub const CONNECT6: Declaration = Declaration {
-    name: "connect6",
-    about: "19x19: six in a row wins; one stone first, then two stones a turn",
-    options: &[size_option(
-        "the board's side, 5 to 26; a bare number says the same (connect6 15)",
-    )],
-    notation: "a cell: column letter and row number from the bottom, j10 the centre",
-    example: "j10",
-    too_big_for_menace: Some(TOO_BIG),
-};
-
-impl Declared for Gomoku {
-    fn start(
-        declaration: &Declaration,
-        options: &[&str],
-        _files: &OptionFiles,
-    ) -> Result<Gomoku, String> {
-        let connect6 = declaration.name == CONNECT6.name;
-        let mut size = if connect6 { 19 } else { 15 };
-        for option in options {
-            if let Some(value) = option.strip_prefix("size ") {
-                size = value
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "a board's side is a number from {MIN_SIZE} to {MAX_SIZE}, not \"{}\"",
-                            crate::files::shown(value, 20)
-                        )
-                    })?;
-            }
-        }
-        let rules = GomokuRules {
-            size,
-            goal: if connect6 { 6 } else { 5 },
-            exactly_five: options.contains(&"exactly-five"),
-            renju: options.contains(&"renju"),
-            swap: options.contains(&"swap"),
-            connect6,
-        };
-        if rules.renju && rules.exactly_five {
-            return Err(
-                "renju already has its own rule for six in a row: choose renju or exactly-five"
-                    .into(),
-            );
-        }
-        if usize::from(size) < usize::from(rules.goal) {
-            return Err(format!(
-                "{} in a row needs a board of at least {} lines",
-                rules.goal, rules.goal
-            ));
-        }
-        Ok(Gomoku::new(rules))
-    }
-
-    /// Connect-6's six in a row is not the gomoku bots' game.
-    fn five_in_a_row(&self) -> Option<&Gomoku> {
-        (self.rules().goal == 5).then_some(self)
-    }
-}
 
 /// The smallest and largest boards (26 columns have letters a to z).
 pub const MIN_SIZE: u8 = 5;
@@ -185,45 +82,6 @@ impl Colour {
         }
     }
 }
-
-/// Why a move was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IllegalStone {
-    Taken(String),
-    OffTheBoard,
-    /// The swap opening's first stone goes in the centre.
-    CentreFirst(String),
-    /// Renju forbids black this cell.
-    Forbidden(String, Foul),
-    /// `swap` only after the first three stones, once.
-    NoSwap,
-    GameOver,
-}
-
-impl fmt::Display for IllegalStone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalStone::Taken(cell) => write!(f, "{cell} is taken"),
-            IllegalStone::OffTheBoard => write!(f, "that cell is off the board"),
-            IllegalStone::CentreFirst(centre) => write!(
-                f,
-                "in the swap opening black's first stone goes in the centre, {centre}"
-            ),
-            IllegalStone::Forbidden(cell, foul) => write!(
-                f,
-                "{cell} would make {}, which renju forbids black",
-                foul.words()
-            ),
-            IllegalStone::NoSwap => write!(
-                f,
-                "swap is white's choice once the first three stones are down, and only then"
-            ),
-            IllegalStone::GameOver => write!(f, "the game is already over"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalStone {}
 
 /// The four directions of a line, in seed 003's order: 0°, 45°, 90°, 135° (rows grow
 /// downward, so 45° runs up and to the right).

@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::Declared;
 
 fn game(words: &[&str]) -> Gomoku {
     let (name, options) = words.split_first().unwrap();
