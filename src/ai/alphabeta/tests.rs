@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::ai::minimax::Solver;
 use crate::game::{Rules, TicTacToe};

@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod output;
+mod games;
 mod lessons;
 mod proofs;
 mod random_play;
@@ -11,6 +12,7 @@ mod solve;
 mod docs_tables;
 
 use clap::{Parser, Subcommand};
+use games::{count_boxes, duel, game_experiment, replay};
 use menace::app::{Session, Settings};
 use menace::menace::{Preset, save};
 use menace::repl::render::{self, Palette};
@@ -509,167 +511,4 @@ fn output_closed(session: &Session) -> ExitCode {
     };
     complain!("menace: standard output was closed, so the rest of the input was not run{lost}.");
     ExitCode::from(output::CLOSED)
-}
-
-/// `menace experiment --game GAME ...`.
-fn game_experiment(
-    game: &str,
-    side: &str,
-    vs: &str,
-    preset: Preset,
-    seeds: u64,
-    limit: u64,
-    positions: u64,
-) -> ExitCode {
-    let words: Vec<&str> = game.split_whitespace().collect();
-    let vs_words: Vec<&str> = vs.split_whitespace().collect();
-    let vs = match menace::players::Choice::parse(&vs_words) {
-        Ok(kind) => kind,
-        Err(why) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
-    };
-    let side = side_of(side);
-    let effort = menace::analysis::Effort {
-        positions,
-        ..menace::analysis::Effort::default()
-    };
-    let start = std::time::Instant::now();
-    match menace::registry::start(&words).and_then(|game| {
-        let plan = menace::play::Plan {
-            side,
-            vs,
-            preset,
-            goal: None,
-            limit: limit.max(1),
-            effort,
-        };
-        let seeds = seeds.clamp(1, 1_000);
-        // On a terminal a bar counts the games (runs that reach the goal stop early, so
-        // the total is at most); piped, nothing is printed until the report.
-        let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            let bar = indicatif::ProgressBar::new(seeds.saturating_mul(plan.limit));
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{bar:30} {human_pos} of at most {human_len} games, {elapsed}",
-            ) {
-                bar.set_style(style);
-            }
-            bar
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
-        let result = menace::play::experiment::run(game.as_ref(), &plan, seeds, &mut |played| {
-            bar.set_position(played);
-            !menace::stop::requested()
-        });
-        bar.finish_and_clear();
-        result
-    }) {
-        Ok(experiment) => {
-            out!(
-                "{}",
-                render::game_experiment(&experiment, Some(start.elapsed().as_secs()))
-            );
-            ExitCode::SUCCESS
-        }
-        Err(why) => {
-            complain!("menace: {why}.");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// The side a `--side` flag names (clap has checked it is X or O).
-fn side_of(flag: &str) -> menace::game::Player {
-    if flag.eq_ignore_ascii_case("o") {
-        menace::game::Player::O
-    } else {
-        menace::game::Player::X
-    }
-}
-
-/// `menace duel GAME [OPTION…] --first NAME --second NAME ...`.
-fn duel(
-    game: &[String],
-    first: &str,
-    second: &str,
-    games: u32,
-    effort: menace::analysis::Effort,
-    seed: u64,
-) -> ExitCode {
-    let kind = |name: &str| {
-        let words: Vec<&str> = name.split_whitespace().collect();
-        menace::players::Choice::parse(&words)
-    };
-    let (first, second) = match (kind(first), kind(second)) {
-        (Ok(first), Ok(second)) => (first, second),
-        (Err(why), _) | (_, Err(why)) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
-    };
-    let words: Vec<&str> = game.iter().map(String::as_str).collect();
-    let start = std::time::Instant::now();
-    match menace::app::duel::run(&words, first, second, games.clamp(1, 100_000), effort, seed) {
-        Ok(report) => {
-            out!("{}", render::duel(&report, start.elapsed().as_secs_f64()));
-            ExitCode::SUCCESS
-        }
-        Err(why) => {
-            complain!("menace: {why}.");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// `menace boxes GAME [OPTION…] [--side X|O] [--limit N]`.
-fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let game = match menace::registry::start(&words) {
-        Ok(game) => game,
-        Err(why) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
-    };
-    let side = side_of(side);
-    if let Some(why) = game.declaration().too_big_for_menace {
-        outln!("{}: no boxes are counted: {why}.", game.title());
-        return ExitCode::SUCCESS;
-    }
-    let start = std::time::Instant::now();
-    let counted = menace::registry::count_boxes(game.as_ref(), side, limit);
-    out!(
-        "{}",
-        render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())
-    );
-    ExitCode::SUCCESS
-}
-
-/// `menace replay GAME [OPTION…] MOVE… [--json]`.
-fn replay(words: &[String], json: bool) -> ExitCode {
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let (steps, error) = match menace::registry::replay::replay(&words) {
-        Ok(steps) => (steps, None),
-        Err(error) => (error.steps.clone(), Some(error)),
-    };
-    let mut out = std::io::stdout().lock();
-    for step in &steps {
-        let line = if json {
-            serde_json::to_string(step).unwrap_or_default() + "\n"
-        } else {
-            render::replay_step(step)
-        };
-        if out.write_all(line.as_bytes()).is_err() {
-            return ExitCode::from(output::CLOSED);
-        }
-    }
-    match error {
-        None => ExitCode::SUCCESS,
-        Some(error) => {
-            complain!("menace: {error}.");
-            ExitCode::from(2)
-        }
-    }
 }

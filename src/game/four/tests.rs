@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// The byte tables move every cell where the symmetry sends it, and the canonical

@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// The seeds run side by side give the runs they give one at a time, in order.
