@@ -454,6 +454,20 @@ impl Game for Mnk {
         }
     }
 
+    /// The smallest key among the images, as the default finds it, without making the
+    /// images.
+    fn canonical_key(&self) -> (u64, u64) {
+        (0..self.shape.maps.len())
+            .map(|index| {
+                (
+                    self.shape.map_mask(index, self.x),
+                    self.shape.map_mask(index, self.o),
+                )
+            })
+            .min()
+            .unwrap_or((self.x, self.o))
+    }
+
     fn transform_move(&self, cell: u8, index: usize) -> u8 {
         self.shape.maps[index]
             .get(usize::from(cell))

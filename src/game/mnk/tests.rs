@@ -117,6 +117,43 @@ fn playing_commutes_with_every_declared_symmetry() {
 }
 
 #[test]
+fn byte_tables_map_cells_as_the_maps_do_and_the_canonical_key_is_the_least_image() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    // A square, a rectangle, a cylinder, and the largest board (64 cells: every byte).
+    for rules in [
+        rules(4, 4, 4, false),
+        rules(3, 4, 3, false),
+        rules(7, 3, 3, true),
+        rules(8, 8, 5, false),
+    ] {
+        let game = Mnk::new(rules);
+        let cells = game.cells();
+        for _ in 0..200 {
+            let (mut x, mut o) = (0u64, 0u64);
+            for cell in 0..cells {
+                match rng.random_range(0..3) {
+                    0 => x |= 1 << cell,
+                    1 => o |= 1 << cell,
+                    _ => {}
+                }
+            }
+            for (index, map) in game.shape.maps.iter().enumerate() {
+                let by_cells = (0..cells)
+                    .filter(|cell| x & (1 << cell) != 0)
+                    .fold(0u64, |image, cell| image | 1 << map[cell]);
+                assert_eq!(game.shape.map_mask(index, x), by_cells, "{rules:?}");
+            }
+            let position = Mnk { x, o, ..game };
+            let least = (0..position.symmetry_count())
+                .map(|index| position.transformed(index).key())
+                .min();
+            assert_eq!(Some(position.canonical_key()), least, "{rules:?}");
+        }
+    }
+}
+
+#[test]
 fn the_symmetry_words_say_how_the_board_relates_to_its_image() {
     let square = Mnk::new(rules(4, 4, 4, false));
     assert_eq!(square.symmetry_words(0), "as drawn");
