@@ -13,7 +13,10 @@ use crate::game::quantum::{Mark, Quantum, QuantumMove};
 use crate::game::{Game, Player, Symmetry};
 
 mod last_move;
+mod state;
 mod table;
+
+use state::{State, code};
 
 pub use table::BYTES_PER_POSITION;
 use table::Table;
@@ -41,21 +44,6 @@ pub struct Solver {
 /// under Goff's rules), each with a tiny subtree that costs less to search again than
 /// to look up and store; the table then holds a quarter as many, in 40 MB, not 130.
 const WITHOUT_TABLE_FROM: usize = 8;
-
-/// X's margin, in half points, of a finished game.
-fn margin(position: &Quantum) -> Option<i8> {
-    position
-        .points()
-        .map(|[x, o]| i8::try_from(i16::from(x) - i16::from(o)).unwrap_or(0))
-}
-
-/// A mark's code in the key (see [`Solver::code_maps`]).
-fn code(mark: Mark) -> u8 {
-    match mark {
-        Mark::Spooky(a, b) => 1 + 9 * a.min(b) + a.max(b),
-        Mark::Classical(s) => 82 + s,
-    }
-}
 
 impl Solver {
     /// A search that gives up once its table holds `budget` positions.
@@ -95,21 +83,16 @@ impl Solver {
     /// waiting one last), so that move orders reaching the same marks meet in the table.
     /// Under Goff's numbering the ages decide lines made at once, and the key keeps the
     /// order.
-    fn canonical(&self, position: &Quantum) -> u64 {
-        let marks = position.marks();
-        let made = marks.len();
-        let pending = position.pending_collapse().is_some();
-        let mut codes = [0u8; 9];
-        for (slot, mark) in codes.iter_mut().zip(marks) {
-            *slot = code(*mark);
-        }
-        if position.rules().per_player {
-            return self.canonical_per_player(&codes[..made], pending);
+    fn canonical(&self, state: &State) -> u64 {
+        let codes = state.codes();
+        let pending = state.pending();
+        if state.rules().per_player {
+            return self.canonical_per_player(codes, pending);
         }
         let mut best = u64::MAX;
         for map in &self.code_maps {
             let mut key = u64::from(pending) << 63;
-            for (index, code) in codes[..made].iter().enumerate() {
+            for (index, code) in codes.iter().enumerate() {
                 key |= u64::from(map[usize::from(*code)]) << (7 * index);
             }
             best = best.min(key);
@@ -165,11 +148,12 @@ impl Solver {
     /// (is it at least 1? at least 2? …), each proving a bound, the table keeping what
     /// one proved for the next (MTD(f)).
     pub fn value(&mut self, position: &Quantum) -> Result<i8, OutOfBudget> {
+        let state = State::new(position);
         let (mut lower, mut upper) = (-2i8, 2i8);
         let mut guess = 0i8;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.search(position, beta - 1, beta)?;
+            guess = self.search(&state, beta - 1, beta)?;
             if guess < beta {
                 upper = guess;
             } else {
@@ -193,6 +177,7 @@ impl Solver {
             if child.play(mv).is_err() {
                 continue;
             }
+            let child = State::new(&child);
             let keeps = if maximising {
                 self.search(&child, value - 1, value)? >= value
             } else {
@@ -218,7 +203,7 @@ impl Solver {
             if child.play(mv).is_err() {
                 continue;
             }
-            let key = self.canonical(&child);
+            let key = self.canonical(&State::new(&child));
             if seen.contains(&key) {
                 continue;
             }
@@ -228,8 +213,8 @@ impl Solver {
         Ok(values)
     }
 
-    fn search(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
-        match margin(position) {
+    fn search(&mut self, position: &State, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
+        match position.margin() {
             Some(margin) => Ok(margin),
             None => self.search_open(position, alpha, beta),
         }
@@ -239,7 +224,7 @@ impl Solver {
     /// marks classical, so only they can end the game; a search skips scoring the rest.
     fn search_child(
         &mut self,
-        child: &Quantum,
+        child: &State,
         mv: QuantumMove,
         alpha: i8,
         beta: i8,
@@ -251,9 +236,9 @@ impl Solver {
     }
 
     /// [`Solver::search`] in a position known not to be over.
-    fn search_open(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
+    fn search_open(&mut self, position: &State, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
         self.visits += 1;
-        if position.marks().len() >= WITHOUT_TABLE_FROM {
+        if position.made() >= WITHOUT_TABLE_FROM {
             return self.plain(position, alpha, beta);
         }
         let key = self.canonical(position);
@@ -281,36 +266,19 @@ impl Solver {
             return Err(OutOfBudget);
         }
         let (window_alpha, window_beta) = (alpha, beta);
-        let maximising = position.to_move() == Player::X;
+        let maximising = position.side_to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
         let mut best_index = 0u8;
         let mut moves = self.spare.pop().unwrap_or_default();
-        position.legal_moves_into(&mut moves);
         // Moves that close a cycle and deterministic moves first, in their order: they
-        // decide the most (the deterministic ones make marks classical at once). The
-        // parts of the entanglement graph are found once for all the moves.
-        let parts = if position.pending_collapse().is_some() {
-            [0; 9]
-        } else {
-            position.parts()
-        };
-        let mut decisive = 0;
-        for index in 0..moves.len() {
-            let open = match moves[index] {
-                QuantumMove::Spooky(a, b) => a != b && parts[usize::from(a)] >> b & 1 == 0,
-                QuantumMove::Collapse(_) => false,
-            };
-            if !open {
-                moves[decisive..=index].rotate_right(1);
-                decisive += 1;
-            }
-        }
+        // decide the most (the deterministic ones make marks classical at once).
+        position.ordered_moves_into(&mut moves);
         if usize::from(first) < moves.len() {
             moves.swap(0, usize::from(first));
         }
         for (index, mv) in moves.iter().enumerate() {
             let mut child = *position;
-            child.play_legal_with_parts(*mv, &parts);
+            child.play(*mv);
             let value = self.search_child(&child, *mv, alpha, beta)?;
             let better = if maximising {
                 value > best
@@ -354,33 +322,20 @@ impl Solver {
 impl Solver {
     /// Alpha-beta without the table, near the end of the game (see
     /// [`WITHOUT_TABLE_FROM`]), for a position not over.
-    fn plain(
-        &mut self,
-        position: &Quantum,
-        mut alpha: i8,
-        mut beta: i8,
-    ) -> Result<i8, OutOfBudget> {
-        let mut moves = self.spare.pop().unwrap_or_default();
-        if let Some(value) = last_move::value(position, &mut moves) {
-            self.spare.push(moves);
+    fn plain(&mut self, position: &State, mut alpha: i8, mut beta: i8) -> Result<i8, OutOfBudget> {
+        if let Some(value) = last_move::value(position) {
             return Ok(value);
         }
-        let maximising = position.to_move() == Player::X;
+        let maximising = position.side_to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
+        let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
-        // The parts of the graph tell each spooky move whether it closes a cycle; a
-        // waiting collapse has no spooky moves.
-        let parts = if position.pending_collapse().is_some() {
-            [0; 9]
-        } else {
-            position.parts()
-        };
         for mv in moves.iter() {
             let mut child = *position;
-            child.play_legal_with_parts(*mv, &parts);
+            child.play(*mv);
             let over = match mv {
                 QuantumMove::Spooky(a, b) if a != b => None,
-                _ => margin(&child),
+                _ => child.margin(),
             };
             let value = match over {
                 Some(margin) => margin,
@@ -424,8 +379,8 @@ mod tests {
 
     /// Plain minimax over every move, no table, no pruning: the reference.
     fn minimax(position: &Quantum) -> i8 {
-        if let Some(margin) = margin(position) {
-            return margin;
+        if let Some([x, o]) = position.points() {
+            return x as i8 - o as i8;
         }
         let values = position.legal_moves().into_iter().map(|mv| {
             let mut child = *position;
@@ -496,7 +451,6 @@ mod tests {
     fn the_last_move_from_settled_boards_agrees_with_plain_minimax() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
-        let mut moves = Vec::new();
         for rules in every_rule_set() {
             let mut checked = 0;
             while checked < 150 {
@@ -512,7 +466,7 @@ mod tests {
                     continue;
                 }
                 assert_eq!(
-                    last_move::value(&game, &mut moves),
+                    last_move::value(&State::new(&game)),
                     Some(minimax(&game)),
                     "{rules:?} {}",
                     game.picture()
@@ -522,7 +476,7 @@ mod tests {
         }
         // Any other position is left to the search.
         let start = Quantum::new(QuantumRules::default());
-        assert_eq!(last_move::value(&start, &mut moves), None);
+        assert_eq!(last_move::value(&State::new(&start)), None);
     }
 
     #[test]
