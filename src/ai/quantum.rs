@@ -35,6 +35,9 @@ pub struct Solver {
     /// Each mark's code in the key (0 not made, 1 + 9a + b spooky in a < b, 82 + s
     /// classical in s) as each symmetry sends it: a look-up, not a match, per mark.
     code_maps: [[u8; 91]; 8],
+    /// The same, to the image's place among the 45 codes a mark can have (36 spooky
+    /// pairs, 9 classical squares): a bit in a 64-bit set per side, per player.
+    dense_maps: [[u8; 91]; 8],
     /// Move lists of finished nodes, reused so that no node allocates one.
     spare: Vec<Vec<QuantumMove>>,
 }
@@ -48,24 +51,36 @@ const WITHOUT_TABLE_FROM: usize = 8;
 impl Solver {
     /// A search that gives up once its table holds `budget` positions.
     pub fn new(budget: u64) -> Solver {
+        let code_maps: [[u8; 91]; 8] = std::array::from_fn(|index| {
+            let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
+            let map = |square: u8| symmetry.map(usize::from(square)) as u8;
+            let mut codes = [0u8; 91];
+            for a in 0..9 {
+                codes[usize::from(code(Mark::Classical(a)))] = code(Mark::Classical(map(a)));
+                for b in a..9 {
+                    codes[usize::from(code(Mark::Spooky(a, b)))] =
+                        code(Mark::Spooky(map(a), map(b)));
+                }
+            }
+            codes
+        });
+        // Each code a mark can have, by its place among them.
+        let mut dense = [0u8; 91];
+        let mut next = 0;
+        for a in 0..9 {
+            for b in a + 1..9 {
+                dense[usize::from(code(Mark::Spooky(a, b)))] = next;
+                next += 1;
+            }
+            dense[usize::from(code(Mark::Classical(a)))] = 36 + a;
+        }
         Solver {
             table: Table::new(),
             visits: 0,
             budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),
             spare: Vec::new(),
-            code_maps: std::array::from_fn(|index| {
-                let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
-                let map = |square: u8| symmetry.map(usize::from(square)) as u8;
-                let mut codes = [0u8; 91];
-                for a in 0..9 {
-                    codes[usize::from(code(Mark::Classical(a)))] = code(Mark::Classical(map(a)));
-                    for b in a..9 {
-                        codes[usize::from(code(Mark::Spooky(a, b)))] =
-                            code(Mark::Spooky(map(a), map(b)));
-                    }
-                }
-                codes
-            }),
+            dense_maps: code_maps.map(|codes| codes.map(|image| dense[usize::from(image)])),
+            code_maps,
         }
     }
 
@@ -102,44 +117,41 @@ impl Solver {
 
     /// [`Solver::canonical`] per player: X's marks (the odd-numbered, even indices of
     /// `codes`) sorted largest first, then O's, then the one waiting to collapse. Each
-    /// image holds each side's marks as a set of codes (a bit each: a side never holds
-    /// two marks of one code, as two spooky marks in the same two squares are a cycle),
-    /// so the images are compared without sorting, and only the least is written out.
+    /// image holds each side's marks as a set of the 45 codes a mark can have, a bit each
+    /// in a word (a side never holds two marks of one code: two spooky marks in the same
+    /// two squares are a cycle), so the images are compared without sorting, and only
+    /// the least is written out, each code by its place among the 45 (plus one: 0 is no
+    /// move).
     fn canonical_per_player(&self, codes: &[u8], pending: bool) -> u64 {
         let made = codes.len();
         let sorted = if pending { made - 1 } else { made };
-        let mut best = (u8::MAX, u128::MAX, u128::MAX);
-        for map in &self.code_maps {
-            let (mut x, mut o) = (0u128, 0u128);
+        let mut best = (u8::MAX, u64::MAX, u64::MAX);
+        for map in &self.dense_maps {
+            let mut sides = [0u64; 2];
             for (index, code) in codes[..sorted].iter().enumerate() {
-                let bit = 1u128 << map[usize::from(*code)];
-                if index % 2 == 0 {
-                    x |= bit;
-                } else {
-                    o |= bit;
-                }
+                sides[index % 2] |= 1 << map[usize::from(*code)];
             }
             let waiting = if pending {
                 map[usize::from(codes[made - 1])]
             } else {
                 0
             };
-            best = best.min((waiting, x, o));
+            best = best.min((waiting, sides[0], sides[1]));
         }
         let (waiting, x, o) = best;
         let mut key = u64::from(pending) << 63;
         let mut index = 0;
         for mut set in [x, o] {
             while set != 0 {
-                let code = 127 - set.leading_zeros();
-                key |= u64::from(code) << (7 * index);
+                let place = 63 - set.leading_zeros();
+                key |= u64::from(place + 1) << (7 * index);
                 index += 1;
-                set &= !(1u128 << code);
+                set &= !(1 << place);
             }
         }
         debug_assert_eq!(index, sorted, "a side holds two marks of one code");
         if pending {
-            key |= u64::from(waiting) << (7 * (made - 1));
+            key |= u64::from(waiting + 1) << (7 * (made - 1));
         }
         key
     }

@@ -8,8 +8,7 @@
 //! side's classical squares, each square's spooky marks as a mask of move numbers, the
 //! parts of the graph (which only ever merge: a collapse or a deterministic move makes
 //! a whole part classical, and a classical square is never asked again), and each
-//! classical square's move number (for the ages of lines made at once). It is small
-//! enough to copy for each child. Its moves follow the rules exactly: a unit test plays
+//! move's mark as its code in the solver's key. It is small enough to copy for each child. Its moves follow the rules exactly: a unit test plays
 //! random games on both and compares them after every move.
 
 use crate::game::Player;
@@ -59,8 +58,6 @@ pub(super) struct State {
     /// For each square not classical, the squares joined to it by chains of spooky
     /// marks, itself included; a classical square's entry is stale and never read.
     parts: [u16; 9],
-    /// The number of the move whose classical mark stands in each square (0: none).
-    number: [u8; 9],
     /// The squares holding X's classical marks, and O's.
     classical: [u16; 2],
     made: u8,
@@ -76,7 +73,6 @@ impl State {
             codes: [0; 9],
             spooky_at: [0; 9],
             parts: position.parts(),
-            number: [0; 9],
             classical: [0; 2],
             made: position.marks().len() as u8,
             pending: position.pending_collapse().is_some(),
@@ -257,7 +253,6 @@ impl State {
         self.classical[index % 2] |= 1 << square;
         // A classical square's part is itself, as the rules' `parts` finds it.
         self.parts[usize::from(square)] = 1 << square;
-        self.number[usize::from(square)] = index as u8 + 1;
     }
 
     /// Puts the mark of move `index + 1` classically in `square` and forces every spooky
@@ -272,16 +267,20 @@ impl State {
             self.spooky_at[usize::from(b)] &= !(1 << index);
         }
         self.set_classical(index, square);
+        let mut settled = 0u16;
         let mut waiting = 1u16 << square;
         while waiting != 0 {
             let here = waiting.trailing_zeros() as u8;
             waiting &= waiting - 1;
-            let mut touching = std::mem::take(&mut self.spooky_at[usize::from(here)]);
+            // A mark forced out from another square since is classical already: it
+            // stays in its other square's mask, left out by `settled`, until that
+            // square is cleared in turn (every square a mark is forced into is).
+            let mut touching = std::mem::take(&mut self.spooky_at[usize::from(here)]) & !settled;
+            settled |= touching;
             while touching != 0 {
                 let mark = touching.trailing_zeros() as usize;
                 touching &= touching - 1;
                 let there = here ^ OTHER[usize::from(self.codes[mark])];
-                self.spooky_at[usize::from(there)] &= !(1 << mark);
                 self.set_classical(mark, there);
                 waiting |= 1 << there;
             }
@@ -319,18 +318,24 @@ impl State {
     }
 
     /// The highest move number in the youngest-numbered of `lines` (a set of indices).
+    /// Asked only when both sides have a line under Goff's numbering.
     fn line_age(&self, lines: u8) -> u8 {
+        let mut number = [0u8; 9];
+        for (index, code) in self.codes().iter().enumerate() {
+            if *code >= CLASSICAL {
+                number[usize::from(code - CLASSICAL)] = index as u8 + 1;
+            }
+        }
         let mut age = u8::MAX;
         let mut rest = lines;
         while rest != 0 {
             let line = LINES[rest.trailing_zeros() as usize];
             rest &= rest - 1;
-            let mut highest = 0;
-            for square in 0..9 {
-                if line >> square & 1 != 0 {
-                    highest = highest.max(self.number[square]);
-                }
-            }
+            let highest = (0..9)
+                .filter(|square| line >> square & 1 != 0)
+                .map(|square| number[square])
+                .max()
+                .unwrap_or(0);
             age = age.min(highest);
         }
         age
