@@ -13,7 +13,10 @@ use crate::game::quantum::{Mark, Quantum, QuantumMove};
 use crate::game::{Game, Player, Symmetry};
 
 mod last_move;
+mod state;
 mod table;
+
+use state::{State, code};
 
 pub use table::BYTES_PER_POSITION;
 use table::Table;
@@ -32,6 +35,9 @@ pub struct Solver {
     /// Each mark's code in the key (0 not made, 1 + 9a + b spooky in a < b, 82 + s
     /// classical in s) as each symmetry sends it: a look-up, not a match, per mark.
     code_maps: [[u8; 91]; 8],
+    /// The same, to the image's place among the 45 codes a mark can have (36 spooky
+    /// pairs, 9 classical squares): a bit in a 64-bit set per side, per player.
+    dense_maps: [[u8; 91]; 8],
     /// Move lists of finished nodes, reused so that no node allocates one.
     spare: Vec<Vec<QuantumMove>>,
 }
@@ -42,42 +48,39 @@ pub struct Solver {
 /// to look up and store; the table then holds a quarter as many, in 40 MB, not 130.
 const WITHOUT_TABLE_FROM: usize = 8;
 
-/// X's margin, in half points, of a finished game.
-fn margin(position: &Quantum) -> Option<i8> {
-    position
-        .points()
-        .map(|[x, o]| i8::try_from(i16::from(x) - i16::from(o)).unwrap_or(0))
-}
-
-/// A mark's code in the key (see [`Solver::code_maps`]).
-fn code(mark: Mark) -> u8 {
-    match mark {
-        Mark::Spooky(a, b) => 1 + 9 * a.min(b) + a.max(b),
-        Mark::Classical(s) => 82 + s,
-    }
-}
-
 impl Solver {
     /// A search that gives up once its table holds `budget` positions.
     pub fn new(budget: u64) -> Solver {
+        let code_maps: [[u8; 91]; 8] = std::array::from_fn(|index| {
+            let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
+            let map = |square: u8| symmetry.map(usize::from(square)) as u8;
+            let mut codes = [0u8; 91];
+            for a in 0..9 {
+                codes[usize::from(code(Mark::Classical(a)))] = code(Mark::Classical(map(a)));
+                for b in a..9 {
+                    codes[usize::from(code(Mark::Spooky(a, b)))] =
+                        code(Mark::Spooky(map(a), map(b)));
+                }
+            }
+            codes
+        });
+        // Each code a mark can have, by its place among them.
+        let mut dense = [0u8; 91];
+        let mut next = 0;
+        for a in 0..9 {
+            for b in a + 1..9 {
+                dense[usize::from(code(Mark::Spooky(a, b)))] = next;
+                next += 1;
+            }
+            dense[usize::from(code(Mark::Classical(a)))] = 36 + a;
+        }
         Solver {
             table: Table::new(),
             visits: 0,
             budget: budget.min(crate::memory::entries_fitting(BYTES_PER_POSITION, u64::MAX)),
             spare: Vec::new(),
-            code_maps: std::array::from_fn(|index| {
-                let symmetry = Symmetry::from_index(index).unwrap_or(Symmetry::ALL[0]);
-                let map = |square: u8| symmetry.map(usize::from(square)) as u8;
-                let mut codes = [0u8; 91];
-                for a in 0..9 {
-                    codes[usize::from(code(Mark::Classical(a)))] = code(Mark::Classical(map(a)));
-                    for b in a..9 {
-                        codes[usize::from(code(Mark::Spooky(a, b)))] =
-                            code(Mark::Spooky(map(a), map(b)));
-                    }
-                }
-                codes
-            }),
+            dense_maps: code_maps.map(|codes| codes.map(|image| dense[usize::from(image)])),
+            code_maps,
         }
     }
 
@@ -95,21 +98,16 @@ impl Solver {
     /// waiting one last), so that move orders reaching the same marks meet in the table.
     /// Under Goff's numbering the ages decide lines made at once, and the key keeps the
     /// order.
-    fn canonical(&self, position: &Quantum) -> u64 {
-        let marks = position.marks();
-        let made = marks.len();
-        let pending = position.pending_collapse().is_some();
-        let mut codes = [0u8; 9];
-        for (slot, mark) in codes.iter_mut().zip(marks) {
-            *slot = code(*mark);
-        }
-        if position.rules().per_player {
-            return self.canonical_per_player(&codes[..made], pending);
+    fn canonical(&self, state: &State) -> u64 {
+        let codes = state.codes();
+        let pending = state.pending();
+        if state.rules().per_player {
+            return self.canonical_per_player(codes, pending);
         }
         let mut best = u64::MAX;
         for map in &self.code_maps {
             let mut key = u64::from(pending) << 63;
-            for (index, code) in codes[..made].iter().enumerate() {
+            for (index, code) in codes.iter().enumerate() {
                 key |= u64::from(map[usize::from(*code)]) << (7 * index);
             }
             best = best.min(key);
@@ -119,44 +117,41 @@ impl Solver {
 
     /// [`Solver::canonical`] per player: X's marks (the odd-numbered, even indices of
     /// `codes`) sorted largest first, then O's, then the one waiting to collapse. Each
-    /// image holds each side's marks as a set of codes (a bit each: a side never holds
-    /// two marks of one code, as two spooky marks in the same two squares are a cycle),
-    /// so the images are compared without sorting, and only the least is written out.
+    /// image holds each side's marks as a set of the 45 codes a mark can have, a bit each
+    /// in a word (a side never holds two marks of one code: two spooky marks in the same
+    /// two squares are a cycle), so the images are compared without sorting, and only
+    /// the least is written out, each code by its place among the 45 (plus one: 0 is no
+    /// move).
     fn canonical_per_player(&self, codes: &[u8], pending: bool) -> u64 {
         let made = codes.len();
         let sorted = if pending { made - 1 } else { made };
-        let mut best = (u8::MAX, u128::MAX, u128::MAX);
-        for map in &self.code_maps {
-            let (mut x, mut o) = (0u128, 0u128);
+        let mut best = (u8::MAX, u64::MAX, u64::MAX);
+        for map in &self.dense_maps {
+            let mut sides = [0u64; 2];
             for (index, code) in codes[..sorted].iter().enumerate() {
-                let bit = 1u128 << map[usize::from(*code)];
-                if index % 2 == 0 {
-                    x |= bit;
-                } else {
-                    o |= bit;
-                }
+                sides[index % 2] |= 1 << map[usize::from(*code)];
             }
             let waiting = if pending {
                 map[usize::from(codes[made - 1])]
             } else {
                 0
             };
-            best = best.min((waiting, x, o));
+            best = best.min((waiting, sides[0], sides[1]));
         }
         let (waiting, x, o) = best;
         let mut key = u64::from(pending) << 63;
         let mut index = 0;
         for mut set in [x, o] {
             while set != 0 {
-                let code = 127 - set.leading_zeros();
-                key |= u64::from(code) << (7 * index);
+                let place = 63 - set.leading_zeros();
+                key |= u64::from(place + 1) << (7 * index);
                 index += 1;
-                set &= !(1u128 << code);
+                set &= !(1 << place);
             }
         }
         debug_assert_eq!(index, sorted, "a side holds two marks of one code");
         if pending {
-            key |= u64::from(waiting) << (7 * (made - 1));
+            key |= u64::from(waiting + 1) << (7 * (made - 1));
         }
         key
     }
@@ -165,11 +160,12 @@ impl Solver {
     /// (is it at least 1? at least 2? …), each proving a bound, the table keeping what
     /// one proved for the next (MTD(f)).
     pub fn value(&mut self, position: &Quantum) -> Result<i8, OutOfBudget> {
+        let state = State::new(position);
         let (mut lower, mut upper) = (-2i8, 2i8);
         let mut guess = 0i8;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.search(position, beta - 1, beta)?;
+            guess = self.search(&state, beta - 1, beta)?;
             if guess < beta {
                 upper = guess;
             } else {
@@ -193,6 +189,7 @@ impl Solver {
             if child.play(mv).is_err() {
                 continue;
             }
+            let child = State::new(&child);
             let keeps = if maximising {
                 self.search(&child, value - 1, value)? >= value
             } else {
@@ -218,7 +215,7 @@ impl Solver {
             if child.play(mv).is_err() {
                 continue;
             }
-            let key = self.canonical(&child);
+            let key = self.canonical(&State::new(&child));
             if seen.contains(&key) {
                 continue;
             }
@@ -228,8 +225,8 @@ impl Solver {
         Ok(values)
     }
 
-    fn search(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
-        match margin(position) {
+    fn search(&mut self, position: &State, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
+        match position.margin() {
             Some(margin) => Ok(margin),
             None => self.search_open(position, alpha, beta),
         }
@@ -239,7 +236,7 @@ impl Solver {
     /// marks classical, so only they can end the game; a search skips scoring the rest.
     fn search_child(
         &mut self,
-        child: &Quantum,
+        child: &State,
         mv: QuantumMove,
         alpha: i8,
         beta: i8,
@@ -251,9 +248,9 @@ impl Solver {
     }
 
     /// [`Solver::search`] in a position known not to be over.
-    fn search_open(&mut self, position: &Quantum, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
+    fn search_open(&mut self, position: &State, alpha: i8, beta: i8) -> Result<i8, OutOfBudget> {
         self.visits += 1;
-        if position.marks().len() >= WITHOUT_TABLE_FROM {
+        if position.made() >= WITHOUT_TABLE_FROM {
             return self.plain(position, alpha, beta);
         }
         let key = self.canonical(position);
@@ -281,36 +278,19 @@ impl Solver {
             return Err(OutOfBudget);
         }
         let (window_alpha, window_beta) = (alpha, beta);
-        let maximising = position.to_move() == Player::X;
+        let maximising = position.side_to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
         let mut best_index = 0u8;
         let mut moves = self.spare.pop().unwrap_or_default();
-        position.legal_moves_into(&mut moves);
         // Moves that close a cycle and deterministic moves first, in their order: they
-        // decide the most (the deterministic ones make marks classical at once). The
-        // parts of the entanglement graph are found once for all the moves.
-        let parts = if position.pending_collapse().is_some() {
-            [0; 9]
-        } else {
-            position.parts()
-        };
-        let mut decisive = 0;
-        for index in 0..moves.len() {
-            let open = match moves[index] {
-                QuantumMove::Spooky(a, b) => a != b && parts[usize::from(a)] >> b & 1 == 0,
-                QuantumMove::Collapse(_) => false,
-            };
-            if !open {
-                moves[decisive..=index].rotate_right(1);
-                decisive += 1;
-            }
-        }
+        // decide the most (the deterministic ones make marks classical at once).
+        position.ordered_moves_into(&mut moves);
         if usize::from(first) < moves.len() {
             moves.swap(0, usize::from(first));
         }
         for (index, mv) in moves.iter().enumerate() {
             let mut child = *position;
-            child.play_legal_with_parts(*mv, &parts);
+            child.play(*mv);
             let value = self.search_child(&child, *mv, alpha, beta)?;
             let better = if maximising {
                 value > best
@@ -354,33 +334,20 @@ impl Solver {
 impl Solver {
     /// Alpha-beta without the table, near the end of the game (see
     /// [`WITHOUT_TABLE_FROM`]), for a position not over.
-    fn plain(
-        &mut self,
-        position: &Quantum,
-        mut alpha: i8,
-        mut beta: i8,
-    ) -> Result<i8, OutOfBudget> {
-        let mut moves = self.spare.pop().unwrap_or_default();
-        if let Some(value) = last_move::value(position, &mut moves) {
-            self.spare.push(moves);
+    fn plain(&mut self, position: &State, mut alpha: i8, mut beta: i8) -> Result<i8, OutOfBudget> {
+        if let Some(value) = last_move::value(position) {
             return Ok(value);
         }
-        let maximising = position.to_move() == Player::X;
+        let maximising = position.side_to_move() == Player::X;
         let mut best = if maximising { -3 } else { 3 };
+        let mut moves = self.spare.pop().unwrap_or_default();
         position.legal_moves_into(&mut moves);
-        // The parts of the graph tell each spooky move whether it closes a cycle; a
-        // waiting collapse has no spooky moves.
-        let parts = if position.pending_collapse().is_some() {
-            [0; 9]
-        } else {
-            position.parts()
-        };
         for mv in moves.iter() {
             let mut child = *position;
-            child.play_legal_with_parts(*mv, &parts);
+            child.play(*mv);
             let over = match mv {
                 QuantumMove::Spooky(a, b) if a != b => None,
-                _ => margin(&child),
+                _ => child.margin(),
             };
             let value = match over {
                 Some(margin) => margin,
@@ -424,8 +391,8 @@ mod tests {
 
     /// Plain minimax over every move, no table, no pruning: the reference.
     fn minimax(position: &Quantum) -> i8 {
-        if let Some(margin) = margin(position) {
-            return margin;
+        if let Some([x, o]) = position.points() {
+            return x as i8 - o as i8;
         }
         let values = position.legal_moves().into_iter().map(|mv| {
             let mut child = *position;
@@ -496,7 +463,6 @@ mod tests {
     fn the_last_move_from_settled_boards_agrees_with_plain_minimax() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
-        let mut moves = Vec::new();
         for rules in every_rule_set() {
             let mut checked = 0;
             while checked < 150 {
@@ -512,7 +478,7 @@ mod tests {
                     continue;
                 }
                 assert_eq!(
-                    last_move::value(&game, &mut moves),
+                    last_move::value(&State::new(&game)),
                     Some(minimax(&game)),
                     "{rules:?} {}",
                     game.picture()
@@ -522,7 +488,7 @@ mod tests {
         }
         // Any other position is left to the search.
         let start = Quantum::new(QuantumRules::default());
-        assert_eq!(last_move::value(&start, &mut moves), None);
+        assert_eq!(last_move::value(&State::new(&start)), None);
     }
 
     #[test]

@@ -114,6 +114,12 @@ const LINES_WITHIN: [u8; 512] = {
     table
 };
 
+/// The lines (a bit set of indices into noughts and crosses' `LINES`) that a set of
+/// squares (a 9-bit mask) holds: one look-up, for a search that keeps the masks itself.
+pub fn lines_within(squares: u16) -> u8 {
+    LINES_WITHIN[usize::from(squares & 0x1FF)]
+}
+
 /// A move: two squares for the mover's spooky marks (the same square twice is a
 /// deterministic move), or the square a cycle's closing mark takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

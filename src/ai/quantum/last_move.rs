@@ -10,53 +10,54 @@
 //! square `r`; a spooky move in `a` and `b` is then worth the chooser's pick of the two
 //! boards `a` and `b`, and a deterministic move in `a` the board `a`.
 
-use crate::game::quantum::{Quantum, QuantumMove};
-use crate::game::{Game, Player};
+use super::state::State;
+use crate::game::quantum::QuantumMove;
 
-/// X's margin, in half points, with perfect play from `position`: eight moves made, no
+/// X's margin, in half points, with perfect play from `state`: eight moves made, no
 /// collapse waiting, not over (see the module's comment). `None` when the position is
 /// not of that kind.
-/// `moves` is a buffer for the legal moves.
-pub(super) fn value(position: &Quantum, moves: &mut Vec<QuantumMove>) -> Option<i8> {
-    if position.marks().len() != 8 || position.pending_collapse().is_some() {
+pub(super) fn value(state: &State) -> Option<i8> {
+    if state.made() != 8 || state.pending() {
         return None;
     }
-    // The squares the ninth mark may go in (open and not crowded), each paired with
-    // another: its first legal spooky move there.
-    let mut partner = [None::<u8>; 9];
-    let mut deterministic = false;
-    position.legal_moves_into(moves);
-    for mv in moves.iter() {
-        match *mv {
-            QuantumMove::Spooky(a, b) if a == b => deterministic = true,
-            QuantumMove::Spooky(a, b) => {
-                partner[usize::from(a)].get_or_insert(b);
-                partner[usize::from(b)].get_or_insert(a);
-            }
-            QuantumMove::Collapse(_) => return None,
-        }
+    // The squares the ninth mark may go in (open and not crowded); each is paired with
+    // another, the lowest: a tree over them, so every pair closes a cycle (else search).
+    let room = state.room();
+    if room.count_ones() < 2 || !state.room_joined() {
+        return None;
     }
-    let mover = position.to_move();
-    let parts = position.parts();
+    let deterministic = state.rules().deterministic;
+    let mover = state.side_to_move();
+    let lowest = room.trailing_zeros() as u8;
+    let second = (room & (room - 1)).trailing_zeros() as u8;
     // The mover's view of X's margin: larger is better for the mover.
-    let for_mover = |margin: i8| if mover == Player::X { margin } else { -margin };
-    let (mut best, mut second) = (i8::MIN, i8::MIN);
+    let for_mover = |margin: i8| {
+        if mover == crate::game::Player::X {
+            margin
+        } else {
+            -margin
+        }
+    };
+    let (mut best, mut second_best) = (i8::MIN, i8::MIN);
     let mut chooser = None;
-    for (square, partner) in partner.iter().enumerate() {
-        let Some(partner) = *partner else { continue };
-        let square = square as u8;
-        let mut board = *position;
-        board.play_legal_with_parts(QuantumMove::Spooky(square, partner), &parts);
-        // A tree over the open squares: every pair closes a cycle (else search).
-        board.pending_collapse()?;
-        chooser.get_or_insert(board.to_move());
-        board.play_legal(QuantumMove::Collapse(square));
-        let margin = for_mover(super::margin(&board)?);
+    let mut rest = room;
+    while rest != 0 {
+        let square = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let partner = if square == lowest { second } else { lowest };
+        let mut board = *state;
+        board.play(QuantumMove::Spooky(
+            square.min(partner),
+            square.max(partner),
+        ));
+        chooser.get_or_insert(board.side_to_move());
+        board.play(QuantumMove::Collapse(square));
+        let margin = for_mover(board.margin()?);
         if margin > best {
-            second = best;
+            second_best = best;
             best = margin;
-        } else if margin > second {
-            second = margin;
+        } else if margin > second_best {
+            second_best = margin;
         }
     }
     // The mover gets the better board of a pair if it chooses the collapse or may play
@@ -64,7 +65,7 @@ pub(super) fn value(position: &Quantum, moves: &mut Vec<QuantumMove>) -> Option<
     let got = if chooser == Some(mover) || deterministic {
         best
     } else {
-        second
+        second_best
     };
     (got != i8::MIN).then(|| for_mover(got))
 }
