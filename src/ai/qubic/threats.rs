@@ -430,6 +430,35 @@ mod tests {
         }
     }
 
+    /// The proof search does not ask for a chain after O's reply where X had none with
+    /// O passing ([`crate::ai::qubic::dfpn`]): an extra mark of O's never gives X a
+    /// chain. Checked on positions of random games, with X to move and with O's extra
+    /// mark on every empty cell.
+    #[test]
+    fn an_extra_mark_of_the_defender_never_makes_a_chain() {
+        use rand::SeedableRng;
+        let geometry = Geometry::of(4);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let mut search = ThreatSearch::new();
+        let mut without = 0;
+        while without < 60 {
+            let (x, o) = crate::ai::qubic::random_position(&mut rng, 6..26);
+            if geometry.winning_cells(x, o) != 0 || geometry.winning_cells(o, x) != 0 {
+                continue;
+            }
+            if search.wins(x, o) {
+                continue;
+            }
+            without += 1;
+            let mut rest = !(x | o);
+            while rest != 0 {
+                let cell = rest.trailing_zeros();
+                rest &= rest - 1;
+                assert!(!search.wins(x, o | 1 << cell), "{x:#x} {o:#x} + {cell}");
+            }
+        }
+    }
+
     #[test]
     fn the_empty_board_and_a_quiet_position_have_no_forcing_chain() {
         let mut search = ThreatSearch::new();

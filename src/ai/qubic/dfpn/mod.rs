@@ -260,14 +260,20 @@ impl Solver {
     }
 
     /// The numbers of a position met for the first time: settled by the rules or by a
-    /// forcing chain, open otherwise.
-    fn evaluate(&mut self, x: u64, o: u64) -> Numbers {
+    /// forcing chain, open otherwise. `no_chain` says X is known to have no forcing
+    /// chain here, so the threat search is not asked: an extra mark of O's never gives
+    /// X a chain it did not have (each threat of a chain found with it is one without
+    /// it, each forced reply still forced or X's move a double threat, and O has no
+    /// threat without it that it had not with it), so a position after a reply of O's
+    /// has none where X had none with O passing. Most of the threat search's time was
+    /// such positions, which it searched to the end to find nothing.
+    fn evaluate(&mut self, x: u64, o: u64, no_chain: bool) -> Numbers {
         let geometry = self.geometry;
         let x_wins = geometry.winning_cells(x, o);
         let o_wins = geometry.winning_cells(o, x);
         let full = x | o == u64::MAX;
         if x.count_ones() == o.count_ones() {
-            if x_wins != 0 || self.threats.wins(x, o) {
+            if x_wins != 0 || (!no_chain && self.threats.wins(x, o)) {
                 PROVED
             } else if o_wins.count_ones() >= 2 || full {
                 DISPROVED
@@ -293,7 +299,7 @@ impl Solver {
         if let Some(numbers) = self.table.get(key) {
             return numbers;
         }
-        let numbers = self.evaluate(x, o);
+        let numbers = self.evaluate(x, o, false);
         self.table.put(key, numbers, 0);
         numbers
     }
@@ -301,11 +307,20 @@ impl Solver {
     /// The moves worth searching in an open position, one per class of symmetric
     /// moves, each with its child's numbers; best-looking first.
     fn children(&mut self, x: u64, o: u64, hashes: &Hashes) -> Vec<(Child, Numbers)> {
+        let (moves, no_chain_after) = self.moves_of(x, o, hashes);
+        self.with_numbers(x, o, moves, no_chain_after)
+    }
+
+    /// The moves worth searching (see [`Solver::children`]), and whether O is to move
+    /// with X having no forcing chain even if O passes, so none after any of O's
+    /// replies either (see [`Solver::evaluate`]).
+    fn moves_of(&mut self, x: u64, o: u64, hashes: &Hashes) -> (Vec<Child>, bool) {
         let geometry = self.geometry;
         let x_to_move = x.count_ones() == o.count_ones();
         let empty = !(x | o);
         let (mine, theirs) = if x_to_move { (x, o) } else { (o, x) };
         let their_wins = geometry.winning_cells(theirs, mine);
+        let mut no_chain_after = false;
         let cells = if their_wins != 0 {
             their_wins
         } else if x_to_move {
@@ -313,7 +328,10 @@ impl Solver {
         } else {
             match self.threats.find(x, o) {
                 Some(chain) => breaking_replies(self.geometry, x, o, &chain),
-                None => empty,
+                None => {
+                    no_chain_after = true;
+                    empty
+                }
             }
         };
         let mark = usize::from(!x_to_move);
@@ -332,17 +350,30 @@ impl Solver {
         if let (true, Some(limit)) = (x_to_move && their_wins == 0, self.x_moves_limit) {
             scored.truncate(limit);
         }
+        let moves = scored.into_iter().map(|(_, child)| child).collect();
+        (moves, no_chain_after)
+    }
+
+    /// The moves with their children's numbers, from the table or evaluated.
+    fn with_numbers(
+        &mut self,
+        x: u64,
+        o: u64,
+        moves: Vec<Child>,
+        no_chain_after: bool,
+    ) -> Vec<(Child, Numbers)> {
+        let x_to_move = x.count_ones() == o.count_ones();
         // The table is asked for every child before any is evaluated: its lookups are
         // cache misses, independent of each other, so the processor overlaps them,
         // where a threat search between two lookups would make each wait in turn.
-        let stored: Vec<Option<Numbers>> = scored
+        let stored: Vec<Option<Numbers>> = moves
             .iter()
-            .map(|(_, child)| self.table.get(child.key))
+            .map(|child| self.table.get(child.key))
             .collect();
-        scored
+        moves
             .into_iter()
             .zip(stored)
-            .map(|((_, child), stored)| {
+            .map(|(child, stored)| {
                 let numbers = stored.unwrap_or_else(|| {
                     let bit = 1u64 << child.cell;
                     let (cx, co) = if x_to_move {
@@ -350,7 +381,7 @@ impl Solver {
                     } else {
                         (x, o | bit)
                     };
-                    let numbers = self.evaluate(cx, co);
+                    let numbers = self.evaluate(cx, co, no_chain_after);
                     self.table.put(child.key, numbers, 0);
                     numbers
                 });
