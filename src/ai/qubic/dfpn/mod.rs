@@ -7,8 +7,10 @@
 //! "1+ε" trick of Pawlewicz and Lew), so the search does not hop between siblings.
 //!
 //! Three things keep the tree small:
-//! - Every position with X to move is first given to the threat-space search: a
-//!   forcing chain proves it at once.
+//! - Every position with X to move is first given to the threat-space search (a
+//!   forcing chain proves it at once), except the replies of an O position where X had
+//!   no chain even with O passing: a mark of O's more never gives X a chain, so the
+//!   search could only fail there.
 //! - A threat must be answered: the side facing one has a single move.
 //! - O's replies are cut by a "pass": if X would have a forcing chain were O to pass,
 //!   only O's replies that break that chain need searching. Each reply is tried by
