@@ -121,13 +121,9 @@ pub fn duel(
 
 /// `menace boxes GAME [OPTION…] [--side X|O] [--limit N]`.
 pub fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let game = match menace::registry::start(&words) {
+    let game = match crate::output::started(words) {
         Ok(game) => game,
-        Err(why) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let side = side_of(side);
     if let Some(why) = game.declaration().too_big_for_menace {

@@ -55,3 +55,13 @@ pub fn fitted(asked: u64, bytes_each: u64) -> Option<u64> {
         None => Some(budget),
     }
 }
+
+/// The game `words` name (its name and options) at its start, or exit code 2 after one
+/// sentence saying why not.
+pub fn started(words: &[String]) -> Result<Box<dyn menace::game::AnyGame>, std::process::ExitCode> {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    menace::registry::start(&words).map_err(|why| {
+        complain!("menace: {why}.");
+        std::process::ExitCode::from(2)
+    })
+}

@@ -25,13 +25,9 @@ fn score_words([x, o]: [u8; 2]) -> String {
 }
 
 pub fn run(words: &[String], games: u64, seed: u64) -> ExitCode {
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let game = match menace::registry::start(&words) {
+    let game = match crate::output::started(words) {
         Ok(game) => game,
-        Err(why) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     if games == 0 {
         complain!("menace: --games takes a number of games from 1.");
