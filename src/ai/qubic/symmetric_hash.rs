@@ -72,14 +72,37 @@ impl SymmetricHash {
 
     /// The key after a mark on `cell`, without changing the hashes.
     pub fn key_after(&self, hashes: &Hashes, cell: usize, mark: usize) -> u64 {
-        hashes
-            .iter()
-            .zip(&self.numbers[2 * cell + mark])
-            .map(|(hash, number)| hash ^ number)
-            .min()
-            .unwrap_or(0)
+        let numbers = &self.numbers[2 * cell + mark];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor was just seen to have AVX2.
+            return unsafe { least_xor_avx2(hashes, numbers) };
+        }
+        least_xor(hashes, numbers)
     }
 }
+
+/// The least of `hashes[i] ^ numbers[i]`: a position's key after a move, the search's
+/// commonest arithmetic (192 per child of every position expanded).
+#[inline(always)]
+fn least_xor(hashes: &Hashes, numbers: &Hashes) -> u64 {
+    hashes
+        .iter()
+        .zip(numbers)
+        .map(|(hash, number)| hash ^ number)
+        .min()
+        .unwrap_or(0)
+}
+
+/// [`least_xor`] compiled for AVX2, four hashes at a time: a baseline x86-64 build has
+/// no 64-bit comparison of vectors, and takes the 192 one by one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn least_xor_avx2(hashes: &Hashes, numbers: &Hashes) -> u64 {
+    least_xor(hashes, numbers)
+}
+
+impl SymmetricHash {}
 
 #[cfg(test)]
 mod tests {
