@@ -23,18 +23,22 @@
 //! Squares are named like the noughts and crosses cells: `LL-MM` is a move, `LL` the
 //! square a cycle's closing mark takes.
 
-use super::tictactoe::LINES;
 use super::{
-    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Square,
-    Symmetry,
+    BadMove, Declaration, Declared, Game, GameOption, OptionFiles, Outcome, Player, Symmetry,
 };
-use std::fmt;
 
 pub(crate) mod graph;
+mod moves;
 mod picture;
+mod score;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
+
+use moves::name;
+pub use moves::{IllegalQuantumMove, Mark, QuantumMove};
+use score::LINES_WITHIN;
+pub use score::{Score, lines_within};
 
 /// Quantum tic-tac-toe.
 pub const QUANTUM: Declaration = Declaration {
@@ -96,124 +100,6 @@ const MOST_PLIES: usize = 13;
 /// How many spooky marks a square may hold.
 const MOST_SPOOKY: usize = 8;
 
-/// The lines (a bit set of [`LINES`] indices) that a set of squares holds, for every
-/// 9-bit set: a search asks at every position.
-const LINES_WITHIN: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut squares = 0;
-    while squares < 512 {
-        let mut index = 0;
-        while index < LINES.len() {
-            if squares as u16 & LINES[index] == LINES[index] {
-                table[squares] |= 1 << index;
-            }
-            index += 1;
-        }
-        squares += 1;
-    }
-    table
-};
-
-/// The lines (a bit set of indices into noughts and crosses' `LINES`) that a set of
-/// squares (a 9-bit mask) holds: one look-up, for a search that keeps the masks itself.
-pub fn lines_within(squares: u16) -> u8 {
-    LINES_WITHIN[usize::from(squares & 0x1FF)]
-}
-
-/// A move: two squares for the mover's spooky marks (the same square twice is a
-/// deterministic move), or the square a cycle's closing mark takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum QuantumMove {
-    Spooky(u8, u8),
-    Collapse(u8),
-}
-
-/// Where one move's marks are now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mark {
-    /// Spooky in two squares.
-    Spooky(u8, u8),
-    /// Collapsed into one square.
-    Classical(u8),
-}
-
-/// Why a move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IllegalQuantumMove {
-    GameOver,
-    /// A collapse is waiting: only the choice of its square may be made.
-    CollapseFirst {
-        chooser: Player,
-        first: u8,
-        second: u8,
-    },
-    /// A collapse choice with no cycle waiting.
-    NoCollapse,
-    /// The square is not one of the closing move's two.
-    NotACollapseSquare {
-        square: u8,
-        first: u8,
-        second: u8,
-    },
-    Classical(u8),
-    SameSquare(u8),
-    Crowded(u8),
-}
-
-fn name(square: u8) -> String {
-    Square::ALL[usize::from(square) % 9].name()
-}
-
-impl fmt::Display for IllegalQuantumMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            IllegalQuantumMove::GameOver => write!(f, "the game is already over"),
-            IllegalQuantumMove::CollapseFirst {
-                chooser,
-                first,
-                second,
-            } => write!(
-                f,
-                "a cycle must collapse first: {chooser} chooses {} or {}",
-                name(first),
-                name(second)
-            ),
-            IllegalQuantumMove::NoCollapse => write!(
-                f,
-                "no cycle is waiting to collapse, so a move names two squares (LL-MM)"
-            ),
-            IllegalQuantumMove::NotACollapseSquare {
-                square,
-                first,
-                second,
-            } => write!(
-                f,
-                "the closing mark is in {} and {}, so it cannot take {}",
-                name(first),
-                name(second),
-                name(square)
-            ),
-            IllegalQuantumMove::Classical(square) => {
-                write!(f, "{} already holds a classical mark", name(square))
-            }
-            IllegalQuantumMove::SameSquare(square) => write!(
-                f,
-                "both marks in {} is a deterministic move, which these rules forbid",
-                name(square)
-            ),
-            IllegalQuantumMove::Crowded(square) => {
-                write!(
-                    f,
-                    "{} already holds {MOST_SPOOKY} spooky marks",
-                    name(square)
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for IllegalQuantumMove {}
-
 /// A position, with the moves that led to it (its picture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Quantum {
@@ -227,16 +113,6 @@ pub struct Quantum {
     /// Every move and collapse so far, in order.
     history: [QuantumMove; MOST_PLIES],
     plies: u8,
-}
-
-/// How a finished game scored: each side's points in halves, and who made lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Score {
-    pub x_halves: u8,
-    pub o_halves: u8,
-    /// For each side that has a line, the highest move number in its best line.
-    pub x_line: Option<u8>,
-    pub o_line: Option<u8>,
 }
 
 impl Quantum {
@@ -390,59 +266,6 @@ impl Quantum {
             Mark::Classical(square) => Some((self.made, square)),
             Mark::Spooky(..) => None,
         }
-    }
-
-    /// The lines of classical marks of X and of O, as bit sets of [`LINES`] indices.
-    fn lines(&self) -> (u8, u8) {
-        let (x, o) = self.classical_sides();
-        (LINES_WITHIN[usize::from(x)], LINES_WITHIN[usize::from(o)])
-    }
-
-    /// The highest move number in the youngest-numbered of `lines` (a set of indices).
-    fn line_age(&self, lines: u8) -> Option<u8> {
-        let mut numbers = [0u8; 9];
-        for (index, mark) in self.marks().iter().enumerate() {
-            if let Mark::Classical(square) = *mark {
-                numbers[usize::from(square)] = index as u8 + 1;
-            }
-        }
-        (0..8)
-            .filter(|index| lines >> index & 1 != 0)
-            .map(|index| {
-                (0..9)
-                    .filter(|square| LINES[index] >> square & 1 != 0)
-                    .map(|square| numbers[square])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .min()
-    }
-
-    /// How the game scored, once it is over.
-    pub fn score(&self) -> Option<Score> {
-        let (x_lines, o_lines) = self.lines();
-        let (x_line, o_line) = (self.line_age(x_lines), self.line_age(o_lines));
-        let [x_halves, o_halves] = self.halves(x_line, o_line)?;
-        Some(Score {
-            x_halves,
-            o_halves,
-            x_line,
-            o_line,
-        })
-    }
-
-    /// Each side's points in halves, once the game is over, from the ages of the lines
-    /// each side has (see [`Quantum::line_age`]).
-    fn halves(&self, x_line: Option<u8>, o_line: Option<u8>) -> Option<[u8; 2]> {
-        Some(match (x_line, o_line) {
-            (None, None) if self.classical_mask() == 0x1FF => [1, 1],
-            (None, None) => return None,
-            (Some(_), None) => [2, 0],
-            (None, Some(_)) => [0, 2],
-            (Some(_), Some(_)) if self.rules.per_player => [1, 1],
-            (Some(x), Some(o)) if x < o => [2, 1],
-            (Some(_), Some(_)) => [1, 2],
-        })
     }
 
     /// A move's number as the rules write it: across both players (`x3`), or per
@@ -751,35 +574,5 @@ impl Game for Quantum {
 
     fn symmetry_words(&self, index: usize) -> String {
         Symmetry::words(index)
-    }
-}
-
-impl Quantum {
-    /// The sentence for lines made at once by both sides.
-    fn both_lines_note(&self) -> Option<String> {
-        let score = self.score()?;
-        let (x, o) = (score.x_line?, score.o_line?);
-        let (x, o) = (self.mark_name_of_line(x), self.mark_name_of_line(o));
-        Some(if self.rules.per_player {
-            format!(
-                "Both made a line at once (X's complete at {x}, O's at {o}); with each \
-                 side's moves numbered on their own, that is a draw."
-            )
-        } else {
-            let (first, second) = if score.x_halves > score.o_halves {
-                ("X", "O")
-            } else {
-                ("O", "X")
-            };
-            format!(
-                "Both made a line at once: X's is complete at {x}, O's at {o}, so \
-                 {first}'s came first: {first} scores 1, {second} ½."
-            )
-        })
-    }
-
-    /// The name of the mark with number `number`, as the rules write it, classical.
-    fn mark_name_of_line(&self, number: u8) -> String {
-        self.mark_name(number, true)
     }
 }

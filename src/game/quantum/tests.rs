@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Outcome, Player, Square};
 
 fn rules(words: &[&str]) -> QuantumRules {
     QuantumRules {
