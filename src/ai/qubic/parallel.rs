@@ -1,49 +1,92 @@
 //! The df-pn search on every core (issue 29). The search on the calling thread is the
-//! sequential one, unchanged: it chooses X's move at the root as it always does, and
-//! says which one it is working on ([`Lead`]). A helper on each other core proves O's
-//! replies to that move, starting from the reply the lead will come to last, each to
-//! the end. The searches share one table ([`super::table::Table`]), and the lead reads
-//! its children's numbers from the table at every step, so a reply a helper has
-//! proved is one the lead finds proved. When the lead turns to another of X's moves,
-//! the helpers drop what they were doing and follow. When the lead has settled the
-//! root, the helpers stop, and the proof is read out of the table on the calling
-//! thread, searching again what the table forgot.
+//! sequential one, unchanged: it chooses its moves as it always does, and says which
+//! X's moves it is working on near the root ([`Lead`]: its line). A helper on each
+//! other core proves O's replies to the lead's move at the root, starting from the
+//! reply the lead will come to last, each to the end. When the lead is down to the
+//! last reply there, both would search the same position: the helper goes down the
+//! lead's line instead, to the first X move with a reply left that the lead is not
+//! on, and proves those from the last. The searches share one table
+//! ([`super::table::Table`]), and the lead reads its children's numbers from the table
+//! at every step, so a reply a helper has proved is one the lead finds proved. When the
+//! lead turns to another X move at the level a helper works below, that helper drops
+//! what it was doing and follows. When the lead has settled the root, the helpers
+//! stop, and the proof is read out of the table on the calling thread, searching again
+//! what the table forgot.
 //!
 //! Which reply a helper proved first, and so what the table holds, varies from run to
 //! run: the proof may differ between runs (each is checked by [`crate::verify`]).
 
 use super::dfpn::{Solver, Verdict};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// What the lead search tells its helpers: the position after X's move at the root it
-/// is proving (O to move), and whether the helpers are still wanted.
+/// How deep the lead's line is told: X's moves at the root and at the next
+/// `LEVELS - 1` X positions along it.
+pub(super) const LEVELS: usize = 3;
+
+/// One helper as the lead sees it: the level of the line it works below, and its flag
+/// to drop that work.
+#[derive(Debug)]
+struct Helper {
+    level: AtomicUsize,
+    cancel: Arc<AtomicBool>,
+}
+
+/// What the lead search tells its helpers: its line (at each level, the position after
+/// its X move there, O to move; level 0 is X's move at the root), and whether the
+/// helpers are still wanted.
 #[derive(Debug, Default)]
 pub struct Lead {
-    target: Mutex<Option<(u64, u64)>>,
-    /// Raised when the target changes, so a helper drops its reply.
-    retarget: Arc<AtomicBool>,
+    line: Mutex<Vec<(u64, u64)>>,
+    helpers: Vec<Helper>,
     done: AtomicBool,
 }
 
 impl Lead {
-    /// The lead searches the position (`x`, `o`) next.
-    pub(super) fn follow(&self, x: u64, o: u64) {
-        let mut target = self
-            .target
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if *target != Some((x, o)) {
-            *target = Some((x, o));
-            self.retarget.store(true, Ordering::Relaxed);
+    fn with_helpers(count: usize) -> Lead {
+        Lead {
+            helpers: (0..count)
+                .map(|_| Helper {
+                    level: AtomicUsize::new(0),
+                    cancel: Arc::new(AtomicBool::new(false)),
+                })
+                .collect(),
+            ..Lead::default()
         }
     }
 
-    fn target(&self) -> Option<(u64, u64)> {
-        *self
-            .target
+    /// The lead plays X's move at `level` of its line, to the position (`x`, `o`): the
+    /// line below it is forgotten if the move is another, and a helper working at that
+    /// level or below drops its work.
+    pub(super) fn follow(&self, level: usize, x: u64, o: u64) {
+        let mut line = self
+            .line
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if line.get(level) == Some(&(x, o)) || line.len() < level {
+            return;
+        }
+        line.truncate(level);
+        line.push((x, o));
+        for helper in &self.helpers {
+            if helper.level.load(Ordering::Relaxed) >= level {
+                helper.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn line(&self) -> Vec<(u64, u64)> {
+        self.line
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    /// Every helper stops what it is doing.
+    fn cancel_all(&self) {
+        for helper in &self.helpers {
+            helper.cancel.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -59,7 +102,7 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
     if threads < 2 {
         return solver.solve(x, o);
     }
-    let lead = Arc::new(Lead::default());
+    let lead = Arc::new(Lead::with_helpers(threads - 1));
     let flag = crate::stop::watched();
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
@@ -71,52 +114,67 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
                         crate::stop::watch(flag);
                     }
                     let mut helper = settings.solver();
-                    helper.cancel = Some(Arc::clone(&lead.retarget));
+                    helper.cancel = Some(Arc::clone(&lead.helpers[index - 1].cancel));
                     help(&mut helper, &lead, index);
                     (helper.visits, helper.threat_nodes())
                 })
             })
             .collect();
         solver.lead = Some(Arc::clone(&lead));
-        let verdict = solver.solve(x, o);
+        let numbers = solver.search(x, o);
         solver.lead = None;
+        // The helpers stop before the proof is read: their searches would only write
+        // over entries the reading needs.
         lead.done.store(true, Ordering::Relaxed);
-        lead.retarget.store(true, Ordering::Relaxed);
+        lead.cancel_all();
         for helper in helpers {
             // A helper that panicked has nothing to add.
             let (visits, threat_nodes) = helper.join().unwrap_or((0, 0));
             solver.absorb(visits, threat_nodes);
         }
-        verdict
+        solver.verdict(x, o, numbers)
     })
 }
 
-/// A helper's work: while the lead wants help, prove O's replies to the lead's move,
-/// the `index`-th unsettled one from the end of the order the lead takes them in.
+/// A helper's work: while the lead wants help, prove an O reply on the lead's line,
+/// the `index`-th unsettled one from the end of the order the lead takes them in, at
+/// the first level of the line that has one besides the lead's.
 fn help(helper: &mut Solver, lead: &Lead, index: usize) {
+    let me = &lead.helpers[index - 1];
     while !lead.done.load(Ordering::Relaxed) && !crate::stop::requested() {
-        lead.retarget.store(false, Ordering::Relaxed);
-        let Some((x, o)) = lead.target() else {
+        // Any change of the line cancels until the level is chosen, so none is missed
+        // between reading the line and saying where this helper works.
+        me.level.store(0, Ordering::Relaxed);
+        me.cancel.store(false, Ordering::Relaxed);
+        let line = lead.line();
+        let mut chosen = None;
+        for (level, &(x, o)) in line.iter().enumerate() {
+            // The lead takes the reply with the least disproof number first.
+            let mut replies: Vec<_> = helper
+                .moves(x, o)
+                .into_iter()
+                .filter(|(_, numbers)| numbers.proof != 0 && numbers.disproof != 0)
+                .collect();
+            replies.sort_by_key(|(_, numbers)| numbers.disproof);
+            if replies.len() > index {
+                chosen = Some((level, x, o, replies[replies.len() - index].0));
+                break;
+            }
+            // Only the lead's reply (or fewer than there are helpers) is left here: the
+            // lead's line below shows where to help, if it goes deeper; if not, the
+            // last reply, as before.
+            if level + 1 == line.len()
+                && let Some((last, _)) = replies.last()
+            {
+                chosen = Some((level, x, o, *last));
+            }
+        }
+        let Some((level, x, o, reply)) = chosen else {
+            // Nothing left to prove on the line: wait for the lead to move on.
             std::thread::sleep(std::time::Duration::from_millis(1));
             continue;
         };
-        // The lead takes the reply with the least disproof number first.
-        let mut replies: Vec<_> = helper
-            .moves(x, o)
-            .into_iter()
-            .filter(|(_, numbers)| numbers.proof != 0 && numbers.disproof != 0)
-            .collect();
-        replies.sort_by_key(|(_, numbers)| numbers.disproof);
-        let Some((reply, _)) = replies
-            .len()
-            .checked_sub(index)
-            .or_else(|| replies.len().checked_sub(1))
-            .map(|at| replies[at])
-        else {
-            // Nothing left to prove here: wait for the lead to move on.
-            std::thread::sleep(std::time::Duration::from_millis(1));
-            continue;
-        };
+        me.level.store(level, Ordering::Relaxed);
         helper.search(x, o | 1 << reply.cell);
     }
 }
@@ -141,6 +199,41 @@ mod tests {
             };
             crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
         }
+    }
+
+    /// The lead's line: a new move at a level forgets the line below it, the same move
+    /// again changes nothing, and only the helpers working at that level or below are
+    /// told to drop their work.
+    #[test]
+    fn the_line_changes_below_a_new_move_and_cancels_only_below_it() {
+        let lead = Lead::with_helpers(2);
+        let cancelled = |lead: &Lead| -> Vec<bool> {
+            lead.helpers
+                .iter()
+                .map(|helper| helper.cancel.swap(false, Ordering::Relaxed))
+                .collect()
+        };
+        lead.helpers[0].level.store(0, Ordering::Relaxed);
+        lead.helpers[1].level.store(1, Ordering::Relaxed);
+        lead.follow(0, 1, 2);
+        lead.follow(1, 5, 6);
+        assert_eq!(lead.line(), vec![(1, 2), (5, 6)]);
+        cancelled(&lead);
+        // The same move at the root again: nothing changes, nobody is cancelled.
+        lead.follow(0, 1, 2);
+        assert_eq!(lead.line(), vec![(1, 2), (5, 6)]);
+        assert_eq!(cancelled(&lead), vec![false, false]);
+        // Another move one level down: only the helper working there drops its work.
+        lead.follow(1, 9, 6);
+        assert_eq!(lead.line(), vec![(1, 2), (9, 6)]);
+        assert_eq!(cancelled(&lead), vec![false, true]);
+        // Another move at the root: the line below it is gone, both helpers drop theirs.
+        lead.follow(0, 3, 2);
+        assert_eq!(lead.line(), vec![(3, 2)]);
+        assert_eq!(cancelled(&lead), vec![true, true]);
+        // A level below the line's end is not a move on it.
+        lead.follow(2, 7, 7);
+        assert_eq!(lead.line(), vec![(3, 2)]);
     }
 
     /// A position O wins is disproved on two threads as on one.

@@ -126,6 +126,9 @@ pub struct Solver {
     /// numbers are only written when a child's search returns.
     root_children: Vec<(Child, Numbers)>,
     root_x_to_move: bool,
+    /// X's marks at the root: an X position's level on the lead's line is how many X
+    /// has added since ([`super::parallel::Lead`]).
+    root_x_marks: u32,
     stopped: bool,
     /// The last position of X's proved, with the move that proved it: what the proof
     /// is read from when the table has since forgotten that move's position.
@@ -155,6 +158,7 @@ impl Solver {
             root: 0,
             root_children: Vec::new(),
             root_x_to_move: true,
+            root_x_marks: 0,
             stopped: false,
             last_proved: None,
         }
@@ -197,6 +201,7 @@ impl Solver {
         self.root = key;
         self.root_children.clear();
         self.root_x_to_move = x.count_ones() == o.count_ones();
+        self.root_x_marks = x.count_ones();
         self.stopped = false;
         self.mid(x, o, &hashes, key, INFINITE, INFINITE)
     }
@@ -223,6 +228,12 @@ impl Solver {
     /// Whether X, to move with marks `x` against `o`, wins; with the proof if so.
     pub fn solve(&mut self, x: u64, o: u64) -> Verdict {
         let numbers = self.search(x, o);
+        self.verdict(x, o, numbers)
+    }
+
+    /// What the search of (`x`, `o`) ending with the root's `numbers` says: with the
+    /// proof read out of the table where X wins.
+    pub(super) fn verdict(&mut self, x: u64, o: u64, numbers: Numbers) -> Verdict {
         if numbers.proof == 0 {
             // Unknown only if the table lied (a key collision); the checker would
             // refuse such a proof anyway.
@@ -532,11 +543,11 @@ impl Solver {
             };
             self.hash
                 .add(&mut next, usize::from(child.cell), usize::from(!x_to_move));
-            if key == self.root
-                && x_to_move
-                && let Some(lead) = &self.lead
-            {
-                lead.follow(cx, co);
+            if x_to_move && let Some(lead) = &self.lead {
+                let level = x.count_ones().saturating_sub(self.root_x_marks) as usize;
+                if level < super::parallel::LEVELS {
+                    lead.follow(level, cx, co);
+                }
             }
             numbers_now[best] = self.mid(cx, co, &next, child.key, child_proof, child_disproof);
             children[best].1 = numbers_now[best];
