@@ -122,6 +122,7 @@ const GRAY_AXES: [u8; 7] = [0, 2, 0, 4, 0, 2, 0];
 
 /// Flips bit `bit` of every cell's number: the marks on cells with that bit clear swap
 /// with those on cells with it set.
+#[inline(always)]
 fn flip(marks: u64, bit: u8) -> u64 {
     const KEEP: [u64; 6] = [
         0x5555_5555_5555_5555,
@@ -136,6 +137,7 @@ fn flip(marks: u64, bit: u8) -> u64 {
 }
 
 /// Reverses the axis whose coordinate's lower bit is `low`.
+#[inline(always)]
 fn reverse(marks: u64, low: u8) -> u64 {
     flip(flip(marks, low), low + 1)
 }
@@ -167,6 +169,14 @@ impl std::hash::Hasher for Mixing {
     }
 }
 
+/// One of the 192 maps: a base map, then a reflection (the bits of a cell's number it
+/// flips).
+#[derive(Clone, Copy)]
+struct Map {
+    base: u8,
+    reflection: u8,
+}
+
 type ProofTable = HashMap<(u64, u64), u8, std::hash::BuildHasherDefault<Mixing>>;
 
 struct Checker {
@@ -179,6 +189,8 @@ struct Checker {
     /// looked up and 7 reflections of each, a few shifts and masks apiece: far less
     /// than 192 lookups in 3 MB of tables.
     bases: Vec<[[u64; 256]; 8]>,
+    /// The same 24 maps cell by cell, to carry one cell.
+    base_cells: Vec<[u8; 64]>,
     /// X's move by canonical position, as this checker canonicalises the proof's own
     /// entries (which may be written in any frame).
     proof: ProofTable,
@@ -230,7 +242,7 @@ impl Checker {
                     .collect()
             })
             .collect();
-        let bases = bases
+        let tables = bases
             .iter()
             .map(|map| {
                 let mut tables = [[0u64; 256]; 8];
@@ -249,7 +261,8 @@ impl Checker {
         Ok(Checker {
             lines,
             through,
-            bases,
+            bases: tables,
+            base_cells: bases,
             proof: ProofTable::default(),
         })
     }
@@ -286,38 +299,78 @@ impl Checker {
         })
     }
 
-    /// Calls `seen` with the images of the boards under every one of the 192 maps.
+    /// The image of a board under a base map (8 lookups).
     #[inline(always)]
-    fn images<const N: usize>(&self, boards: [u64; N], mut seen: impl FnMut([u64; N])) {
-        for tables in &self.bases {
-            let mut image = boards.map(|board| {
-                (0..8).fold(0, |image, byte| {
-                    image | tables[byte][((board >> (8 * byte)) & 0xff) as usize]
-                })
-            });
-            seen(image);
-            for low in GRAY_AXES {
-                image = image.map(|board| reverse(board, low));
-                seen(image);
+    fn base_image(&self, base: usize, board: u64) -> u64 {
+        let tables = &self.bases[base];
+        let mut image = 0;
+        for (byte, table) in tables.iter().enumerate() {
+            image |= table[((board >> (8 * byte)) & 0xff) as usize];
+        }
+        image
+    }
+
+    /// The image of a board under one map.
+    fn image(&self, map: Map, board: u64) -> u64 {
+        [0, 2, 4]
+            .into_iter()
+            .filter(|low| map.reflection & (1 << low) != 0)
+            .fold(self.base_image(usize::from(map.base), board), reverse)
+    }
+
+    /// The image of one cell under one map.
+    fn cell_image(&self, map: Map, cell: u32) -> u32 {
+        u32::from(self.base_cells[usize::from(map.base)][cell as usize] ^ map.reflection)
+    }
+
+    /// The least image of X's marks under the 192 maps, and every map that gives it:
+    /// the canonical form is the least image of X's marks, then of O's under those
+    /// maps alone. Each base's image is looked up, its 7 reflections made from it.
+    fn least_for_x(&self, x: u64) -> (u64, Vec<Map>) {
+        // All 192 first, then the least, then the maps that give it: three plain loops
+        // with no branch to guess wrong in the first two.
+        let mut images = [0u64; 192];
+        for (base, run) in images.chunks_exact_mut(8).enumerate() {
+            let mut image = self.base_image(base, x);
+            run[0] = image;
+            for (slot, low) in run[1..].iter_mut().zip(GRAY_AXES) {
+                image = reverse(image, low);
+                *slot = image;
             }
         }
+        let least = images.iter().copied().min().unwrap_or(u64::MAX);
+        let mut giving = Vec::new();
+        for (at, image) in images.iter().enumerate() {
+            if *image == least {
+                let reflection = GRAY_AXES[..at % 8]
+                    .iter()
+                    .fold(0u8, |reflection, low| reflection ^ 3 << low);
+                giving.push(Map {
+                    base: (at / 8) as u8,
+                    reflection,
+                });
+            }
+        }
+        (least, giving)
     }
 
     /// The smallest image of the position (X's marks first, then O's).
     fn canonical(&self, x: u64, o: u64) -> (u64, u64) {
-        let mut least = (u64::MAX, u64::MAX);
-        self.images([x, o], |[x, o]| least = least.min((x, o)));
-        least
+        let (x, maps) = self.least_for_x(x);
+        let o = maps.iter().map(|map| self.image(*map, o)).min();
+        (x, o.unwrap_or(u64::MAX))
     }
 
     /// The smallest image of the position, with X's move on `cell` carried there (the
     /// least such cell where maps that give the same image carry it differently).
     fn canonical_move(&self, x: u64, o: u64, cell: u8) -> ((u64, u64), u8) {
-        let mut least = (u64::MAX, u64::MAX, u64::MAX);
-        self.images([x, o, 1u64 << cell], |[x, o, moved]| {
-            least = least.min((x, o, moved));
-        });
-        ((least.0, least.1), least.2.trailing_zeros() as u8)
+        let (x, maps) = self.least_for_x(x);
+        let (o, moved) = maps
+            .iter()
+            .map(|map| (self.image(*map, o), self.cell_image(*map, u32::from(cell))))
+            .min()
+            .unwrap_or((u64::MAX, 0));
+        ((x, o), moved as u8)
     }
 
     /// The proof's entries in this checker's own canonical frame: each stored position
@@ -394,11 +447,24 @@ impl Checker {
             1 => for_x,
             _ => 0,
         };
+        if replies == 0 {
+            return Ok(Vec::new());
+        }
+        // X's marks are the same after every reply: their least image and the maps
+        // giving it are worked out once, and so are O's marks under those maps; each
+        // reply then adds one cell to each.
+        let (x, maps) = self.least_for_x(x);
+        let o_images: Vec<u64> = maps.iter().map(|map| self.image(*map, o)).collect();
         let mut children = Vec::with_capacity(replies.count_ones() as usize);
         while replies != 0 {
-            let reply = 1u64 << replies.trailing_zeros();
+            let reply = replies.trailing_zeros();
             replies &= replies - 1;
-            children.push(self.canonical(x, o | reply));
+            let o = maps
+                .iter()
+                .zip(&o_images)
+                .map(|(map, o)| o | 1 << self.cell_image(*map, reply))
+                .min();
+            children.push((x, o.unwrap_or(u64::MAX)));
         }
         Ok(children)
     }
