@@ -3,8 +3,19 @@
 //! scratch, and then only replays. From each position the proof gives X's move; every
 //! reply of O is tried, and each must lead either to a position the proof covers or to
 //! one where X completes a line at once. So a bug in the prover cannot hide in here.
+//!
+//! The replay goes level by level, on every core: each child of a position has two
+//! more marks than it, so the positions of one level (one number of marks) can be
+//! checked side by side, their children gathered, and each checked once. Every level
+//! is kept in a fixed order (its positions sorted), and the error reported is the
+//! first of the shallowest level with one: the same on every run and any number of
+//! threads.
 
-use std::collections::{BTreeMap, HashSet};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+mod file;
+pub use file::{MAX_PROOF_BYTES, Moves, read};
 
 /// The 76 lines of the 4x4x4 cube as masks over cells numbered 16·layer + 4·row +
 /// column: every line of four cells in a straight line, in any of the 13 directions.
@@ -102,53 +113,272 @@ fn symmetries(lines: &[u64]) -> Result<Vec<[u8; 64]>, String> {
     Ok(maps)
 }
 
+/// The reflections of the cube (each of the three axes perhaps reversed) in Gray code
+/// order, from none: at each step one more axis is reversed or put back, named by the
+/// lower of its coordinate's two bits in a cell's number (16·layer + 4·row + column:
+/// 4 for the layer, 2 for the row, 0 for the column). Reversing a coordinate 0..3
+/// flips both of its bits.
+const GRAY_AXES: [u8; 7] = [0, 2, 0, 4, 0, 2, 0];
+
+/// Flips bit `bit` of every cell's number: the marks on cells with that bit clear swap
+/// with those on cells with it set.
+#[inline(always)]
+fn flip(marks: u64, bit: u8) -> u64 {
+    const KEEP: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    let (keep, shift) = (KEEP[usize::from(bit)], 1u32 << bit);
+    ((marks & keep) << shift) | ((marks >> shift) & keep)
+}
+
+/// Reverses the axis whose coordinate's lower bit is `low`.
+#[inline(always)]
+fn reverse(marks: u64, low: u8) -> u64 {
+    flip(flip(marks, low), low + 1)
+}
+
+/// A hasher for the proof's positions (two boards): a multiply and a final mix, fast
+/// where the standard one is built to resist chosen keys, which a proof file's
+/// positions cannot be turned into here (at worst slower, never wrong).
+#[derive(Default)]
+struct Mixing(u64);
+
+impl std::hash::Hasher for Mixing {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0 ^ value)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(31);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut mixed = self.0;
+        mixed ^= mixed >> 33;
+        mixed = mixed.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        mixed ^ (mixed >> 33)
+    }
+}
+
+/// One of the 192 maps: a base map, then a reflection (the bits of a cell's number it
+/// flips).
+#[derive(Clone, Copy)]
+struct Map {
+    base: u8,
+    reflection: u8,
+}
+
+type ProofTable = HashMap<(u64, u64), u8, std::hash::BuildHasherDefault<Mixing>>;
+
 struct Checker {
     lines: Vec<u64>,
-    maps: Vec<[u8; 64]>,
-    /// For each map, the image of every value of each of the 8 bytes of a board.
-    tables: Vec<[[u64; 256]; 8]>,
+    /// The lines through each cell.
+    through: Vec<Vec<u64>>,
+    /// The 24 maps that reverse no axis, each as the image of every value of each of
+    /// the 8 bytes of a board. Every one of the 192 maps is one of them followed by a
+    /// reflection (checked when they are made), so a position's 192 images are 24
+    /// looked up and 7 reflections of each, a few shifts and masks apiece: far less
+    /// than 192 lookups in 3 MB of tables.
+    bases: Vec<[[u64; 256]; 8]>,
+    /// The same 24 maps cell by cell, to carry one cell.
+    base_cells: Vec<[u8; 64]>,
     /// X's move by canonical position, as this checker canonicalises the proof's own
     /// entries (which may be written in any frame).
-    proof: BTreeMap<(u64, u64), u8>,
-    checked: HashSet<(u64, u64)>,
+    proof: ProofTable,
 }
 
 impl Checker {
+    /// Works out the lines and the maps, and checks that there are 76 and 192 of them
+    /// and that each map is a base followed by a reflection.
+    fn new() -> Result<Checker, String> {
+        let lines = lines();
+        if lines.len() != 76 {
+            return Err(format!("the checker found {} lines, not 76", lines.len()));
+        }
+        let maps = symmetries(&lines)?;
+        let distinct: HashSet<[u8; 64]> = maps.iter().copied().collect();
+        if distinct.len() != 192 {
+            return Err(format!(
+                "the checker found {} symmetries, not 192",
+                distinct.len()
+            ));
+        }
+        // The maps come in runs of 8, one per reflection, the first reversing no axis:
+        // the first of each run is a base. What the images below do, each base then
+        // the reflections in Gray code order, must make the 192 maps again.
+        let bases: Vec<[u8; 64]> = maps.iter().step_by(8).copied().collect();
+        let reflections: Vec<u8> = std::iter::once(0)
+            .chain(GRAY_AXES.iter().scan(0u8, |flipped, low| {
+                *flipped ^= 3 << low;
+                Some(*flipped)
+            }))
+            .collect();
+        let composed: HashSet<[u8; 64]> = bases
+            .iter()
+            .flat_map(|base| {
+                reflections
+                    .iter()
+                    .map(move |reflection| base.map(|image| image ^ reflection))
+            })
+            .collect();
+        if bases.len() != 24 || composed != distinct {
+            return Err("the checker's maps are not its 24 bases times 8 reflections".into());
+        }
+        let through = (0..64)
+            .map(|cell| {
+                lines
+                    .iter()
+                    .copied()
+                    .filter(|line| line & (1 << cell) != 0)
+                    .collect()
+            })
+            .collect();
+        let tables = bases
+            .iter()
+            .map(|map| {
+                let mut tables = [[0u64; 256]; 8];
+                for (byte, table) in tables.iter_mut().enumerate() {
+                    for (value, image) in table.iter_mut().enumerate() {
+                        for bit in 0..8 {
+                            if value & (1 << bit) != 0 {
+                                *image |= 1 << map[8 * byte + bit];
+                            }
+                        }
+                    }
+                }
+                tables
+            })
+            .collect();
+        Ok(Checker {
+            lines,
+            through,
+            bases: tables,
+            base_cells: bases,
+            proof: ProofTable::default(),
+        })
+    }
+
     fn has_line(&self, marks: u64) -> bool {
         self.lines.iter().any(|line| marks & line == *line)
     }
 
-    /// X can complete a line at once.
-    fn wins_at_once(&self, x: u64, o: u64) -> bool {
-        self.lines
+    /// Whether `marks`, just played on `cell`, make a line (only lines through it can).
+    fn has_line_through(&self, marks: u64, cell: u32) -> bool {
+        self.through[cell as usize]
             .iter()
-            .any(|line| (x & line).count_ones() == 3 && o & line == 0)
+            .any(|line| marks & line == *line)
     }
 
-    fn image(&self, map: usize, mask: u64) -> u64 {
-        let tables = &self.tables[map];
-        (0..8).fold(0, |image, byte| {
-            image | tables[byte][((mask >> (8 * byte)) & 0xff) as usize]
+    /// The cells where X completes a line at once, and those where O does.
+    fn finishing_cells(&self, x: u64, o: u64) -> (u64, u64) {
+        self.lines.iter().fold((0, 0), |(for_x, for_o), line| {
+            let (mine, theirs) = (x & line, o & line);
+            (
+                for_x
+                    | if mine.count_ones() == 3 && theirs == 0 {
+                        line ^ mine
+                    } else {
+                        0
+                    },
+                for_o
+                    | if theirs.count_ones() == 3 && mine == 0 {
+                        line ^ theirs
+                    } else {
+                        0
+                    },
+            )
         })
     }
 
-    /// The smallest image of the position, and a map giving it.
-    fn canonical(&self, x: u64, o: u64) -> ((u64, u64), usize) {
-        (0..self.maps.len())
-            .map(|map| ((self.image(map, x), self.image(map, o)), map))
+    /// The image of a board under a base map (8 lookups).
+    #[inline(always)]
+    fn base_image(&self, base: usize, board: u64) -> u64 {
+        let tables = &self.bases[base];
+        let mut image = 0;
+        for (byte, table) in tables.iter().enumerate() {
+            image |= table[((board >> (8 * byte)) & 0xff) as usize];
+        }
+        image
+    }
+
+    /// The image of a board under one map.
+    fn image(&self, map: Map, board: u64) -> u64 {
+        [0, 2, 4]
+            .into_iter()
+            .filter(|low| map.reflection & (1 << low) != 0)
+            .fold(self.base_image(usize::from(map.base), board), reverse)
+    }
+
+    /// The image of one cell under one map.
+    fn cell_image(&self, map: Map, cell: u32) -> u32 {
+        u32::from(self.base_cells[usize::from(map.base)][cell as usize] ^ map.reflection)
+    }
+
+    /// The least image of X's marks under the 192 maps, and every map that gives it:
+    /// the canonical form is the least image of X's marks, then of O's under those
+    /// maps alone. Each base's image is looked up, its 7 reflections made from it.
+    fn least_for_x(&self, x: u64) -> (u64, Vec<Map>) {
+        // All 192 first, then the least, then the maps that give it: three plain loops
+        // with no branch to guess wrong in the first two.
+        let mut images = [0u64; 192];
+        for (base, run) in images.chunks_exact_mut(8).enumerate() {
+            let mut image = self.base_image(base, x);
+            run[0] = image;
+            for (slot, low) in run[1..].iter_mut().zip(GRAY_AXES) {
+                image = reverse(image, low);
+                *slot = image;
+            }
+        }
+        let least = images.iter().copied().min().unwrap_or(u64::MAX);
+        let mut giving = Vec::new();
+        for (at, image) in images.iter().enumerate() {
+            if *image == least {
+                let reflection = GRAY_AXES[..at % 8]
+                    .iter()
+                    .fold(0u8, |reflection, low| reflection ^ 3 << low);
+                giving.push(Map {
+                    base: (at / 8) as u8,
+                    reflection,
+                });
+            }
+        }
+        (least, giving)
+    }
+
+    /// The smallest image of the position (X's marks first, then O's).
+    fn canonical(&self, x: u64, o: u64) -> (u64, u64) {
+        let (x, maps) = self.least_for_x(x);
+        let o = maps.iter().map(|map| self.image(*map, o)).min();
+        (x, o.unwrap_or(u64::MAX))
+    }
+
+    /// The smallest image of the position, with X's move on `cell` carried there (the
+    /// least such cell where maps that give the same image carry it differently).
+    fn canonical_move(&self, x: u64, o: u64, cell: u8) -> ((u64, u64), u8) {
+        let (x, maps) = self.least_for_x(x);
+        let (o, moved) = maps
+            .iter()
+            .map(|map| (self.image(*map, o), self.cell_image(*map, u32::from(cell))))
             .min()
-            .unwrap_or(((x, o), 0))
+            .unwrap_or((u64::MAX, 0));
+        ((x, o), moved as u8)
     }
 
     /// The proof's entries in this checker's own canonical frame: each stored position
     /// (in whatever frame the file wrote it) is turned into its smallest image, and its
-    /// move with it. Where two entries turn out to be one position, the first is kept:
-    /// a correct proof's moves all win, and the check replays the one kept.
-    fn canonicalise(
-        &self,
-        given: &BTreeMap<(u64, u64), u8>,
-    ) -> Result<BTreeMap<(u64, u64), u8>, String> {
-        let mut proof = BTreeMap::new();
+    /// move with it, on every core. Where two entries turn out to be one position, the
+    /// first is kept: a correct proof's moves all win, and the check replays the one
+    /// kept.
+    fn canonicalise(&self, given: &Moves) -> Result<ProofTable, String> {
         for (&(x, o), &cell) in given {
             if x & o != 0 {
                 return Err(format!(
@@ -162,188 +392,118 @@ impl Checker {
                     picture(x, o)
                 ));
             }
-            let (key, map) = self.canonical(x, o);
-            proof
-                .entry(key)
-                .or_insert(self.maps[map][usize::from(cell)]);
+        }
+        let entries: Vec<(&(u64, u64), &u8)> = given.iter().collect();
+        let turned: Vec<((u64, u64), u8)> = entries
+            .par_iter()
+            .map(|&(&(x, o), &cell)| self.canonical_move(x, o, cell))
+            .collect();
+        let mut proof = ProofTable::with_capacity_and_hasher(turned.len(), Default::default());
+        for (key, cell) in turned {
+            proof.entry(key).or_insert(cell);
         }
         Ok(proof)
     }
 
-    fn check(&mut self, x: u64, o: u64) -> Result<(), String> {
-        if self.wins_at_once(x, o) {
-            return Ok(());
-        }
-        let (key, map) = self.canonical(x, o);
-        if self.checked.contains(&key) {
-            return Ok(());
-        }
-        let Some(&moved) = self.proof.get(&key) else {
+    /// Checks one position of the proof with X to move (in canonical form, and with no
+    /// line for X to finish at once): the proof's move, then every reply of O's. `Ok`
+    /// with the positions after O's replies that still need checking (X cannot finish
+    /// a line at once there), in canonical form.
+    fn expand(&self, x: u64, o: u64) -> Result<Vec<(u64, u64)>, String> {
+        let Some(&cell) = self.proof.get(&(x, o)) else {
             return Err(format!(
                 "the proof has no move for X in the position {}",
                 picture(x, o)
             ));
         };
-        // The proof's move is on the canonical board: bring it back to this one.
-        let Some(cell) = (0..64u8).find(|cell| self.maps[map][usize::from(*cell)] == moved) else {
-            return Err(format!("the proof plays X on {moved}, which is no cell"));
-        };
         let bit = 1u64 << cell;
         if (x | o) & bit != 0 {
-            return Err(format!("the proof plays X on {cell}, which is not empty"));
+            return Err(format!(
+                "the proof plays X on {cell} in {}, which is not empty",
+                picture(x, o)
+            ));
         }
+        let before = (x, o);
         let x = x | bit;
-        if self.has_line(x) {
-            self.checked.insert(key);
-            return Ok(());
+        if self.has_line_through(x, u32::from(cell)) {
+            return Ok(Vec::new());
         }
         let empty = !(x | o);
         if empty == 0 {
             return Err("the proof's line ends in a full board with no line: a draw".into());
         }
-        let mut replies = empty;
-        while replies != 0 {
-            let reply = 1u64 << replies.trailing_zeros();
-            replies &= replies - 1;
-            if self.has_line(o | reply) {
-                return Err(format!(
-                    "O wins by replying {} after X's {cell}",
-                    reply.trailing_zeros()
-                ));
-            }
-            self.check(x, o | reply)?;
+        let (for_x, for_o) = self.finishing_cells(x, o);
+        if for_o != 0 {
+            return Err(format!(
+                "O wins by replying {} after X's {cell} in the position {}",
+                for_o.trailing_zeros(),
+                picture(before.0, before.1)
+            ));
         }
-        self.checked.insert(key);
-        Ok(())
+        // A reply that leaves X a line to finish needs no checking: with two such
+        // cells, none does; with one, only the reply on it; with none, every reply.
+        let mut replies = match for_x.count_ones() {
+            0 => empty,
+            1 => for_x,
+            _ => 0,
+        };
+        if replies == 0 {
+            return Ok(Vec::new());
+        }
+        // X's marks are the same after every reply: their least image and the maps
+        // giving it are worked out once, and so are O's marks under those maps; each
+        // reply then adds one cell to each.
+        let (x, maps) = self.least_for_x(x);
+        let o_images: Vec<u64> = maps.iter().map(|map| self.image(*map, o)).collect();
+        let mut children = Vec::with_capacity(replies.count_ones() as usize);
+        while replies != 0 {
+            let reply = replies.trailing_zeros();
+            replies &= replies - 1;
+            let o = maps
+                .iter()
+                .zip(&o_images)
+                .map(|(map, o)| o | 1 << self.cell_image(*map, reply))
+                .min();
+            children.push((x, o.unwrap_or(u64::MAX)));
+        }
+        Ok(children)
     }
 }
 
 /// Checks that `proof` (X's move by position, each position in any of its 192 frames)
-/// wins for X, to move with marks `x` against `o`, against every defence. `Ok` with the number of positions of the
-/// proof, up to symmetry, that were checked.
-pub fn check(x: u64, o: u64, proof: &BTreeMap<(u64, u64), u8>) -> Result<usize, String> {
+/// wins for X, to move with marks `x` against `o`, against every defence. `Ok` with the
+/// number of positions of the proof, up to symmetry, that were checked. Runs on the
+/// threads of the current rayon pool; the answer, and the error, are the same on any
+/// number of them.
+pub fn check(x: u64, o: u64, proof: &Moves) -> Result<usize, String> {
     if x & o != 0 || x.count_ones() != o.count_ones() {
         return Err("the position is not one with X to move".into());
     }
-    let lines = lines();
-    if lines.len() != 76 {
-        return Err(format!("the checker found {} lines, not 76", lines.len()));
-    }
-    let maps = symmetries(&lines)?;
-    let distinct: HashSet<[u8; 64]> = maps.iter().copied().collect();
-    if distinct.len() != 192 {
-        return Err(format!(
-            "the checker found {} symmetries, not 192",
-            distinct.len()
-        ));
-    }
-    let tables = maps
-        .iter()
-        .map(|map| {
-            let mut tables = [[0u64; 256]; 8];
-            for (byte, table) in tables.iter_mut().enumerate() {
-                for (value, image) in table.iter_mut().enumerate() {
-                    for bit in 0..8 {
-                        if value & (1 << bit) != 0 {
-                            *image |= 1 << map[8 * byte + bit];
-                        }
-                    }
-                }
-            }
-            tables
-        })
-        .collect();
-    let mut checker = Checker {
-        lines,
-        maps,
-        tables,
-        proof: BTreeMap::new(),
-        checked: HashSet::new(),
-    };
+    let mut checker = Checker::new()?;
     checker.proof = checker.canonicalise(proof)?;
     if checker.has_line(x) || checker.has_line(o) {
         return Err("the game is already over".into());
     }
-    checker.check(x, o)?;
-    Ok(checker.checked.len())
-}
-
-/// X's move by canonical position (X's marks, O's marks), as a proof file holds them.
-pub type Moves = BTreeMap<(u64, u64), u8>;
-
-/// The largest proof file read.
-pub const MAX_PROOF_BYTES: u64 = 512 * 1024 * 1024;
-
-/// The fields of a proof file, each at most once: a key given twice is refused rather
-/// than the last one silently read, and so is a key the format does not have.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProofFile {
-    game: Option<serde_json::Value>,
-    format: Option<serde_json::Value>,
-    positions: Option<serde_json::Value>,
-    x: Option<serde_json::Value>,
-    o: Option<serde_json::Value>,
-    moves: Option<serde_json::Value>,
-}
-
-/// Reads a proof file (see `ai::qubic::proof::to_json`, read here with no code of its own):
-/// the position, and X's move by position.
-pub fn read(text: &str) -> Result<(u64, u64, Moves), String> {
-    let file: ProofFile = serde_json::from_str(text).map_err(|error| {
-        // The parser may quote the file (an unknown key): escaped, and cut short.
-        crate::files::shown(&format!("not a proof file: {error}"), 300)
-    })?;
-    if file.game.as_ref().and_then(|game| game.as_str()) != Some("qubic")
-        || file.format.as_ref().and_then(|format| format.as_u64()) != Some(2)
-        || file
-            .positions
-            .as_ref()
-            .and_then(|positions| positions.as_str())
-            .is_none_or(|positions| positions != "canonical" && positions != "any")
-    {
-        return Err(
-            "not a Qubic proof file of format 2 (positions \"canonical\" or \"any\")".into(),
-        );
+    if checker.finishing_cells(x, o).0 != 0 {
+        return Ok(0);
     }
-    let board = |value: Option<&serde_json::Value>, what: &str| {
-        value
-            .and_then(|value| value.as_str())
-            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
-            .ok_or_else(|| format!("the proof's {what} is not 16 hex digits"))
-    };
-    let x = board(file.x.as_ref(), "x")?;
-    let o = board(file.o.as_ref(), "o")?;
-    let mut moves = BTreeMap::new();
-    let list = file
-        .moves
-        .as_ref()
-        .and_then(|moves| moves.as_array())
-        .ok_or("the proof has no list of moves")?;
-    for (index, entry) in list.iter().enumerate() {
-        let fields = entry.as_array().filter(|fields| fields.len() == 3);
-        let parsed = fields.and_then(|fields| {
-            let mx = fields[0]
-                .as_str()
-                .and_then(|h| u64::from_str_radix(h, 16).ok())?;
-            let mo = fields[1]
-                .as_str()
-                .and_then(|h| u64::from_str_radix(h, 16).ok())?;
-            let cell = fields[2].as_u64().filter(|cell| *cell < 64)? as u8;
-            Some(((mx, mo), cell))
-        });
-        let Some((position, cell)) = parsed else {
-            return Err(format!(
-                "move {} of the proof is not [x, o, cell]: two boards in hexadecimal and a \
-                 cell 0-63",
-                index + 1
-            ));
-        };
-        if moves.insert(position, cell).is_some() {
-            return Err(format!("move {} gives a position twice", index + 1));
+    let mut level = vec![checker.canonical(x, o)];
+    let mut checked = 0;
+    while !level.is_empty() {
+        checked += level.len();
+        let expanded: Vec<Result<Vec<(u64, u64)>, String>> = level
+            .par_iter()
+            .map(|&(x, o)| checker.expand(x, o))
+            .collect();
+        let mut next = Vec::new();
+        for children in expanded {
+            next.extend(children?);
         }
+        next.par_sort_unstable();
+        next.dedup();
+        level = next;
     }
-    Ok((x, o, moves))
+    Ok(checked)
 }
 
 /// A position as the console writes Qubic: four layers of 16 cells, `/` between (its
@@ -364,122 +524,4 @@ fn picture(x: u64, o: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_checker_finds_76_lines_on_its_own() {
-        assert_eq!(lines().len(), 76);
-    }
-
-    #[test]
-    fn a_wrong_proof_is_refused() {
-        use crate::ai::qubic::proof::Proof;
-        // X on 5, 6, 8, 12: 4 threatens twice. A proof that plays 40 instead loses the
-        // win; one with no move at all is incomplete.
-        let x = [5u64, 6, 8, 12].iter().fold(0, |m, c| m | 1 << c);
-        let o = [48u64, 49, 35, 62].iter().fold(0, |m, c| m | 1 << c);
-        let mut proof = Proof::new();
-        assert!(check(x, o, proof.canonical_moves()).is_err());
-        proof.insert(x, o, 4);
-        assert!(check(x, o, proof.canonical_moves()).is_ok());
-        proof.insert(x, o, 40);
-        assert!(check(x, o, proof.canonical_moves()).is_err());
-        proof.insert(x, o, 5);
-        assert!(
-            check(x, o, proof.canonical_moves())
-                .unwrap_err()
-                .contains("not empty")
-        );
-    }
-
-    /// A proof written in other frames is the same proof: every entry turned by a
-    /// random symmetry of its own is still accepted, and a spoiled entry still refused.
-    #[test]
-    fn a_proof_in_any_frame_is_checked_and_a_spoiled_one_refused() {
-        use rand::{RngExt, SeedableRng};
-        let (x, o) = (1 | 1 << 15 | 1 << 60, 1 << 3 | 1 << 25 | 1 << 63);
-        let mut search = crate::ai::qubic::dfpn::Solver::new(64 << 20);
-        let crate::ai::qubic::dfpn::Verdict::Proved(proof) = search.solve(x, o) else {
-            panic!("X wins from here (the bench's position)");
-        };
-        let canonical: &Moves = proof.canonical_moves();
-        assert!(check(x, o, canonical).is_ok());
-        let maps = symmetries(&lines()).unwrap();
-        let image = |map: &[u8; 64], mask: u64| {
-            (0..64).fold(0u64, |image, cell| {
-                image | ((mask >> cell) & 1) << map[cell]
-            })
-        };
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let turned: Moves = canonical
-            .iter()
-            .map(|(&(px, po), &cell)| {
-                let map = &maps[rng.random_range(0..maps.len())];
-                ((image(map, px), image(map, po)), map[usize::from(cell)])
-            })
-            .collect();
-        assert_ne!(&turned, canonical, "the frames changed");
-        assert_eq!(check(x, o, &turned), check(x, o, canonical));
-        // Spoil it: the proved position's own entry, in whatever frame, goes.
-        let geometry = crate::game::cube::Geometry::of(4);
-        let (key, _) = geometry.canonical(x, o);
-        let mut spoiled = turned.clone();
-        spoiled.retain(|&(px, po), _| geometry.canonical(px, po).0 != key);
-        assert_eq!(spoiled.len() + 1, turned.len());
-        assert!(check(x, o, &spoiled).is_err());
-    }
-
-    /// The checker's own symmetries give the same canonical form as the game's, so it
-    /// finds the positions the prover stored (and a move turned back is the right one).
-    #[test]
-    fn the_checkers_canonical_form_is_the_games() {
-        use rand::SeedableRng;
-        let lines = lines();
-        let maps = symmetries(&lines).unwrap();
-        let geometry = crate::game::cube::Geometry::of(4);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for _ in 0..50 {
-            let (x, o) = crate::ai::qubic::random_position(&mut rng, 0..20);
-            let image = |map: &[u8; 64], mask: u64| {
-                (0..64).fold(0u64, |image, cell| {
-                    image | ((mask >> cell) & 1) << map[cell]
-                })
-            };
-            let own = maps.iter().map(|map| (image(map, x), image(map, o))).min();
-            assert_eq!(own, Some(geometry.canonical(x, o).0));
-        }
-    }
-
-    #[test]
-    fn a_proof_file_round_trips_and_bad_ones_are_named() {
-        use crate::ai::qubic::proof::Proof;
-        let x = [5u64, 6, 8, 12].iter().fold(0, |m, c| m | 1 << c);
-        let o = [48u64, 49, 35, 62].iter().fold(0, |m, c| m | 1 << c);
-        let mut proof = Proof::new();
-        proof.insert(x, o, 4);
-        let text = crate::ai::qubic::proof::to_json(x, o, &proof);
-        assert_eq!(read(&text), Ok((x, o, proof.canonical_moves().clone())));
-        for bad in [
-            "",
-            "[]",
-            "{\"game\":\"qubic\",\"format\":1}",
-            "{\"game\":\"qubic\",\"format\":2,\"positions\":\"canonical\"}",
-            "{\"game\":\"chess\"}",
-        ] {
-            assert!(read(bad).is_err(), "{bad}");
-        }
-        let cell = proof.canonical_moves().values().next().copied().unwrap();
-        let broken = text.replace(&format!(",{cell}]"), ",64]");
-        assert!(read(&broken).unwrap_err().contains("move 1"));
-        // A key given twice is refused, not read as its last value; so is a stray one.
-        let twice = text.replacen('{', "{\"x\":\"0000000000000000\",", 1);
-        assert_ne!(twice, text);
-        let refused = read(&twice).unwrap_err();
-        assert!(refused.contains("duplicate field"), "{refused}");
-        let stray = text.replacen('{', "{\"\\u001b[2J\":1,", 1);
-        let refused = read(&stray).unwrap_err();
-        assert!(refused.contains("unknown field"), "{refused}");
-        assert!(!refused.contains('\u{1b}'), "{refused:?}");
-    }
-}
+mod tests;
