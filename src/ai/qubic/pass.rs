@@ -36,12 +36,18 @@ pub fn breaking_replies(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> 
         }
     }
     let mut breaking = 0;
+    let (x_wins, o_wins) = (geometry.winning_cells(x, o), geometry.winning_cells(o, x));
     let mut rest = near & !(x | o);
     while rest != 0 {
         let cell = rest.trailing_zeros();
         rest &= rest - 1;
-        if !survives(geometry, x, o | 1 << cell, chain) {
-            breaking |= 1 << cell;
+        let bit = 1u64 << cell;
+        let winning = Winning {
+            x: x_wins & !bit,
+            o: (o_wins & !bit) | geometry.winning_cells_through(o | bit, x, cell as usize),
+        };
+        if !replays(geometry, x, o | bit, winning, chain) {
+            breaking |= bit;
         }
     }
     breaking
@@ -51,25 +57,52 @@ pub fn breaking_replies(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> 
 /// replayed move by move, each check must still leave O one answer (or two threats at
 /// once), O must never have a line to finish, and X must end by finishing one.
 pub fn survives(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> bool {
-    let (mut x, mut o) = (x, o);
+    let winning = Winning {
+        x: geometry.winning_cells(x, o),
+        o: geometry.winning_cells(o, x),
+    };
+    replays(geometry, x, o, winning, chain)
+}
+
+/// The cells where each side would finish a line.
+#[derive(Debug, Clone, Copy)]
+struct Winning {
+    x: u64,
+    o: u64,
+}
+
+/// [`survives`], with the cells where each side would finish a line kept up to date
+/// move by move from the lines through each move
+/// ([`Geometry::winning_cells_through`]), instead of asking all 76 lines after every
+/// move: this replay is run for every reply of O's near the chain, at every
+/// position of O's the search expands.
+fn replays(geometry: &Geometry, x: u64, o: u64, winning: Winning, chain: &[Step]) -> bool {
+    let (mut x, mut o, mut winning) = (x, o, winning);
     for step in chain {
         match *step {
             Step::Threat { at, reply } => {
                 let bit = 1u64 << at;
-                if (x | o) & bit != 0 || geometry.winning_cells(o, x) & !bit != 0 {
+                if (x | o) & bit != 0 || winning.o & !bit != 0 {
                     return false;
                 }
                 x |= bit;
-                let threats = geometry.winning_cells(x, o);
+                winning.o &= !bit;
+                winning.x = (winning.x & !bit) | geometry.winning_cells_through(x, o, at.into());
+                let threats = winning.x;
                 if threats.count_ones() >= 2 {
                     return true;
                 }
                 match reply {
-                    Some(reply) if threats == 1 << reply => o |= threats,
+                    Some(reply) if threats == 1 << reply => {
+                        o |= threats;
+                        winning.x = 0;
+                        winning.o = (winning.o & !threats)
+                            | geometry.winning_cells_through(o, x, reply.into());
+                    }
                     _ => return false,
                 }
             }
-            Step::Win { .. } => return geometry.winning_cells(x, o) != 0,
+            Step::Win { .. } => return winning.x != 0,
         }
     }
     false

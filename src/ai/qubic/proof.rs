@@ -53,6 +53,26 @@ impl Proof {
         self.moves.is_empty()
     }
 
+    /// The proof of X's moves gathered in whatever frame each position was met in:
+    /// each is put in canonical form here, on every core (the proof search gathers
+    /// millions, and their canonical forms were most of the time of reading a proof).
+    /// Where one position was met more than once, the last move gathered is kept: each
+    /// is a move that wins.
+    pub fn from_moves(moves: &[(u64, u64, u8)]) -> Proof {
+        use rayon::prelude::*;
+        let geometry = Geometry::of(4);
+        let canonical: Vec<((u64, u64), u8)> = moves
+            .par_iter()
+            .map(|&(x, o, cell)| {
+                let (key, symmetry) = geometry.canonical(x, o);
+                (key, geometry.symmetries[symmetry][usize::from(cell)])
+            })
+            .collect();
+        Proof {
+            moves: canonical.into_iter().collect(),
+        }
+    }
+
     pub fn extend(&mut self, other: Proof) {
         self.moves.extend(other.moves);
     }
@@ -189,11 +209,16 @@ impl Prover {
 
 /// The moves of a forcing chain, each with the position it is played in.
 pub fn record_chain(x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
+    chain_moves(x, o, chain, |x, o, cell| proof.insert(x, o, cell));
+}
+
+/// Each move of a forcing chain with the position it is played in, handed to `record`.
+pub fn chain_moves(x: u64, o: u64, chain: &[Step], mut record: impl FnMut(u64, u64, u8)) {
     let (mut x, mut o) = (x, o);
     for step in chain {
         match *step {
             Step::Threat { at, reply } => {
-                proof.insert(x, o, at);
+                record(x, o, at);
                 x |= 1 << at;
                 match reply {
                     Some(reply) => o |= 1 << reply,
@@ -203,7 +228,7 @@ pub fn record_chain(x: u64, o: u64, chain: &[Step], proof: &mut Proof) {
                 }
             }
             Step::Win { at } => {
-                proof.insert(x, o, at);
+                record(x, o, at);
                 return;
             }
         }

@@ -160,6 +160,20 @@ impl Geometry {
         })
     }
 
+    /// [`Geometry::winning_cells`] on the lines through `cell` only. After a mark of
+    /// `mine` on `cell`, `mine`'s winning cells are those it had, less `cell`, and
+    /// these; `theirs`' are those they had, less `cell` (a line they were one short on
+    /// through `cell` was short of `cell` itself). So a search adding one mark at a
+    /// time looks at 4 or 7 lines instead of all 76.
+    pub fn winning_cells_through(&self, mine: u64, theirs: u64, cell: usize) -> u64 {
+        self.lines_through[cell].iter().fold(0, |cells, &line| {
+            let line = self.lines[line];
+            let missing = line & !mine;
+            let one = missing != 0 && missing & (missing - 1) == 0 && theirs & line == 0;
+            cells | (missing & u64::from(one).wrapping_neg())
+        })
+    }
+
     /// Where `symmetry` sends the cells of `mask`. Qubic's 192 maps use seed 000's
     /// trick: for each map, 8 tables of 256 masks, one per byte of the board, OR-ed
     /// together, with no branch; the smaller cube moves bit by bit.
@@ -178,11 +192,22 @@ impl Geometry {
     /// The canonical form of a position: the smallest image of the pair (X's marks,
     /// O's marks) over every symmetry, with a symmetry that gives it. Proofs are stored
     /// under it, so a position and its 191 images are proved once.
+    /// X's image first: O's is needed only under a map that gives X's least image so
+    /// far, nearly always one, which halves the work (the proof search canonicalises
+    /// every position of its proofs).
     pub fn canonical(&self, x: u64, o: u64) -> ((u64, u64), usize) {
-        (0..self.symmetries.len())
-            .map(|symmetry| ((self.image(symmetry, x), self.image(symmetry, o)), symmetry))
-            .min()
-            .unwrap_or(((x, o), 0))
+        let mut least = ((x, o), 0);
+        for symmetry in 0..self.symmetries.len() {
+            let image_x = self.image(symmetry, x);
+            if symmetry > 0 && image_x > least.0.0 {
+                continue;
+            }
+            let image = (image_x, self.image(symmetry, o));
+            if symmetry == 0 || image < least.0 {
+                least = (image, symmetry);
+            }
+        }
+        least
     }
 
     /// The same, one set bit at a time (the tables are built with it).

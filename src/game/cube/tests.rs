@@ -30,6 +30,21 @@ fn winning_cells_agree_with_counting_each_lines_marks() {
                 })
                 .fold(0, |found, line| found | (line & !mine));
             assert_eq!(geometry.winning_cells(mine, theirs), counted);
+            // A mark more on an empty cell: the winning cells follow from the lines
+            // through it alone, for the side that played and for the other.
+            let empty = cells & !(mine | theirs);
+            if empty != 0 {
+                let cell = empty.trailing_zeros() as usize;
+                let bit = 1u64 << cell;
+                assert_eq!(
+                    geometry.winning_cells(mine | bit, theirs),
+                    (counted & !bit) | geometry.winning_cells_through(mine | bit, theirs, cell)
+                );
+                assert_eq!(
+                    geometry.winning_cells(theirs, mine | bit),
+                    geometry.winning_cells(theirs, mine) & !bit
+                );
+            }
         }
     }
 }
@@ -87,6 +102,42 @@ fn table_images_equal_bit_by_bit_images() {
                 geometry.image(symmetry, mask),
                 geometry.image_bit_by_bit(symmetry, mask)
             );
+        }
+    }
+}
+
+/// The canonical form (X's image first, O's only where X's ties) is the least of all
+/// the pairs of images, with the first map that gives it, on both cubes and on
+/// symmetric positions (where several maps tie).
+#[test]
+fn the_canonical_form_is_the_least_pair_of_images() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    for size in [3, 4] {
+        let geometry = Geometry::of(size);
+        let cells = geometry.cells;
+        for round in 0..200 {
+            let (mut x, mut o) = (0u64, 0u64);
+            let marks = if round < 20 {
+                round % 3
+            } else {
+                rng.random_range(0..cells)
+            };
+            for index in 0..marks {
+                let cell = rng.random_range(0..cells);
+                if (x | o) >> cell & 1 == 0 {
+                    if index % 2 == 0 {
+                        x |= 1 << cell
+                    } else {
+                        o |= 1 << cell
+                    }
+                }
+            }
+            let least = (0..geometry.symmetries.len())
+                .map(|map| ((geometry.image(map, x), geometry.image(map, o)), map))
+                .min()
+                .expect("maps");
+            assert_eq!(geometry.canonical(x, o), least, "{x:x} {o:x}");
         }
     }
 }

@@ -280,10 +280,14 @@ impl Solver {
     /// threat without it that it had not with it), so a position after a reply of O's
     /// has none where X had none with O passing. Most of the threat search's time was
     /// such positions, which it searched to the end to find nothing.
-    fn evaluate(&mut self, x: u64, o: u64, no_chain: bool) -> Numbers {
-        let geometry = self.geometry;
-        let x_wins = geometry.winning_cells(x, o);
-        let o_wins = geometry.winning_cells(o, x);
+    /// `wins` are the cells where X and where O would finish a line.
+    fn evaluate(
+        &mut self,
+        x: u64,
+        o: u64,
+        no_chain: bool,
+        (x_wins, o_wins): (u64, u64),
+    ) -> Numbers {
         let full = x | o == u64::MAX;
         if x.count_ones() == o.count_ones() {
             if x_wins != 0 || (!no_chain && self.threats.wins(x, o)) {
@@ -312,7 +316,9 @@ impl Solver {
         if let Some(numbers) = self.table.get(key) {
             return numbers;
         }
-        let numbers = self.evaluate(x, o, false);
+        let geometry = self.geometry;
+        let wins = (geometry.winning_cells(x, o), geometry.winning_cells(o, x));
+        let numbers = self.evaluate(x, o, false, wins);
         self.table.put(key, numbers, 0);
         numbers
     }
@@ -383,18 +389,29 @@ impl Solver {
             .iter()
             .map(|child| self.table.get(child.key))
             .collect();
+        // A child's winning cells follow from its parent's and the lines through its
+        // move ([`Geometry::winning_cells_through`]).
+        let geometry = self.geometry;
+        let wins = stored
+            .contains(&None)
+            .then(|| (geometry.winning_cells(x, o), geometry.winning_cells(o, x)));
         moves
             .into_iter()
             .zip(stored)
             .map(|(child, stored)| {
                 let numbers = stored.unwrap_or_else(|| {
-                    let bit = 1u64 << child.cell;
-                    let (cx, co) = if x_to_move {
-                        (x | bit, o)
+                    let (x_wins, o_wins) = wins.unwrap_or_default();
+                    let (cell, bit) = (usize::from(child.cell), 1u64 << child.cell);
+                    let (cx, co, child_wins) = if x_to_move {
+                        let x_wins =
+                            (x_wins & !bit) | geometry.winning_cells_through(x | bit, o, cell);
+                        (x | bit, o, (x_wins, o_wins & !bit))
                     } else {
-                        (x, o | bit)
+                        let o_wins =
+                            (o_wins & !bit) | geometry.winning_cells_through(o | bit, x, cell);
+                        (x, o | bit, (x_wins & !bit, o_wins))
                     };
-                    let numbers = self.evaluate(cx, co, no_chain_after);
+                    let numbers = self.evaluate(cx, co, no_chain_after, child_wins);
                     self.table.put(child.key, numbers, 0);
                     numbers
                 });
