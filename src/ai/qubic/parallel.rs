@@ -2,8 +2,9 @@
 //! sequential one, unchanged: it chooses its moves as it always does, and says which
 //! X's moves it is working on near the root ([`Lead`]: its line). A helper on each
 //! other core proves O's replies to the lead's move at the root, starting from the
-//! reply the lead will come to last, each to the end. When the lead is down to the
-//! last reply there, both would search the same position: the helper goes down the
+//! reply the lead will come to last, each to the end. The lead leaves a helper's
+//! reply for the others while any is open; when it is down to that reply, or to its
+//! own last one, both would search the same position: the helper goes down the
 //! lead's line instead, to the first X move with a reply left that the lead is not
 //! on, and proves those from the last. The searches share one table
 //! ([`super::table::Table`]), and the lead reads its children's numbers from the table
@@ -17,7 +18,7 @@
 //! run: the proof may differ between runs (each is checked by [`crate::verify`]).
 
 use super::dfpn::{Solver, Verdict};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// How deep the lead's line is told: X's moves at the root and at the next
@@ -29,6 +30,10 @@ pub(super) const LEVELS: usize = 3;
 #[derive(Debug)]
 struct Helper {
     level: AtomicUsize,
+    /// The position of O's to move the helper works under, and the reply of O's (its
+    /// bit) it is proving there (0 for none): the lead leaves that reply to it.
+    job: [AtomicU64; 2],
+    reply: AtomicU64,
     cancel: Arc<AtomicBool>,
 }
 
@@ -48,6 +53,8 @@ impl Lead {
             helpers: (0..count)
                 .map(|_| Helper {
                     level: AtomicUsize::new(0),
+                    job: Default::default(),
+                    reply: AtomicU64::new(0),
                     cancel: Arc::new(AtomicBool::new(false)),
                 })
                 .collect(),
@@ -57,7 +64,9 @@ impl Lead {
 
     /// The lead plays X's move at `level` of its line, to the position (`x`, `o`): the
     /// line below it is forgotten if the move is another, and a helper working at that
-    /// level or below drops its work.
+    /// level or below drops its work. So does a helper proving the reply of O's the
+    /// lead has just gone into: the two would search one position, and the helper
+    /// goes down the lead's line instead.
     pub(super) fn follow(&self, level: usize, x: u64, o: u64) {
         let mut line = self
             .line
@@ -66,13 +75,33 @@ impl Lead {
         if line.get(level) == Some(&(x, o)) || line.len() < level {
             return;
         }
+        let reply = match level.checked_sub(1).and_then(|above| line.get(above)) {
+            Some(&(_, o_above)) => o & !o_above,
+            None => 0,
+        };
         line.truncate(level);
         line.push((x, o));
         for helper in &self.helpers {
-            if helper.level.load(Ordering::Relaxed) >= level {
+            let at = helper.level.load(Ordering::Relaxed);
+            let inside = at + 1 == level && helper.reply.load(Ordering::Relaxed) == reply;
+            if at >= level || inside {
                 helper.cancel.store(true, Ordering::Relaxed);
             }
         }
+    }
+
+    /// The replies (their bits) helpers are proving in the position (`x`, `o`), O to
+    /// move: the lead turns to them last, so that the two do not search one position.
+    pub(super) fn taken(&self, x: u64, o: u64) -> u64 {
+        self.helpers
+            .iter()
+            .filter(|helper| {
+                helper.job[0].load(Ordering::Relaxed) == x
+                    && helper.job[1].load(Ordering::Relaxed) == o
+            })
+            .fold(0, |taken, helper| {
+                taken | helper.reply.load(Ordering::Relaxed)
+            })
     }
 
     fn line(&self) -> Vec<(u64, u64)> {
@@ -145,6 +174,7 @@ fn help(helper: &mut Solver, lead: &Lead, index: usize) {
         // Any change of the line cancels until the level is chosen, so none is missed
         // between reading the line and saying where this helper works.
         me.level.store(0, Ordering::Relaxed);
+        me.reply.store(0, Ordering::Relaxed);
         me.cancel.store(false, Ordering::Relaxed);
         let line = lead.line();
         let mut chosen = None;
@@ -156,8 +186,14 @@ fn help(helper: &mut Solver, lead: &Lead, index: usize) {
                 .filter(|(_, numbers)| numbers.proof != 0 && numbers.disproof != 0)
                 .collect();
             replies.sort_by_key(|(_, numbers)| numbers.disproof);
-            if replies.len() > index {
-                chosen = Some((level, x, o, replies[replies.len() - index].0));
+            // The reply the lead is in, where its line goes deeper, is left to it.
+            let leads = line.get(level + 1).map(|&(_, below)| below & !o);
+            let others: Vec<_> = replies
+                .iter()
+                .filter(|(child, _)| Some(1 << child.cell) != leads)
+                .collect();
+            if others.len() >= index {
+                chosen = Some((level, x, o, others[others.len() - index].0));
                 break;
             }
             // Only the lead's reply (or fewer than there are helpers) is left here: the
@@ -175,6 +211,10 @@ fn help(helper: &mut Solver, lead: &Lead, index: usize) {
             continue;
         };
         me.level.store(level, Ordering::Relaxed);
+        me.reply.store(0, Ordering::Relaxed);
+        me.job[0].store(x, Ordering::Relaxed);
+        me.job[1].store(o, Ordering::Relaxed);
+        me.reply.store(1 << reply.cell, Ordering::Relaxed);
         helper.search(x, o | 1 << reply.cell);
     }
 }
@@ -234,6 +274,29 @@ mod tests {
         // A level below the line's end is not a move on it.
         lead.follow(2, 7, 7);
         assert_eq!(lead.line(), vec![(3, 2)]);
+    }
+
+    /// A helper proving a reply is told to drop it when the lead goes into that
+    /// reply (the two would search one position), not when the lead goes into
+    /// another; and the lead sees which reply is the helper's.
+    #[test]
+    fn a_helper_drops_the_reply_the_lead_goes_into_and_the_lead_leaves_it_otherwise() {
+        let lead = Lead::with_helpers(1);
+        let helper = &lead.helpers[0];
+        lead.follow(0, 1, 0);
+        helper.level.store(0, Ordering::Relaxed);
+        helper.job[0].store(1, Ordering::Relaxed);
+        helper.job[1].store(0, Ordering::Relaxed);
+        helper.reply.store(1 << 7, Ordering::Relaxed);
+        helper.cancel.store(false, Ordering::Relaxed);
+        assert_eq!(lead.taken(1, 0), 1 << 7);
+        assert_eq!(lead.taken(3, 0), 0, "another position");
+        // The lead plays X's second move after O's reply on 21: the helper keeps on.
+        lead.follow(1, 1 | 1 << 2, 1 << 21);
+        assert!(!helper.cancel.swap(false, Ordering::Relaxed));
+        // After O's reply on 7, the helper's: it drops it.
+        lead.follow(1, 1 | 1 << 2, 1 << 7);
+        assert!(helper.cancel.swap(false, Ordering::Relaxed));
     }
 
     /// A position O wins is disproved on two threads as on one.

@@ -392,6 +392,11 @@ impl Solver {
         // A child's winning cells follow from its parent's and the lines through its
         // move ([`Geometry::winning_cells_through`]).
         let geometry = self.geometry;
+        // Only an evaluation that asked the threat search is worth a place in the
+        // table: the others are a few lines' worth of arithmetic to do again, and
+        // they were most of the table (every reply of O's to every move of X's
+        // expanded), pushing out the searched positions when it filled.
+        let threat_searched = !x_to_move && !no_chain_after;
         let wins = stored
             .contains(&None)
             .then(|| (geometry.winning_cells(x, o), geometry.winning_cells(o, x)));
@@ -412,7 +417,9 @@ impl Solver {
                         (x, o | bit, (x_wins & !bit, o_wins))
                     };
                     let numbers = self.evaluate(cx, co, no_chain_after, child_wins);
-                    self.table.put(child.key, numbers, 0);
+                    if threat_searched {
+                        self.table.put(child.key, numbers, 0);
+                    }
                     numbers
                 });
                 (child, numbers)
@@ -476,6 +483,31 @@ impl Solver {
         (numbers, best, second)
     }
 
+    /// At a position of O's where a helper is proving the replies `taken`, the reply
+    /// to search next and the second-best disproof number among the others, if any
+    /// other is open: the lead turns to a helper's reply only when it is the last.
+    fn leaving(
+        taken: u64,
+        children: &[(Child, Numbers)],
+        numbers: &[Numbers],
+    ) -> Option<(usize, u32)> {
+        if taken == 0 {
+            return None;
+        }
+        let (mut best, mut least, mut second) = (None, INFINITE, INFINITE);
+        for (index, ((child, _), numbers)) in children.iter().zip(numbers).enumerate() {
+            if taken & 1 << child.cell != 0 || numbers.proof == 0 {
+                continue;
+            }
+            if numbers.disproof < least {
+                (second, least, best) = (least, numbers.disproof, Some(index));
+            } else if numbers.disproof < second {
+                second = numbers.disproof;
+            }
+        }
+        best.map(|best| (best, second))
+    }
+
     /// Searches the position until its numbers reach a threshold; returns them (they
     /// are stored too, but a full table may not keep them).
     fn mid(
@@ -515,7 +547,14 @@ impl Solver {
                     *numbers = stored;
                 }
             }
-            let (numbers, best, second) = Self::combine(&numbers_now, x_to_move);
+            let (numbers, mut best, mut second) = Self::combine(&numbers_now, x_to_move);
+            if let Some(lead) = &self.lead
+                && !x_to_move
+                && x.count_ones() <= self.root_x_marks + super::parallel::LEVELS as u32
+            {
+                (best, second) = Self::leaving(lead.taken(x, o), &children, &numbers_now)
+                    .unwrap_or((best, second));
+            }
             self.table
                 .put(key, numbers, self.visits - visits_before + 1);
             if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
@@ -573,62 +612,4 @@ impl Solver {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn marks(cells: &[u8]) -> u64 {
-        cells.iter().fold(0, |mask, cell| mask | 1 << cell)
-    }
-
-    fn proved_and_checked(x: u64, o: u64, table_bytes: u64) -> usize {
-        let mut solver = Solver::new(table_bytes);
-        let Verdict::Proved(proof) = solver.solve(x, o) else {
-            panic!("proved within the budget");
-        };
-        crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees")
-    }
-
-    #[test]
-    fn a_forcing_chain_is_proved_at_the_root() {
-        let checked = proved_and_checked(
-            marks(&[5, 6, 8, 13, 14]),
-            marks(&[48, 50, 35, 62, 27]),
-            1 << 16,
-        );
-        assert!(checked >= 1);
-    }
-
-    #[test]
-    fn two_quiet_moves_deep_is_proved_and_checked() {
-        let checked = proved_and_checked(marks(&[0, 15, 60]), marks(&[3, 63, 25]), 64 << 20);
-        assert!(checked > 10, "{checked}");
-    }
-
-    /// A table far too small for the search (it held about 20,000 positions with room
-    /// to spare) replaces entries instead of stopping, and still finds a proof the
-    /// checker accepts, searching again what it forgot.
-    #[test]
-    fn a_full_table_replaces_entries_and_still_proves() {
-        let (x, o) = (marks(&[0, 15, 60]), marks(&[3, 63, 25]));
-        let mut solver = Solver::new(BYTES_PER_ENTRY * 2048);
-        let Verdict::Proved(proof) = solver.solve(x, o) else {
-            panic!("proved with a small table");
-        };
-        assert!(solver.replaced() > 1000, "{}", solver.replaced());
-        assert_eq!(solver.capacity(), 2048);
-        crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
-    }
-
-    #[test]
-    fn a_position_o_wins_is_disproved_and_a_visit_limit_can_run_out() {
-        let (x, o) = (
-            marks(&[0, 5, 22, 33, 38, 57]),
-            marks(&[48, 49, 50, 3, 7, 11]),
-        );
-        assert_eq!(Solver::new(16 << 20).solve(x, o), Verdict::Disproved);
-        let mut solver = Solver::new(16 << 20);
-        solver.visit_limit = Some(10);
-        assert_eq!(solver.solve(0, 0), Verdict::Unknown);
-        assert!(solver.visits <= 11, "{}", solver.visits);
-    }
-}
+mod tests;

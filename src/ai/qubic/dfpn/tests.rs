@@ -1,0 +1,93 @@
+//! The df-pn search's unit tests: proofs the checker accepts, a full table, the
+//! lead's choice beside a helper.
+
+use super::*;
+
+fn marks(cells: &[u8]) -> u64 {
+    cells.iter().fold(0, |mask, cell| mask | 1 << cell)
+}
+
+fn proved_and_checked(x: u64, o: u64, table_bytes: u64) -> usize {
+    let mut solver = Solver::new(table_bytes);
+    let Verdict::Proved(proof) = solver.solve(x, o) else {
+        panic!("proved within the budget");
+    };
+    crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees")
+}
+
+/// At a position of O's, the lead leaves the reply a helper proves for the best
+/// of the others, with the second-best of those as its threshold; with no other
+/// open reply, it takes the helper's.
+#[test]
+fn the_lead_leaves_the_helpers_reply_while_another_is_open() {
+    let child = |cell| Child {
+        cell,
+        key: u64::from(cell),
+    };
+    let numbers = |proof, disproof| Numbers { proof, disproof };
+    let children = [child(3), child(5), child(9), child(11)];
+    let open = [
+        numbers(4, 2),
+        numbers(0, INFINITE),
+        numbers(6, 5),
+        numbers(2, 8),
+    ];
+    assert_eq!(
+        Solver::leaving(0, &children.map(|c| (c, OPEN)), &open),
+        None
+    );
+    let with = children.map(|c| (c, OPEN));
+    assert_eq!(Solver::leaving(1 << 3, &with, &open), Some((2, 8)));
+    assert_eq!(
+        Solver::leaving(1 << 3 | 1 << 9, &with, &open),
+        Some((3, INFINITE))
+    );
+    assert_eq!(
+        Solver::leaving(1 << 3 | 1 << 9 | 1 << 11, &with, &open),
+        None
+    );
+}
+
+#[test]
+fn a_forcing_chain_is_proved_at_the_root() {
+    let checked = proved_and_checked(
+        marks(&[5, 6, 8, 13, 14]),
+        marks(&[48, 50, 35, 62, 27]),
+        1 << 16,
+    );
+    assert!(checked >= 1);
+}
+
+#[test]
+fn two_quiet_moves_deep_is_proved_and_checked() {
+    let checked = proved_and_checked(marks(&[0, 15, 60]), marks(&[3, 63, 25]), 64 << 20);
+    assert!(checked > 10, "{checked}");
+}
+
+/// A table far too small for the search (it held about 20,000 positions with room
+/// to spare) replaces entries instead of stopping, and still finds a proof the
+/// checker accepts, searching again what it forgot.
+#[test]
+fn a_full_table_replaces_entries_and_still_proves() {
+    let (x, o) = (marks(&[0, 15, 60]), marks(&[3, 63, 25]));
+    let mut solver = Solver::new(BYTES_PER_ENTRY * 2048);
+    let Verdict::Proved(proof) = solver.solve(x, o) else {
+        panic!("proved with a small table");
+    };
+    assert!(solver.replaced() > 1000, "{}", solver.replaced());
+    assert_eq!(solver.capacity(), 2048);
+    crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
+}
+
+#[test]
+fn a_position_o_wins_is_disproved_and_a_visit_limit_can_run_out() {
+    let (x, o) = (
+        marks(&[0, 5, 22, 33, 38, 57]),
+        marks(&[48, 49, 50, 3, 7, 11]),
+    );
+    assert_eq!(Solver::new(16 << 20).solve(x, o), Verdict::Disproved);
+    let mut solver = Solver::new(16 << 20);
+    solver.visit_limit = Some(10);
+    assert_eq!(solver.solve(0, 0), Verdict::Unknown);
+    assert!(solver.visits <= 11, "{}", solver.visits);
+}
