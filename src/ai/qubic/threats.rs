@@ -192,16 +192,9 @@ impl ThreatSearch {
 
     /// Asks the processor to bring the store's slot for a position into its cache.
     fn prefetch(&self, mine: u64, theirs: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(slot) = self.failed.get(self.slot(mine, theirs)) {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: SSE, which has the prefetch, is part of every x86-64 processor;
-            // a prefetch reads nothing into the program and cannot fault, and the
-            // address is a slot of the store anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.as_ptr().cast()) };
+            super::prefetch(slot);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (mine, theirs);
     }
 
     fn remember_failure(&mut self, mine: u64, theirs: u64, depth: usize) {
