@@ -478,8 +478,9 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
     let checking = std::time::Instant::now();
     match menace::verify::check(x, o, proof.canonical_moves()) {
         Ok(checked) => say!(
-            "The proof has {} positions up to symmetry; the independent checker replayed every defence against it ({checked} positions of X's, {:.1} s).",
-            proof.len(),
+            "The proof has {} positions up to symmetry; the independent checker replayed every defence against it ({} positions of X's, {:.1} s).",
+            grouped(proof.len() as u64),
+            grouped(checked as u64),
             checking.elapsed().as_secs_f64()
         ),
         Err(why) => {
