@@ -42,9 +42,11 @@ pub fn breaking_replies(geometry: &Geometry, x: u64, o: u64, chain: &[Step]) -> 
         let cell = rest.trailing_zeros();
         rest &= rest - 1;
         let bit = 1u64 << cell;
+        let (o_after, x_after) =
+            geometry.winning_after_mark((o_wins, x_wins), o | bit, x, cell as usize);
         let winning = Winning {
-            x: x_wins & !bit,
-            o: (o_wins & !bit) | geometry.winning_cells_through(o | bit, x, cell as usize),
+            x: x_after,
+            o: o_after,
         };
         if !replays(geometry, x, o | bit, winning, chain) {
             breaking |= bit;
@@ -86,8 +88,8 @@ fn replays(geometry: &Geometry, x: u64, o: u64, winning: Winning, chain: &[Step]
                     return false;
                 }
                 x |= bit;
-                winning.o &= !bit;
-                winning.x = (winning.x & !bit) | geometry.winning_cells_through(x, o, at.into());
+                (winning.x, winning.o) =
+                    geometry.winning_after_mark((winning.x, winning.o), x, o, at.into());
                 let threats = winning.x;
                 if threats.count_ones() >= 2 {
                     return true;
@@ -95,9 +97,8 @@ fn replays(geometry: &Geometry, x: u64, o: u64, winning: Winning, chain: &[Step]
                 match reply {
                     Some(reply) if threats == 1 << reply => {
                         o |= threats;
-                        winning.x = 0;
-                        winning.o = (winning.o & !threats)
-                            | geometry.winning_cells_through(o, x, reply.into());
+                        (winning.o, winning.x) =
+                            geometry.winning_after_mark((winning.o, winning.x), o, x, reply.into());
                     }
                     _ => return false,
                 }

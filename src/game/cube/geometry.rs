@@ -21,6 +21,15 @@ pub struct Geometry {
     byte_tables: Option<Vec<[[u64; 256]; 8]>>,
 }
 
+/// The cell `mine` would finish `line` on (0 if none): `theirs` has none of it and
+/// exactly one of its cells is not `mine`'s, a test of one bit with no count of marks.
+#[inline(always)]
+fn finishing_cell(line: u64, mine: u64, theirs: u64) -> u64 {
+    let missing = line & !mine;
+    let one = missing != 0 && missing & (missing - 1) == 0 && theirs & line == 0;
+    missing & u64::from(one).wrapping_neg()
+}
+
 impl Geometry {
     fn compute(size: usize) -> Geometry {
         let cells = size * size * size;
@@ -153,11 +162,9 @@ impl Geometry {
     /// build has no `popcnt` instruction, and Qubic's proof search asks this of all 76
     /// lines millions of times).
     pub fn winning_cells(&self, mine: u64, theirs: u64) -> u64 {
-        self.lines.iter().fold(0, |cells, line| {
-            let missing = line & !mine;
-            let one = missing != 0 && missing & (missing - 1) == 0 && theirs & line == 0;
-            cells | (missing & u64::from(one).wrapping_neg())
-        })
+        self.lines
+            .iter()
+            .fold(0, |cells, line| cells | finishing_cell(*line, mine, theirs))
     }
 
     /// [`Geometry::winning_cells`] on the lines through `cell` only. After a mark of
@@ -167,11 +174,24 @@ impl Geometry {
     /// time looks at 4 or 7 lines instead of all 76.
     pub fn winning_cells_through(&self, mine: u64, theirs: u64, cell: usize) -> u64 {
         self.lines_through[cell].iter().fold(0, |cells, &line| {
-            let line = self.lines[line];
-            let missing = line & !mine;
-            let one = missing != 0 && missing & (missing - 1) == 0 && theirs & line == 0;
-            cells | (missing & u64::from(one).wrapping_neg())
+            cells | finishing_cell(self.lines[line], mine, theirs)
         })
+    }
+
+    /// The winning cells (`mine`'s, `theirs`') after `mine`'s mark on `cell` (which
+    /// `mine` now holds), from those before it: see [`Geometry::winning_cells_through`].
+    pub fn winning_after_mark(
+        &self,
+        (my_wins, their_wins): (u64, u64),
+        mine: u64,
+        theirs: u64,
+        cell: usize,
+    ) -> (u64, u64) {
+        let bit = 1u64 << cell;
+        (
+            (my_wins & !bit) | self.winning_cells_through(mine, theirs, cell),
+            their_wins & !bit,
+        )
     }
 
     /// Where `symmetry` sends the cells of `mask`. Qubic's 192 maps use seed 000's

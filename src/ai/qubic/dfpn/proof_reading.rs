@@ -55,18 +55,18 @@ impl Solver {
         x: u64,
         o: u64,
         hashes: &Hashes,
-        proof: &mut Gathered,
+        gathered: &mut Gathered,
     ) -> Result<(), String> {
         let geometry = self.geometry;
         let x_to_move = x.count_ones() == o.count_ones();
         if x_to_move {
             // A line to finish needs no entry: the checker sees it.
             let key = SymmetricHash::key(hashes);
-            if geometry.winning_cells(x, o) != 0 || !proof.read.insert(key) {
+            if geometry.winning_cells(x, o) != 0 || !gathered.read.insert(key) {
                 return Ok(());
             }
             if let Some(chain) = self.threats.find(x, o) {
-                chain_moves(x, o, &chain, |x, o, cell| proof.moves.push((x, o, cell)));
+                chain_moves(x, o, &chain, |x, o, cell| gathered.moves.push((x, o, cell)));
                 return Ok(());
             }
             let mut found = self
@@ -87,10 +87,10 @@ impl Solver {
             let Some(child) = found else {
                 return Err("a proved position has no proved move".into());
             };
-            proof.moves.push((x, o, child.cell));
+            gathered.moves.push((x, o, child.cell));
             let mut next = *hashes;
             self.hash.add(&mut next, usize::from(child.cell), 0);
-            return self.extract(x | 1 << child.cell, o, &next, proof);
+            return self.extract(x | 1 << child.cell, o, &next, gathered);
         }
         let x_wins = geometry.winning_cells(x, o);
         if x_wins.count_ones() >= 2 {
@@ -108,7 +108,7 @@ impl Solver {
                 let cell = rest.trailing_zeros();
                 rest &= rest - 1;
                 chain_moves(x, o | 1 << cell, chain, |x, o, cell| {
-                    proof.moves.push((x, o, cell))
+                    gathered.moves.push((x, o, cell))
                 });
             }
         }
@@ -119,7 +119,7 @@ impl Solver {
             if !self.proved_again(cx, co, &next, child.key) {
                 return Err("a proved position has an unproved reply".into());
             }
-            self.extract(cx, co, &next, proof)?;
+            self.extract(cx, co, &next, gathered)?;
         }
         Ok(())
     }
