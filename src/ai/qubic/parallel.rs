@@ -1,120 +1,116 @@
-//! The df-pn search on every core (issue 29). The search on the calling thread is the
-//! sequential one, unchanged: it chooses its moves as it always does, and says which
-//! X's moves it is working on near the root ([`Lead`]: its line). A helper on each
-//! other core proves O's replies to the lead's move at the root, starting from the
-//! reply the lead will come to last, each to the end. The lead leaves a helper's
-//! reply for the others while any is open; when it is down to that reply, or to its
-//! own last one, both would search the same position: the helper goes down the
-//! lead's line instead, to the first X move with a reply left that the lead is not
-//! on, and proves those from the last. The searches share one table
-//! ([`super::table::Table`]), and the lead reads its children's numbers from the table
-//! at every step, so a reply a helper has proved is one the lead finds proved. When the
-//! lead turns to another X move at the level a helper works below, that helper drops
-//! what it was doing and follows. When the lead has settled the root, the helpers
+//! The df-pn search on every core (issue 29). Every core runs the same df-pn search
+//! from the root on one shared table ([`super::table::Table`]), reading its children's
+//! numbers from the table at every step, so what one search settles the others find
+//! settled. Near the root each says where it is (its line, [`Team`]), and they keep out
+//! of each other's way there:
+//! - At a position of O's, a search leaves the replies the others are in for the best
+//!   of the rest, while any other is open. X must beat every reply, so this is work
+//!   the proof needs, and the searches still go back and forth between replies as
+//!   the sequential search does, so each finds in the table what the others learned
+//!   in the replies they share positions with.
+//! - At a position of X's below the root, a helper leaves the lead's move for X's
+//!   next-best one. The lead's choice can be one that costs many times another (a
+//!   trace of the whole game showed X's answer on 63 to O's reply on 3 taking 2 to 3
+//!   million visits where the answer on 60 took half a million): the helper proves the
+//!   other, and if it wins first the lead's choice is no longer needed.
+//!
+//! The search on the calling thread, the lead, is the one whose result counts: when it
+//! goes into a move a helper is in, the helper starts again from the root, and this
+//! time leaves that move to the lead. When the lead has settled the root, the helpers
 //! stop, and the proof is read out of the table on the calling thread, searching again
 //! what the table forgot.
 //!
-//! Which reply a helper proved first, and so what the table holds, varies from run to
+//! Which search settles what first, and so what the table holds, varies from run to
 //! run: the proof may differ between runs (each is checked by [`crate::verify`]).
 
 use super::dfpn::{Solver, Verdict};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 
-/// How deep the lead's line is told: X's moves at the root and at the next
-/// `LEVELS - 1` X positions along it.
-pub(super) const LEVELS: usize = 3;
+/// How deep each search says where it is: at the positions from the root to `DEPTH`
+/// marks below it. Two is O's reply to X's first move and X's answer to it; deeper, a
+/// helper would leave X's answers to the lead for answers that rarely win.
+pub(super) const DEPTH: usize = 2;
 
-/// One helper as the lead sees it: the level of the line it works below, and its flag
-/// to drop that work.
-#[derive(Debug)]
-struct Helper {
-    level: AtomicUsize,
-    /// The position of O's to move the helper works under, and the reply of O's (its
-    /// bit) it is proving there (0 for none): the lead leaves that reply to it.
-    job: [AtomicU64; 2],
-    reply: AtomicU64,
+/// One search's line as the others see it: at each depth, the position it passed
+/// through and the move (its bit) it went into there. Only its own search writes it
+/// and the others read it without a lock: a read torn by a write only misleads a
+/// search about which move to leave, never about the numbers, which are in the table.
+#[derive(Debug, Default)]
+struct Line {
+    steps: [[AtomicU64; 3]; DEPTH + 1],
+    len: AtomicUsize,
+    /// Raised to make this search drop what it is doing and start again at the root
+    /// (never raised for the lead's).
     cancel: Arc<AtomicBool>,
 }
 
-/// What the lead search tells its helpers: its line (at each level, the position after
-/// its X move there, O to move; level 0 is X's move at the root), and whether the
-/// helpers are still wanted.
+impl Line {
+    /// The position (X's marks, O's) and the move at `depth`, if the line is that deep.
+    fn at(&self, depth: usize) -> Option<[u64; 3]> {
+        (depth < self.len.load(Ordering::Relaxed)).then(|| {
+            self.steps[depth]
+                .each_ref()
+                .map(|word| word.load(Ordering::Relaxed))
+        })
+    }
+}
+
+/// The searches of a parallel solve as each sees the others: their lines, and whether
+/// the helpers are still wanted. Search 0 is the lead, on the calling thread.
 #[derive(Debug, Default)]
-pub struct Lead {
-    line: Mutex<Vec<(u64, u64)>>,
-    helpers: Vec<Helper>,
+pub struct Team {
+    lines: Vec<Line>,
     done: AtomicBool,
 }
 
-impl Lead {
-    fn with_helpers(count: usize) -> Lead {
-        Lead {
-            helpers: (0..count)
-                .map(|_| Helper {
-                    level: AtomicUsize::new(0),
-                    job: Default::default(),
-                    reply: AtomicU64::new(0),
-                    cancel: Arc::new(AtomicBool::new(false)),
-                })
-                .collect(),
-            ..Lead::default()
+impl Team {
+    fn of(searches: usize) -> Team {
+        Team {
+            lines: (0..searches).map(|_| Line::default()).collect(),
+            ..Team::default()
         }
     }
 
-    /// The lead plays X's move at `level` of its line, to the position (`x`, `o`): the
-    /// line below it is forgotten if the move is another, and a helper working at that
-    /// level or below drops its work. So does a helper proving the reply of O's the
-    /// lead has just gone into: the two would search one position, and the helper
-    /// goes down the lead's line instead.
-    pub(super) fn follow(&self, level: usize, x: u64, o: u64) {
-        let mut line = self
-            .line
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if line.get(level) == Some(&(x, o)) || line.len() < level {
+    /// Search `me` goes into the move `bit` from the position (`x`, `o`) at `depth`
+    /// of its line; the line below it is forgotten. When the lead goes into a move a
+    /// helper is in, the two would search one position: the helper starts again.
+    pub(super) fn enter(&self, me: usize, depth: usize, x: u64, o: u64, bit: u64) {
+        let line = &self.lines[me];
+        let step = [x, o, bit];
+        let new = line.at(depth) != Some(step);
+        if !new && line.len.load(Ordering::Relaxed) == depth + 1 {
             return;
         }
-        let reply = match level.checked_sub(1).and_then(|above| line.get(above)) {
-            Some(&(_, o_above)) => o & !o_above,
-            None => 0,
-        };
-        line.truncate(level);
-        line.push((x, o));
-        for helper in &self.helpers {
-            let at = helper.level.load(Ordering::Relaxed);
-            let inside = at + 1 == level && helper.reply.load(Ordering::Relaxed) == reply;
-            if at >= level || inside {
-                helper.cancel.store(true, Ordering::Relaxed);
+        for (word, value) in line.steps[depth].iter().zip(step) {
+            word.store(value, Ordering::Relaxed);
+        }
+        line.len.store(depth + 1, Ordering::Relaxed);
+        if me == 0 && new {
+            for helper in &self.lines[1..] {
+                if helper.at(depth) == Some(step) {
+                    helper.cancel.store(true, Ordering::Relaxed);
+                }
             }
         }
     }
 
-    /// The replies (their bits) helpers are proving in the position (`x`, `o`), O to
-    /// move: the lead turns to them last, so that the two do not search one position.
-    pub(super) fn taken(&self, x: u64, o: u64) -> u64 {
-        self.helpers
+    /// The moves (their bits) the searches other than `me` are in from the position
+    /// (`x`, `o`) at `depth`: `me` leaves them while another is open.
+    pub(super) fn taken(&self, me: usize, depth: usize, x: u64, o: u64) -> u64 {
+        self.lines
             .iter()
-            .filter(|helper| {
-                helper.job[0].load(Ordering::Relaxed) == x
-                    && helper.job[1].load(Ordering::Relaxed) == o
-            })
-            .fold(0, |taken, helper| {
-                taken | helper.reply.load(Ordering::Relaxed)
-            })
-    }
-
-    fn line(&self) -> Vec<(u64, u64)> {
-        self.line
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .clone()
+            .enumerate()
+            .filter(|&(index, _)| index != me)
+            .filter_map(|(_, line)| line.at(depth))
+            .filter(|&[at_x, at_o, _]| at_x == x && at_o == o)
+            .fold(0, |taken, [_, _, bit]| taken | bit)
     }
 
     /// Every helper stops what it is doing.
     fn cancel_all(&self) {
-        for helper in &self.helpers {
-            helper.cancel.store(true, Ordering::Relaxed);
+        for line in &self.lines[1..] {
+            line.cancel.store(true, Ordering::Relaxed);
         }
     }
 }
@@ -131,31 +127,32 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
     if threads < 2 {
         return solver.solve(x, o);
     }
-    let lead = Arc::new(Lead::with_helpers(threads - 1));
+    let team = Arc::new(Team::of(threads));
     let flag = crate::stop::watched();
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|index| {
                 let settings = solver.settings();
-                let (lead, flag) = (Arc::clone(&lead), flag.clone());
+                let (team, flag) = (Arc::clone(&team), flag.clone());
                 scope.spawn(move || {
                     if let Some(flag) = flag {
                         crate::stop::watch(flag);
                     }
                     let mut helper = settings.solver();
-                    helper.cancel = Some(Arc::clone(&lead.helpers[index - 1].cancel));
-                    help(&mut helper, &lead, index);
+                    helper.cancel = Some(Arc::clone(&team.lines[index].cancel));
+                    helper.team = Some((Arc::clone(&team), index));
+                    help(&mut helper, &team, index, x, o);
                     (helper.visits, helper.threat_nodes())
                 })
             })
             .collect();
-        solver.lead = Some(Arc::clone(&lead));
+        solver.team = Some((Arc::clone(&team), 0));
         let numbers = solver.search(x, o);
-        solver.lead = None;
+        solver.team = None;
         // The helpers stop before the proof is read: their searches would only write
         // over entries the reading needs.
-        lead.done.store(true, Ordering::Relaxed);
-        lead.cancel_all();
+        team.done.store(true, Ordering::Relaxed);
+        team.cancel_all();
         for helper in helpers {
             // A helper that panicked has nothing to add.
             let (visits, threat_nodes) = helper.join().unwrap_or((0, 0));
@@ -165,57 +162,16 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
     })
 }
 
-/// A helper's work: while the lead wants help, prove an O reply on the lead's line,
-/// the `index`-th unsettled one from the end of the order the lead takes them in, at
-/// the first level of the line that has one besides the lead's.
-fn help(helper: &mut Solver, lead: &Lead, index: usize) {
-    let me = &lead.helpers[index - 1];
-    while !lead.done.load(Ordering::Relaxed) && !crate::stop::requested() {
-        // Any change of the line cancels until the level is chosen, so none is missed
-        // between reading the line and saying where this helper works.
-        me.level.store(0, Ordering::Relaxed);
-        me.reply.store(0, Ordering::Relaxed);
-        me.cancel.store(false, Ordering::Relaxed);
-        let line = lead.line();
-        let mut chosen = None;
-        for (level, &(x, o)) in line.iter().enumerate() {
-            // The lead takes the reply with the least disproof number first.
-            let mut replies: Vec<_> = helper
-                .moves(x, o)
-                .into_iter()
-                .filter(|(_, numbers)| numbers.proof != 0 && numbers.disproof != 0)
-                .collect();
-            replies.sort_by_key(|(_, numbers)| numbers.disproof);
-            // The reply the lead is in, where its line goes deeper, is left to it.
-            let leads = line.get(level + 1).map(|&(_, below)| below & !o);
-            let others: Vec<_> = replies
-                .iter()
-                .filter(|(child, _)| Some(1 << child.cell) != leads)
-                .collect();
-            if others.len() >= index {
-                chosen = Some((level, x, o, others[others.len() - index].0));
-                break;
-            }
-            // Only the lead's reply (or fewer than there are helpers) is left here: the
-            // lead's line below shows where to help, if it goes deeper; if not, the
-            // last reply, as before.
-            if level + 1 == line.len()
-                && let Some((last, _)) = replies.last()
-            {
-                chosen = Some((level, x, o, *last));
-            }
+/// A helper's work: the search from the root, started again whenever the lead goes
+/// into its move, until the lead has settled the root or the helper has.
+fn help(helper: &mut Solver, team: &Team, index: usize, x: u64, o: u64) {
+    let cancel = &team.lines[index].cancel;
+    while !team.done.load(Ordering::Relaxed) && !crate::stop::requested() {
+        cancel.store(false, Ordering::Relaxed);
+        let numbers = helper.search(x, o);
+        if numbers.proof == 0 || numbers.disproof == 0 {
+            return;
         }
-        let Some((level, x, o, reply)) = chosen else {
-            // Nothing left to prove on the line: wait for the lead to move on.
-            std::thread::sleep(std::time::Duration::from_millis(1));
-            continue;
-        };
-        me.level.store(level, Ordering::Relaxed);
-        me.reply.store(0, Ordering::Relaxed);
-        me.job[0].store(x, Ordering::Relaxed);
-        me.job[1].store(o, Ordering::Relaxed);
-        me.reply.store(1 << reply.cell, Ordering::Relaxed);
-        helper.search(x, o | 1 << reply.cell);
     }
 }
 
@@ -241,62 +197,47 @@ mod tests {
         }
     }
 
-    /// The lead's line: a new move at a level forgets the line below it, the same move
-    /// again changes nothing, and only the helpers working at that level or below are
-    /// told to drop their work.
+    /// A search's line: each sees the moves the others are in at the same position
+    /// and depth, not its own, not another position's, and not below where another's
+    /// line has since turned.
     #[test]
-    fn the_line_changes_below_a_new_move_and_cancels_only_below_it() {
-        let lead = Lead::with_helpers(2);
-        let cancelled = |lead: &Lead| -> Vec<bool> {
-            lead.helpers
-                .iter()
-                .map(|helper| helper.cancel.swap(false, Ordering::Relaxed))
-                .collect()
-        };
-        lead.helpers[0].level.store(0, Ordering::Relaxed);
-        lead.helpers[1].level.store(1, Ordering::Relaxed);
-        lead.follow(0, 1, 2);
-        lead.follow(1, 5, 6);
-        assert_eq!(lead.line(), vec![(1, 2), (5, 6)]);
-        cancelled(&lead);
-        // The same move at the root again: nothing changes, nobody is cancelled.
-        lead.follow(0, 1, 2);
-        assert_eq!(lead.line(), vec![(1, 2), (5, 6)]);
-        assert_eq!(cancelled(&lead), vec![false, false]);
-        // Another move one level down: only the helper working there drops its work.
-        lead.follow(1, 9, 6);
-        assert_eq!(lead.line(), vec![(1, 2), (9, 6)]);
-        assert_eq!(cancelled(&lead), vec![false, true]);
-        // Another move at the root: the line below it is gone, both helpers drop theirs.
-        lead.follow(0, 3, 2);
-        assert_eq!(lead.line(), vec![(3, 2)]);
-        assert_eq!(cancelled(&lead), vec![true, true]);
-        // A level below the line's end is not a move on it.
-        lead.follow(2, 7, 7);
-        assert_eq!(lead.line(), vec![(3, 2)]);
+    fn each_search_sees_the_moves_the_others_are_in() {
+        let team = Team::of(3);
+        team.enter(1, 1, 1, 0, 1 << 7);
+        team.enter(2, 1, 1, 0, 1 << 21);
+        team.enter(1, 2, 1, 1 << 7, 1 << 9);
+        assert_eq!(team.taken(0, 1, 1, 0), 1 << 7 | 1 << 21);
+        assert_eq!(team.taken(1, 1, 1, 0), 1 << 21, "not its own");
+        assert_eq!(team.taken(0, 1, 3, 0), 0, "another position");
+        assert_eq!(team.taken(0, 2, 1, 1 << 7), 1 << 9);
+        // Search 1 turns to another reply: its step below is forgotten.
+        team.enter(1, 1, 1, 0, 1 << 5);
+        assert_eq!(team.taken(0, 1, 1, 0), 1 << 5 | 1 << 21);
+        assert_eq!(team.taken(0, 2, 1, 1 << 7), 0);
     }
 
-    /// A helper proving a reply is told to drop it when the lead goes into that
-    /// reply (the two would search one position), not when the lead goes into
-    /// another; and the lead sees which reply is the helper's.
+    /// A helper is told to start again when the lead goes into the move it is in
+    /// (the two would search one position), not when the lead goes into another,
+    /// nor again while the lead stays where it is.
     #[test]
-    fn a_helper_drops_the_reply_the_lead_goes_into_and_the_lead_leaves_it_otherwise() {
-        let lead = Lead::with_helpers(1);
-        let helper = &lead.helpers[0];
-        lead.follow(0, 1, 0);
-        helper.level.store(0, Ordering::Relaxed);
-        helper.job[0].store(1, Ordering::Relaxed);
-        helper.job[1].store(0, Ordering::Relaxed);
-        helper.reply.store(1 << 7, Ordering::Relaxed);
-        helper.cancel.store(false, Ordering::Relaxed);
-        assert_eq!(lead.taken(1, 0), 1 << 7);
-        assert_eq!(lead.taken(3, 0), 0, "another position");
-        // The lead plays X's second move after O's reply on 21: the helper keeps on.
-        lead.follow(1, 1 | 1 << 2, 1 << 21);
-        assert!(!helper.cancel.swap(false, Ordering::Relaxed));
-        // After O's reply on 7, the helper's: it drops it.
-        lead.follow(1, 1 | 1 << 2, 1 << 7);
-        assert!(helper.cancel.swap(false, Ordering::Relaxed));
+    fn a_helper_starts_again_when_the_lead_goes_into_its_move() {
+        let team = Team::of(2);
+        let cancelled = |team: &Team| team.lines[1].cancel.swap(false, Ordering::Relaxed);
+        team.enter(1, 1, 1, 0, 1 << 7);
+        team.enter(0, 1, 1, 0, 1 << 21);
+        assert!(!cancelled(&team));
+        team.enter(0, 1, 1, 0, 1 << 7);
+        assert!(cancelled(&team));
+        // The helper, started again, goes into the lead's reply (the last open one)
+        // and on below it: the lead coming back to that reply changes nothing.
+        team.enter(1, 1, 1, 0, 1 << 7);
+        team.enter(1, 2, 1, 1 << 7, 1 << 9);
+        team.enter(0, 2, 1, 1 << 7, 1 << 60);
+        team.enter(0, 1, 1, 0, 1 << 7);
+        assert!(!cancelled(&team));
+        // A helper never stops the lead.
+        team.enter(1, 2, 1, 1 << 7, 1 << 60);
+        assert!(!team.lines[0].cancel.load(Ordering::Relaxed));
     }
 
     /// A position O wins is disproved on two threads as on one.

@@ -105,9 +105,10 @@ pub struct Solver {
     /// searches of a parallel solve raise it when one of them disproves a reply that
     /// X needed ([`super::parallel`]).
     pub cancel: Option<Arc<AtomicBool>>,
-    /// If set, the search tells it which of X's moves at the root it is proving, for
-    /// searches on other cores to prove O's replies to it ([`super::parallel`]).
-    pub(super) lead: Option<Arc<super::parallel::Lead>>,
+    /// If set, the searches of a parallel solve and which of them this is: it says
+    /// which of O's replies it is in near the root and leaves the others' replies to
+    /// them ([`super::parallel`]).
+    pub(super) team: Option<(Arc<super::parallel::Team>, usize)>,
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
     /// The cells X may open with, on the empty cube (all of them unless restricted, as
@@ -126,9 +127,9 @@ pub struct Solver {
     /// numbers are only written when a child's search returns.
     root_children: Vec<(Child, Numbers)>,
     root_x_to_move: bool,
-    /// X's marks at the root: an X position's level on the lead's line is how many X
-    /// has added since ([`super::parallel::Lead`]).
-    root_x_marks: u32,
+    /// The marks at the root: a position's depth on a search's line is how many have
+    /// been added since ([`super::parallel::Team`]).
+    root_marks: u32,
     stopped: bool,
     /// The last position of X's proved, with the move that proved it: what the proof
     /// is read from when the table has since forgotten that move's position.
@@ -149,7 +150,7 @@ impl Solver {
             threats: ThreatSearch::new(),
             table,
             cancel: None,
-            lead: None,
+            team: None,
             visit_limit: None,
             first_moves: u64::MAX,
             visits: 0,
@@ -158,7 +159,7 @@ impl Solver {
             root: 0,
             root_children: Vec::new(),
             root_x_to_move: true,
-            root_x_marks: 0,
+            root_marks: 0,
             stopped: false,
             last_proved: None,
         }
@@ -201,7 +202,7 @@ impl Solver {
         self.root = key;
         self.root_children.clear();
         self.root_x_to_move = x.count_ones() == o.count_ones();
-        self.root_x_marks = x.count_ones();
+        self.root_marks = (x | o).count_ones();
         self.stopped = false;
         self.mid(x, o, &hashes, key, INFINITE, INFINITE)
     }
@@ -211,13 +212,6 @@ impl Solver {
     pub(super) fn absorb(&mut self, visits: u64, threat_nodes: u64) {
         self.visits += visits;
         self.threats.nodes += threat_nodes;
-    }
-
-    /// The moves of a position worth searching, with their children's numbers, in the
-    /// order of promise (for the helpers of a parallel solve).
-    pub(super) fn moves(&mut self, x: u64, o: u64) -> Vec<(Child, Numbers)> {
-        let hashes = self.hash.of(x, o);
-        self.children(x, o, &hashes)
     }
 
     /// Positions the threat-space search looked at.
@@ -311,26 +305,32 @@ impl Solver {
         (numbers, best, second)
     }
 
-    /// At a position of O's where a helper is proving the replies `taken`, the reply
-    /// to search next and the second-best disproof number among the others, if any
-    /// other is open: the lead turns to a helper's reply only when it is the last.
+    /// At a position where other searches are in the moves `taken`, the move to
+    /// search next and the second-best number among the others, if any other is open:
+    /// a search turns to another's move only when it is the last.
     fn leaving(
         taken: u64,
         children: &[(Child, Numbers)],
         numbers: &[Numbers],
+        x_to_move: bool,
     ) -> Option<(usize, u32)> {
         if taken == 0 {
             return None;
         }
         let (mut best, mut least, mut second) = (None, INFINITE, INFINITE);
         for (index, ((child, _), numbers)) in children.iter().zip(numbers).enumerate() {
-            if taken & 1 << child.cell != 0 || numbers.proof == 0 {
+            let (chosen, settled) = if x_to_move {
+                (numbers.proof, numbers.disproof == 0)
+            } else {
+                (numbers.disproof, numbers.proof == 0)
+            };
+            if taken & 1 << child.cell != 0 || settled {
                 continue;
             }
-            if numbers.disproof < least {
-                (second, least, best) = (least, numbers.disproof, Some(index));
-            } else if numbers.disproof < second {
-                second = numbers.disproof;
+            if chosen < least {
+                (second, least, best) = (least, chosen, Some(index));
+            } else if chosen < second {
+                second = chosen;
             }
         }
         best.map(|best| (best, second))
@@ -368,6 +368,13 @@ impl Solver {
             return numbers;
         }
         let mut numbers_now: Vec<Numbers> = children.iter().map(|(_, numbers)| *numbers).collect();
+        // A position near the root is on this search's line, for the searches beside
+        // it to leave the move it goes into (all but X's first move: X needs one).
+        let team_depth = self
+            .team
+            .as_ref()
+            .map(|_| (x | o).count_ones().saturating_sub(self.root_marks) as usize)
+            .filter(|&depth| depth <= super::parallel::DEPTH && (depth > 0 || !x_to_move));
         loop {
             // A child may have been searched through another path since.
             for ((child, _), numbers) in children.iter().zip(numbers_now.iter_mut()) {
@@ -376,11 +383,14 @@ impl Solver {
                 }
             }
             let (numbers, mut best, mut second) = Self::combine(&numbers_now, x_to_move);
-            if let Some(lead) = &self.lead
-                && !x_to_move
-                && x.count_ones() <= self.root_x_marks + super::parallel::LEVELS as u32
+            // The lead leaves the others' replies of O's; a helper leaves the lead's
+            // moves of X's as well, to try X's next-best move while the lead is busy.
+            if let Some((team, me)) = &self.team
+                && let Some(depth) = team_depth
+                && (!x_to_move || *me != 0)
             {
-                (best, second) = Self::leaving(lead.taken(x, o), &children, &numbers_now)
+                let taken = team.taken(*me, depth, x, o);
+                (best, second) = Self::leaving(taken, &children, &numbers_now, x_to_move)
                     .unwrap_or((best, second));
             }
             self.table
@@ -427,11 +437,10 @@ impl Solver {
             };
             self.hash
                 .add(&mut next, usize::from(child.cell), usize::from(!x_to_move));
-            if x_to_move && let Some(lead) = &self.lead {
-                let level = x.count_ones().saturating_sub(self.root_x_marks) as usize;
-                if level < super::parallel::LEVELS {
-                    lead.follow(level, cx, co);
-                }
+            if let Some((team, me)) = &self.team
+                && let Some(depth) = team_depth
+            {
+                team.enter(*me, depth, x, o, bit);
             }
             numbers_now[best] = self.mid(cx, co, &next, child.key, child_proof, child_disproof);
             children[best].1 = numbers_now[best];

@@ -1,5 +1,5 @@
 //! The df-pn search's unit tests: proofs the checker accepts, a full table, the
-//! lead's choice beside a helper.
+//! choice of a search beside others.
 
 use super::*;
 
@@ -15,11 +15,11 @@ fn proved_and_checked(x: u64, o: u64, table_bytes: u64) -> usize {
     crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees")
 }
 
-/// At a position of O's, the lead leaves the reply a helper proves for the best
-/// of the others, with the second-best of those as its threshold; with no other
-/// open reply, it takes the helper's.
+/// At a position of O's, a search leaves the replies others are in for the best
+/// of the rest, with the second-best of those as its threshold; with no other
+/// open reply, it takes theirs. At a position of X's the same, by proof numbers.
 #[test]
-fn the_lead_leaves_the_helpers_reply_while_another_is_open() {
+fn a_search_leaves_the_moves_others_are_in_while_another_is_open() {
     let child = |cell| Child {
         cell,
         key: u64::from(cell),
@@ -32,19 +32,29 @@ fn the_lead_leaves_the_helpers_reply_while_another_is_open() {
         numbers(6, 5),
         numbers(2, 8),
     ];
-    assert_eq!(
-        Solver::leaving(0, &children.map(|c| (c, OPEN)), &open),
-        None
-    );
     let with = children.map(|c| (c, OPEN));
-    assert_eq!(Solver::leaving(1 << 3, &with, &open), Some((2, 8)));
+    assert_eq!(Solver::leaving(0, &with, &open, false), None);
+    assert_eq!(Solver::leaving(1 << 3, &with, &open, false), Some((2, 8)));
     assert_eq!(
-        Solver::leaving(1 << 3 | 1 << 9, &with, &open),
+        Solver::leaving(1 << 3 | 1 << 9, &with, &open, false),
         Some((3, INFINITE))
     );
     assert_eq!(
-        Solver::leaving(1 << 3 | 1 << 9 | 1 << 11, &with, &open),
+        Solver::leaving(1 << 3 | 1 << 9 | 1 << 11, &with, &open, false),
         None
+    );
+    // X's moves: 5 is disproved (lost to O), and the others go by proof numbers.
+    let open = [
+        numbers(4, 2),
+        numbers(INFINITE, 0),
+        numbers(6, 5),
+        numbers(2, 8),
+    ];
+    assert_eq!(Solver::leaving(1 << 11, &with, &open, true), Some((0, 6)));
+    assert_eq!(
+        Solver::leaving(1 << 11 | 1 << 3 | 1 << 9, &with, &open, true),
+        None,
+        "a disproved move is not open"
     );
 }
 
