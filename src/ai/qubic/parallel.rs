@@ -36,7 +36,10 @@ pub(super) const DEPTH: usize = 2;
 /// through and the move (its bit) it went into there. Only its own search writes it
 /// and the others read it without a lock: a read torn by a write only misleads a
 /// search about which move to leave, never about the numbers, which are in the table.
+/// Each line has cache lines of its own, so one search's writes do not make the
+/// others wait when they read theirs.
 #[derive(Debug, Default)]
+#[repr(align(128))]
 struct Line {
     steps: [[AtomicU64; 3]; DEPTH + 1],
     len: AtomicUsize,

@@ -46,6 +46,16 @@ pub const BYTES_PER_ENTRY: u64 = std::mem::size_of::<Slot>() as u64;
 pub struct Table {
     slots: Vec<Slot>,
     buckets: u64,
+    counts: Counts,
+}
+
+/// The table's counters, on a cache line of their own: every new entry changes them,
+/// and on the line of `slots` and `buckets`, which every lookup reads, each change by
+/// one core's search would make the other core's next lookup wait for the line (X on
+/// 0, O on 27 on two cores: 19.3 µs of CPU a visit against 20.0, four runs each).
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Counts {
     len: AtomicUsize,
     replaced: AtomicU64,
 }
@@ -89,8 +99,7 @@ impl Table {
         Table {
             slots,
             buckets,
-            len: AtomicUsize::new(0),
-            replaced: AtomicU64::new(0),
+            counts: Counts::default(),
         }
     }
 
@@ -101,7 +110,7 @@ impl Table {
 
     /// Positions held now.
     pub fn len(&self) -> usize {
-        self.len.load(Relaxed)
+        self.counts.len.load(Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -110,7 +119,7 @@ impl Table {
 
     /// Entries that took another's place.
     pub fn replaced(&self) -> u64 {
-        self.replaced.load(Relaxed)
+        self.counts.replaced.load(Relaxed)
     }
 
     fn bucket(&self, key: u64) -> &[Slot] {
@@ -152,7 +161,7 @@ impl Table {
         }
         if let Some(index) = entries.iter().position(|entry| entry.word == 0) {
             write(&bucket[index], check, work, word);
-            self.len.fetch_add(1, Relaxed);
+            self.counts.len.fetch_add(1, Relaxed);
             return;
         }
         let least = (0..BUCKET)
@@ -160,7 +169,7 @@ impl Table {
             .expect("a bucket has slots");
         if entries[least].work <= work {
             write(&bucket[least], check, work, word);
-            self.replaced.fetch_add(1, Relaxed);
+            self.counts.replaced.fetch_add(1, Relaxed);
         }
     }
 
@@ -174,7 +183,7 @@ impl Table {
         }) {
             slot[0].store(0, Relaxed);
             slot[1].store(0, Relaxed);
-            self.len.fetch_sub(1, Relaxed);
+            self.counts.len.fetch_sub(1, Relaxed);
         }
     }
 }

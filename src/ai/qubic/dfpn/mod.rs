@@ -382,17 +382,7 @@ impl Solver {
                     *numbers = stored;
                 }
             }
-            let (numbers, mut best, mut second) = Self::combine(&numbers_now, x_to_move);
-            // The lead leaves the others' replies of O's; a helper leaves the lead's
-            // moves of X's as well, to try X's next-best move while the lead is busy.
-            if let Some((team, me)) = &self.team
-                && let Some(depth) = team_depth
-                && (!x_to_move || *me != 0)
-            {
-                let taken = team.taken(*me, depth, x, o);
-                (best, second) = Self::leaving(taken, &children, &numbers_now, x_to_move)
-                    .unwrap_or((best, second));
-            }
+            let (numbers, best, second) = Self::combine(&numbers_now, x_to_move);
             self.table
                 .put(key, numbers, self.visits - visits_before + 1);
             if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || self.stopped {
@@ -414,6 +404,18 @@ impl Solver {
                 self.stopped = true;
                 return numbers;
             }
+            // The lead leaves the others' replies of O's; a helper leaves the lead's
+            // moves of X's as well, to try X's next-best move while the lead is busy.
+            // (Only the move searched next changes: the numbers, and the move that
+            // proved a position, are the position's own.)
+            let (best, second) = match (&self.team, team_depth) {
+                (Some((team, me)), Some(depth)) if !x_to_move || *me != 0 => {
+                    let taken = team.taken(*me, depth, x, o);
+                    Self::leaving(taken, &children, &numbers_now, x_to_move)
+                        .unwrap_or((best, second))
+                }
+                _ => (best, second),
+            };
             let child = children[best].0;
             let own = numbers_now[best];
             let grown = second.saturating_add(second / 4 + 1).min(INFINITE);
