@@ -28,8 +28,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// How deep each search says where it is: at the positions from the root to `DEPTH`
-/// marks below it. Two is O's reply to X's first move and X's answer to it; deeper, a
-/// helper would leave X's answers to the lead for answers that rarely win.
+/// marks below it. Two is O's reply to X's first move and X's answer to it (measured
+/// against leaving only replies, at the first level or three X moves deep:
+/// docs/research/qubic.md, the sixth round).
 pub(super) const DEPTH: usize = 2;
 
 /// One search's line as the others see it: at each depth, the position it passed

@@ -101,13 +101,13 @@ pub struct Solver {
     hash: &'static SymmetricHash,
     threats: ThreatSearch,
     table: Arc<Table>,
-    /// If raised, the search stops as if its limit of visits had run out: the other
-    /// searches of a parallel solve raise it when one of them disproves a reply that
-    /// X needed ([`super::parallel`]).
+    /// If raised, the search stops as if its limit of visits had run out: the lead of
+    /// a parallel solve raises a helper's when it goes into the helper's move and when
+    /// it has settled the root ([`super::parallel`]).
     pub cancel: Option<Arc<AtomicBool>>,
     /// If set, the searches of a parallel solve and which of them this is: it says
-    /// which of O's replies it is in near the root and leaves the others' replies to
-    /// them ([`super::parallel`]).
+    /// which move it is in near the root and leaves the others' moves to them
+    /// ([`super::parallel`]).
     pub(super) team: Option<(Arc<super::parallel::Team>, usize)>,
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
