@@ -306,13 +306,17 @@ impl Solver {
     }
 
     /// At a position where other searches are in the moves `taken`, the move to
-    /// search next and the second-best number among the others, if any other is open:
-    /// a search turns to another's move only when it is the last.
+    /// search next and the second-best number among the others, if any other is open
+    /// below the position's `limit` (its proof threshold where X is to move, its
+    /// disproof threshold where O is): a search turns to another's move only when it
+    /// is the last. A move at the limit would return at once, and the search would
+    /// go into it again and again while the other search worked.
     fn leaving(
         taken: u64,
         children: &[(Child, Numbers)],
         numbers: &[Numbers],
         x_to_move: bool,
+        limit: u32,
     ) -> Option<(usize, u32)> {
         if taken == 0 {
             return None;
@@ -327,8 +331,8 @@ impl Solver {
             if taken & 1 << child.cell != 0 || settled {
                 continue;
             }
-            if chosen < least {
-                (second, least, best) = (least, chosen, Some(index));
+            if chosen < least && chosen < limit {
+                (second, least, best) = (least.min(second), chosen, Some(index));
             } else if chosen < second {
                 second = chosen;
             }
@@ -411,7 +415,12 @@ impl Solver {
             let (best, second) = match (&self.team, team_depth) {
                 (Some((team, me)), Some(depth)) if !x_to_move || *me != 0 => {
                     let taken = team.taken(*me, depth, x, o);
-                    Self::leaving(taken, &children, &numbers_now, x_to_move)
+                    let limit = if x_to_move {
+                        proof_limit
+                    } else {
+                        disproof_limit
+                    };
+                    Self::leaving(taken, &children, &numbers_now, x_to_move, limit)
                         .unwrap_or((best, second))
                 }
                 _ => (best, second),

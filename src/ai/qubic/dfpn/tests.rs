@@ -33,14 +33,17 @@ fn a_search_leaves_the_moves_others_are_in_while_another_is_open() {
         numbers(2, 8),
     ];
     let with = children.map(|c| (c, OPEN));
-    assert_eq!(Solver::leaving(0, &with, &open, false), None);
-    assert_eq!(Solver::leaving(1 << 3, &with, &open, false), Some((2, 8)));
+    assert_eq!(Solver::leaving(0, &with, &open, false, INFINITE), None);
     assert_eq!(
-        Solver::leaving(1 << 3 | 1 << 9, &with, &open, false),
+        Solver::leaving(1 << 3, &with, &open, false, INFINITE),
+        Some((2, 8))
+    );
+    assert_eq!(
+        Solver::leaving(1 << 3 | 1 << 9, &with, &open, false, INFINITE),
         Some((3, INFINITE))
     );
     assert_eq!(
-        Solver::leaving(1 << 3 | 1 << 9 | 1 << 11, &with, &open, false),
+        Solver::leaving(1 << 3 | 1 << 9 | 1 << 11, &with, &open, false, INFINITE),
         None
     );
     // X's moves: 5 is disproved (lost to O), and the others go by proof numbers.
@@ -50,11 +53,24 @@ fn a_search_leaves_the_moves_others_are_in_while_another_is_open() {
         numbers(6, 5),
         numbers(2, 8),
     ];
-    assert_eq!(Solver::leaving(1 << 11, &with, &open, true), Some((0, 6)));
     assert_eq!(
-        Solver::leaving(1 << 11 | 1 << 3 | 1 << 9, &with, &open, true),
+        Solver::leaving(1 << 11, &with, &open, true, INFINITE),
+        Some((0, 6))
+    );
+    assert_eq!(
+        Solver::leaving(1 << 11 | 1 << 3 | 1 << 9, &with, &open, true, INFINITE),
         None,
         "a disproved move is not open"
+    );
+    // Below a proof threshold of 5, move 9 (6 to prove) is not open, but it still
+    // bounds the threshold of the move taken.
+    assert_eq!(
+        Solver::leaving(1 << 11, &with, &open, true, 5),
+        Some((0, 6))
+    );
+    assert_eq!(
+        Solver::leaving(1 << 11 | 1 << 3, &with, &open, true, 5),
+        None
     );
 }
 
