@@ -374,11 +374,10 @@ impl Solver {
         let mut numbers_now: Vec<Numbers> = children.iter().map(|(_, numbers)| *numbers).collect();
         // A position near the root is on this search's line, for the searches beside
         // it to leave the move it goes into (all but X's first move: X needs one).
-        let team_depth = self
-            .team
-            .as_ref()
-            .map(|_| (x | o).count_ones().saturating_sub(self.root_marks) as usize)
-            .filter(|&depth| depth <= super::parallel::DEPTH && (depth > 0 || !x_to_move));
+        let depth = (x | o).count_ones().saturating_sub(self.root_marks) as usize;
+        let team_depth =
+            (self.team.is_some() && depth <= super::parallel::DEPTH && (depth > 0 || !x_to_move))
+                .then_some(depth);
         loop {
             // A child may have been searched through another path since.
             for ((child, _), numbers) in children.iter().zip(numbers_now.iter_mut()) {
