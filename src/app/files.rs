@@ -24,17 +24,19 @@ impl Session {
             Ok(index) => index,
             Err(why) => return refuse(&format!("{}.", capitalised(&why))),
         };
-        // The boxes as they would stand with this game's drawn beads put back.
+        // The boxes as they would stand with this game's drawn beads put back and the
+        // boxes it made left out: streamed from the learner itself, never copied.
         let slot = &self.slots[index];
-        let mut learner = slot.learner.clone();
-        if let Some(current) = &self.current {
-            learner.return_beads(&current.drawn);
-            if let Some((side, count)) = current.boxes_before
-                && side == slot.side
-            {
-                learner.forget_boxes_from(count);
-            }
-        }
+        let in_progress = match &self.current {
+            Some(current) => save::InProgress {
+                drawn: &current.drawn,
+                boxes_before: current
+                    .boxes_before
+                    .filter(|(side, _)| *side == slot.side)
+                    .map(|(_, count)| count),
+            },
+            None => save::InProgress::default(),
+        };
         // Unless confirmed, a file that is not as this session left it is not replaced:
         // the check and the rename are one step under the folder's lock, so another
         // menace saving at the same moment is noticed, not overwritten.
@@ -42,7 +44,14 @@ impl Session {
         if let Err(why) = self.folder_ready(&path) {
             return refuse(&format!("Not saved: {why}."));
         }
-        match save::save_learner_guarded(&slot.title, learner.as_ref(), &path, expected) {
+        let saved = save::save_learner_as_played(
+            &slot.title,
+            slot.learner.as_ref(),
+            in_progress,
+            &path,
+            expected,
+        );
+        match saved {
             Ok(stamp) => {
                 self.slots[index].unsaved = 0;
                 if let Some(stamp) = stamp {

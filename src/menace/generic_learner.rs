@@ -3,7 +3,8 @@
 
 use super::generic::{Drawn, Menace, Turn, TurnError};
 use super::learner::{
-    BeadChange, BoxMatch, BoxSummary, DrawnBead, Learner, LearnerError, MenaceMove,
+    BeadChange, BoxMatch, BoxSource, BoxSummary, BoxView, DrawnBead, Learner, LearnerError,
+    MenaceMove,
 };
 use super::opponent::{BoxedAi, ByName, Opponent, Sparring};
 use super::train::{self, Played};
@@ -92,6 +93,43 @@ pub fn restore<G: Declared>(
             beads[index] = super::learner::saved_count(key, bead, *count)?;
         }
         menace
+            .restore_box(&position, &beads)
+            .map_err(|why| format!("box \"{key}\": {why}"))?;
+    }
+    Ok(Box::new(menace))
+}
+
+/// A generic MENACE for `side` of `G` with the boxes of a binary save file, read one at a
+/// time from `boxes` and each checked as it comes (a position of the game, written as
+/// `save` writes it, in canonical form, MENACE to move with a choice, one count per
+/// legal move, none over the limit), so that nothing but the learner is held.
+pub fn restore_stream<G: Declared>(
+    game: &G,
+    side: Player,
+    preset: Preset,
+    record: Record,
+    boxes: &mut dyn BoxSource,
+) -> Result<Box<dyn Learner>, String> {
+    let mut menace = Menace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
+    menace.set_record(record);
+    menace.reserve(boxes.declared().min(DEFAULT_BOX_LIMIT));
+    while let Some((key, beads)) = boxes.next_box()? {
+        let position = game
+            .from_picture(key)
+            .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+        if position.picture() != key {
+            return Err(format!(
+                "box \"{key}\" is written \"{}\" in a save file",
+                position.picture()
+            ));
+        }
+        if let Some(count) = beads.iter().find(|count| **count > super::learn::MAX_BEADS) {
+            return Err(format!(
+                "box {key} has {count} beads on one move, more than the {} allowed",
+                super::learn::MAX_BEADS
+            ));
+        }
+        menace
             .restore_box(&position, beads)
             .map_err(|why| format!("box \"{key}\": {why}"))?;
     }
@@ -163,6 +201,28 @@ impl<G: Declared> Learner for Menace<G> {
         (0..self.len())
             .filter_map(|index| self.summary(index))
             .collect()
+    }
+
+    fn visit_boxes(
+        &self,
+        visit: &mut dyn FnMut(&BoxView<'_>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        for (index, matchbox) in self.boxes() {
+            let picture = matchbox.picture();
+            let moves = matchbox.moves();
+            let move_name = |bead: usize| {
+                moves
+                    .get(bead)
+                    .map_or_else(String::new, |mv| picture.move_name(*mv))
+            };
+            visit(&BoxView {
+                index,
+                picture: &picture.picture(),
+                beads: matchbox.beads(),
+                move_name: &move_name,
+            })?;
+        }
+        Ok(())
     }
 
     fn box_by_number(&self, number: usize) -> Option<BoxSummary> {

@@ -68,6 +68,27 @@ pub struct BoxSummary {
     pub beads: Vec<(String, u32)>,
 }
 
+/// One box lent by [`Learner::visit_boxes`]: its number (from 0), picture, and one bead
+/// count per legal move of the picture in the game's order, with the moves' names.
+pub struct BoxView<'a> {
+    pub index: usize,
+    pub picture: &'a str,
+    pub beads: &'a [u32],
+    /// The name of move `i` of the picture (the move bead count `i` is for).
+    pub move_name: &'a dyn Fn(usize) -> String,
+}
+
+/// The boxes of a save file as they are read, one at a time, so that MENACE is rebuilt
+/// without holding the file's boxes besides its own.
+pub trait BoxSource {
+    /// How many boxes the file says it holds (never more than it may).
+    fn declared(&self) -> usize;
+    /// The next box: its picture and one bead count per legal move of the picture in
+    /// the game's order; `None` after the last; `Err` with the sentence saying what is
+    /// wrong with the file.
+    fn next_box(&mut self) -> Result<Option<(&str, &[u32])>, String>;
+}
+
 /// The box that serves a position, and how the position relates to its picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoxMatch {
@@ -110,6 +131,13 @@ pub trait Learner: fmt::Debug {
     fn box_limit(&self) -> Option<usize>;
     /// Every box in listing order.
     fn boxes(&self) -> Vec<BoxSummary>;
+    /// Lends every box in listing order to `visit`, one at a time, stopping at its
+    /// first error. Nothing is copied but the box being visited: a save of a million
+    /// boxes streams them into its file instead of needing a second learner's memory.
+    fn visit_boxes(
+        &self,
+        visit: &mut dyn FnMut(&BoxView<'_>) -> std::io::Result<()>,
+    ) -> std::io::Result<()>;
     /// The box by number (from 1).
     fn box_by_number(&self, number: usize) -> Option<BoxSummary>;
     /// The box serving a position, without making one.

@@ -8,7 +8,7 @@ use super::{Entry, entry_of};
 use crate::ai::mcts::Mcts;
 use crate::analysis::{self, Effort, Engine, Estimate, RandomPlay, Solved};
 use crate::game::{AnyGame, Declared, Player, Playing};
-use crate::menace::learner::{Learner, SavedBoxes};
+use crate::menace::learner::{BoxSource, Learner, SavedBoxes};
 use crate::menace::{Preset, Record};
 use rand::Rng;
 
@@ -26,6 +26,14 @@ pub(super) type RestoreLearner = fn(
     Record,
     &SavedBoxes,
 ) -> Option<Result<Box<dyn Learner>, String>>;
+/// A learner from a compressed save file's boxes as they are read, or why not.
+pub(super) type RestoreStream = fn(
+    &dyn AnyGame,
+    Player,
+    Preset,
+    Record,
+    &mut dyn BoxSource,
+) -> Option<Result<Box<dyn Learner>, String>>;
 
 /// The entry's functions, each made for the entry's game type `G`: they find the typed
 /// position behind a `dyn AnyGame` of that game.
@@ -40,6 +48,7 @@ pub(super) struct Abilities {
     pub new_learner: NewLearner,
     pub count_boxes: fn(&dyn AnyGame, Player, usize) -> Option<BoxCount>,
     pub restore_learner: RestoreLearner,
+    pub restore_stream: RestoreStream,
 }
 
 /// The typed position behind `game`, if it is a `G`: always, for the entry that started
@@ -84,6 +93,15 @@ impl Abilities {
                     boxes,
                 ))
             },
+            restore_stream: |game, side, preset, record, boxes| {
+                Some(crate::menace::generic_learner::restore_stream(
+                    typed::<G>(game)?,
+                    side,
+                    preset,
+                    record,
+                    boxes,
+                ))
+            },
         }
     }
 }
@@ -107,6 +125,13 @@ impl Entry {
     ) -> Entry {
         self.abilities.new_learner = new_learner;
         self.abilities.restore_learner = restore_learner;
+        // Such a MENACE has its few hundred boxes made its own way and is always saved
+        // in YAML; a compressed file for it was not written by `save`.
+        self.abilities.restore_stream = |_, _, _, _, _| {
+            Some(Err(
+                "this game's MENACE is saved in YAML, never in the compressed format".into(),
+            ))
+        };
         self
     }
 }
@@ -190,6 +215,19 @@ pub fn count_boxes(
     entry_of(game)
         .and_then(|entry| (entry.abilities.count_boxes)(game, side, limit))
         .unwrap_or(Err(limit))
+}
+
+/// A MENACE for `game` rebuilt from a compressed save file's boxes as they are read.
+pub fn restore_stream(
+    game: &dyn AnyGame,
+    side: Player,
+    preset: Preset,
+    record: Record,
+    boxes: &mut dyn BoxSource,
+) -> Result<Box<dyn Learner>, String> {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.restore_stream)(game, side, preset, record, boxes))
+        .unwrap_or_else(|| Err(format!("{} is not a registered game", game.title())))
 }
 
 /// A MENACE for `game` rebuilt from a save file's boxes.

@@ -9,7 +9,7 @@ use rand::Rng;
 impl<G: Game> Menace<G> {
     /// Puts back a box read from a save file: `position` must be a box's picture (MENACE
     /// to move with a choice, in canonical form) and `beads` one count per legal move.
-    pub fn restore_box(&mut self, position: &G, beads: Vec<u32>) -> Result<(), String> {
+    pub fn restore_box(&mut self, position: &G, beads: &[u32]) -> Result<(), String> {
         let moves = position.legal_moves();
         if position.is_over() || position.to_move() != self.side || moves.len() < 2 {
             return Err("MENACE has no box there: it moves from a box only on its own turn with a choice to make".into());
@@ -38,10 +38,17 @@ impl<G: Game> Menace<G> {
         self.boxes.push(BeadBox {
             picture: position.clone(),
             moves,
-            beads: Beads::from_slice(&beads),
+            beads: Beads::from_slice(beads),
             ply: position.ply(),
         });
         Ok(())
+    }
+
+    /// Makes room for `count` more boxes at once (a save file's), so that a load does
+    /// not pass through the doubling of its lists.
+    pub fn reserve(&mut self, count: usize) {
+        self.boxes.reserve(count);
+        self.index.reserve(count);
     }
 
     /// Replaces the beads of box `box_index` (a save file's counts), if there is that box

@@ -20,11 +20,15 @@
 //! preset, every picture is a box's canonical picture, every bead a legal move there)
 //! before anything in memory changes.
 
+use super::binary::Streamed;
+use super::played::InProgress;
 use super::{Games, LoadError, Problem};
 use crate::game::{AnyGame, Player};
-use crate::menace::learner::{Learner, SavedBox, SavedBoxes};
+use crate::menace::learner::{BoxSource, Learner, SavedBox, SavedBoxes};
 use crate::menace::{Preset, Record};
+use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
+use std::io::Write;
 
 /// The version this module writes.
 pub const FORMAT_2: u32 = 2;
@@ -44,6 +48,8 @@ pub struct Loaded {
 pub enum Saved {
     Built(Loaded),
     Unbuilt(Unbuilt),
+    /// A format-3 file, its header checked, its boxes still to read.
+    Streamed(Streamed),
 }
 
 /// A format-2 file's fields, every one checked but the game and the boxes.
@@ -69,15 +75,34 @@ pub type RestoreLearner<'a> = &'a dyn Fn(
     Record,
     &SavedBoxes,
 ) -> Result<Box<dyn Learner>, String>;
+/// Rebuilds MENACE for a game from a format-3 file's boxes as they are read, or says why
+/// not.
+pub type RestoreStream<'a> = &'a dyn Fn(
+    &dyn AnyGame,
+    Player,
+    Preset,
+    Record,
+    &mut dyn BoxSource,
+) -> Result<Box<dyn Learner>, String>;
+
+/// How the registry starts a game and rebuilds MENACE for it from either kind of file.
+#[derive(Clone, Copy)]
+pub struct Builders<'a> {
+    pub start: StartGame<'a>,
+    pub restore: RestoreLearner<'a>,
+    pub restore_stream: RestoreStream<'a>,
+}
 
 impl Saved {
     /// The file's game and MENACE, the game started and MENACE rebuilt by the functions
     /// given (the registry's); nothing changes anywhere if any of it fails.
-    pub fn build(self, start: StartGame, restore: RestoreLearner) -> Result<Loaded, LoadError> {
+    pub fn build(self, builders: Builders) -> Result<Loaded, LoadError> {
         let file = match self {
             Saved::Built(loaded) => return Ok(loaded),
             Saved::Unbuilt(file) => file,
+            Saved::Streamed(file) => return build_streamed(file, builders),
         };
+        let Builders { start, restore, .. } = builders;
         let fail = |problem| LoadError {
             path: file.path.clone(),
             problem,
@@ -100,6 +125,29 @@ impl Saved {
     }
 }
 
+/// Starts a format-3 file's game and rebuilds MENACE from its boxes as they are read.
+fn build_streamed(mut file: Streamed, builders: Builders) -> Result<Loaded, LoadError> {
+    let fail = |problem| LoadError {
+        path: file.path.clone(),
+        problem,
+    };
+    let words: Vec<&str> = file.game.split_whitespace().collect();
+    let game = (builders.start)(&words).map_err(|why| fail(Problem::BadGame(why)))?;
+    let learner = (builders.restore_stream)(
+        game.as_ref(),
+        file.side,
+        file.preset,
+        file.record,
+        file.boxes.as_mut(),
+    )
+    .map_err(|why| fail(Problem::BadBox(why)))?;
+    Ok(Loaded {
+        title: game.title(),
+        side: file.side,
+        learner,
+    })
+}
+
 #[derive(Serialize)]
 struct SaveOut<'a> {
     format: u32,
@@ -107,19 +155,38 @@ struct SaveOut<'a> {
     side: String,
     preset: String,
     games: Games,
-    boxes: BoxesOut,
+    boxes: BoxesOut<'a>,
 }
 
-/// Boxes in listing order, each a map of move names to counts.
-struct BoxesOut(Vec<(String, Vec<(String, u32)>)>);
+/// Boxes in listing order, each a map of move names to counts, streamed from the
+/// learner as they stood before the game in progress.
+struct BoxesOut<'a>(&'a dyn Learner, InProgress<'a>);
 
-impl Serialize for BoxesOut {
+impl Serialize for BoxesOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(
-            self.0
-                .iter()
-                .map(|(picture, beads)| (picture, Beads(beads))),
-        )
+        let mut map = serializer.serialize_map(Some(self.1.box_count(self.0)))?;
+        let mut failed = None;
+        let mut beads = Vec::new();
+        let visited = self.1.visit(self.0, &mut |view| {
+            beads.clear();
+            beads.extend(
+                view.beads
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, count)| **count > 0)
+                    .map(|(index, count)| ((view.move_name)(index), *count)),
+            );
+            map.serialize_entry(view.picture, &Beads(&beads))
+                .map_err(|error| {
+                    failed = Some(error);
+                    std::io::Error::other("the YAML writer failed")
+                })
+        });
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        visited.map_err(S::Error::custom)?;
+        map.end()
     }
 }
 
@@ -127,17 +194,26 @@ struct Beads<'a>(&'a [(String, u32)]);
 
 impl Serialize for Beads<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(
-            self.0
-                .iter()
-                .filter(|(_, count)| *count > 0)
-                .map(|(bead, count)| (bead, count)),
-        )
+        serializer.collect_map(self.0.iter().map(|(bead, count)| (bead, count)))
     }
 }
 
 /// The YAML text of MENACE for game `title`.
 pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
+    let mut text = Vec::new();
+    // Writing to memory fails only if the learner's boxes do, which they never do.
+    let _ = write_yaml(&mut text, title, learner, InProgress::default());
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// Writes the YAML of MENACE for game `title` to `out` as it is made, the boxes as they
+/// stood before the game `in_progress`.
+pub fn write_yaml(
+    out: &mut dyn Write,
+    title: &str,
+    learner: &dyn Learner,
+    in_progress: InProgress<'_>,
+) -> std::io::Result<()> {
     let record = learner.record();
     let file = SaveOut {
         format: FORMAT_2,
@@ -149,19 +225,23 @@ pub fn to_yaml(title: &str, learner: &dyn Learner) -> String {
             drawn: record.drawn,
             lost: record.lost,
         },
-        boxes: BoxesOut(
-            learner
-                .boxes()
-                .into_iter()
-                .map(|summary| (summary.picture, summary.beads))
-                .collect(),
-        ),
+        boxes: BoxesOut(learner, in_progress),
     };
-    let body = serde_yaml::to_string(&file).unwrap_or_default();
-    format!(
-        "# MENACE's matchboxes for {title}, playing {}: each box's picture, then its bead count per move.\n{body}",
+    writeln!(
+        out,
+        "# MENACE's matchboxes for {title}, playing {}: each box's picture, then its bead count per move.",
         learner.side()
-    )
+    )?;
+    serde_yaml::to_writer(out, &file).map_err(|error| std::io::Error::other(error.to_string()))
+}
+
+/// The side a file names.
+pub(super) fn side_of(side: &str) -> Result<Player, Problem> {
+    match side {
+        "X" | "x" => Ok(Player::X),
+        "O" | "o" => Ok(Player::O),
+        other => Err(Problem::BadSide(other.to_string())),
+    }
 }
 
 /// Checks a parsed format-2 file's fields; `path` names it in error messages.
@@ -172,11 +252,7 @@ pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Unbuilt
     };
     let required = |field: Option<String>, name| super::required(field, name).map_err(fail);
     let game = required(file.game, "game")?;
-    let side = match required(file.side, "side")?.as_str() {
-        "X" | "x" => Player::X,
-        "O" | "o" => Player::O,
-        other => return Err(fail(Problem::BadSide(other.to_string()))),
-    };
+    let side = side_of(&required(file.side, "side")?).map_err(fail)?;
     let preset = Preset::parse(&required(file.preset, "preset")?)
         .map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
     let games = super::required(file.games, "games").map_err(fail)?;
