@@ -48,9 +48,10 @@ pub use played::InProgress;
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A save is written in YAML, which a person can open and read, while it takes at most
-/// this; beyond, in the compressed format 3, which loads ten times faster and holds any
-/// MENACE. Every classic and small game's MENACE fits many times over.
-pub const YAML_MAX_BYTES: u64 = 4 * 1024 * 1024;
+/// this (some fifty thousand lines); beyond, in the compressed format 3, which is a
+/// tenth of the size, loads many times faster and holds any MENACE. Classic MENACE's
+/// file is about 12 KiB.
+pub const YAML_MAX_BYTES: u64 = 1024 * 1024;
 
 /// A save with more entries (lines, flow items) than this is refused before parsing: at
 /// about ten bytes a bead line, a save under the byte cap has fewer, and the parser's

@@ -10,6 +10,7 @@ mod common;
 #[path = "../common/fuzz.rs"]
 mod fuzz;
 
+mod big_saves;
 mod file_safety;
 mod fuzz_saves;
 mod saves;
