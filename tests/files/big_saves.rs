@@ -331,3 +331,34 @@ fn a_session_keeps_its_boxes_when_a_compressed_file_is_refused() {
     assert!(refused.contains("damaged or cut short"), "{refused}");
     assert_eq!(respond(&mut session, "stats"), before);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_save_streams_the_boxes_and_needs_no_second_copy_of_the_learner() {
+    // Strategic after 1,000 games against random: the training takes about 600 MB of
+    // address space; a save that copied the learner and listed its boxes first needed
+    // well over 1 GB and was killed by the failed allocation, losing the training.
+    let folder = tempfile::tempdir().unwrap();
+    let program = assert_cmd::cargo::cargo_bin("menace");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(
+            "ulimit -v 850000 && printf 'variant strategic\\ntrain 1000 vs random\\nsave big\\n' \
+             | \"$0\" --seed 1 --no-boxes --saves \"$1\"",
+        )
+        .arg(&program)
+        .arg(folder.path())
+        .env_remove(menace::memory::VARIABLE)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Saved MENACE's boxes to"),
+        "{stdout}\n{stderr}"
+    );
+    let mut fresh = Tutor::new(settings(13, folder.path()));
+    let loaded = respond(&mut fresh, "load big");
+    assert!(loaded.contains("learned from 1000 games"), "{loaded}");
+}
