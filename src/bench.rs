@@ -12,6 +12,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
+mod saves;
+pub use saves::{SaveBench, run_save};
+
 /// Search speed on the variants.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariantBench {

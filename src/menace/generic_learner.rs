@@ -102,7 +102,10 @@ pub fn restore<G: Declared>(
 /// A generic MENACE for `side` of `G` with the boxes of a binary save file, read one at a
 /// time from `boxes` and each checked as it comes (a position of the game, written as
 /// `save` writes it, in canonical form, MENACE to move with a choice, one count per
-/// legal move, none over the limit), so that nothing but the learner is held.
+/// legal move, none over the limit), so that nothing but the learner and a batch of
+/// boxes is held. The pictures of a batch are read and checked on every core (finding
+/// a Qubic box's canonical form is most of a load); the first box that is not right,
+/// in the file's order, names the file's fault.
 pub fn restore_stream<G: Declared>(
     game: &G,
     side: Player,
@@ -113,27 +116,106 @@ pub fn restore_stream<G: Declared>(
     let mut menace = Menace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
     menace.set_record(record);
     menace.reserve(boxes.declared().min(DEFAULT_BOX_LIMIT));
-    while let Some((key, beads)) = boxes.next_box()? {
-        let position = game
-            .from_picture(key)
-            .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
-        if position.picture() != key {
-            return Err(format!(
-                "box \"{key}\" is written \"{}\" in a save file",
-                position.picture()
-            ));
+    let mut next = read_batch(boxes);
+    loop {
+        let current = next;
+        // The next batch is read from the file while this one's pictures are checked.
+        let checked = if current.full && current.fault.is_none() {
+            let (one, boxes_read) = (game.clone(), &current.boxes);
+            let (checked, following) = rayon::join(
+                move || checked_pictures(&one, boxes_read),
+                || read_batch(&mut *boxes),
+            );
+            next = following;
+            checked
+        } else {
+            next = Batch::default();
+            checked_pictures(game, &current.boxes)
+        };
+        for ((key, beads), position) in current.boxes.iter().zip(checked) {
+            let position = position?;
+            if let Some(count) = beads.iter().find(|count| **count > super::learn::MAX_BEADS) {
+                return Err(format!(
+                    "box {key} has {count} beads on one move, more than the {} allowed",
+                    super::learn::MAX_BEADS
+                ));
+            }
+            menace
+                .restore_canonical_box(&position, beads)
+                .map_err(|why| format!("box \"{key}\": {why}"))?;
         }
-        if let Some(count) = beads.iter().find(|count| **count > super::learn::MAX_BEADS) {
-            return Err(format!(
-                "box {key} has {count} beads on one move, more than the {} allowed",
-                super::learn::MAX_BEADS
-            ));
+        if let Some(why) = current.fault {
+            return Err(why);
         }
-        menace
-            .restore_box(&position, beads)
-            .map_err(|why| format!("box \"{key}\": {why}"))?;
+        if !current.full {
+            return Ok(Box::new(menace));
+        }
     }
-    Ok(Box::new(menace))
+}
+
+/// Boxes read from a file at a time: enough to share among the cores, few enough to
+/// take no memory to speak of.
+const BATCH: usize = 4096;
+
+/// Up to [`BATCH`] boxes as read, and what was wrong with the file after them, if
+/// anything.
+#[derive(Default)]
+struct Batch {
+    boxes: Vec<(String, Vec<u32>)>,
+    fault: Option<String>,
+    /// All [`BATCH`] were read: there may be more.
+    full: bool,
+}
+
+fn read_batch(source: &mut dyn BoxSource) -> Batch {
+    let mut batch = Batch {
+        boxes: Vec::with_capacity(BATCH),
+        ..Batch::default()
+    };
+    while batch.boxes.len() < BATCH {
+        match source.next_box() {
+            Ok(Some((key, beads))) => batch.boxes.push((key.to_string(), beads.to_vec())),
+            Ok(None) => return batch,
+            Err(why) => {
+                batch.fault = Some(why);
+                return batch;
+            }
+        }
+    }
+    batch.full = true;
+    batch
+}
+
+/// Each picture of `batch` read as a position of `game`, written as `save` writes it
+/// and in canonical form, or the sentence saying why not; in halves on every core.
+fn checked_pictures<G: Declared>(game: &G, batch: &[(String, Vec<u32>)]) -> Vec<Result<G, String>> {
+    if batch.len() <= 256 {
+        return batch
+            .iter()
+            .map(|(key, _)| {
+                let position = game
+                    .from_picture(key)
+                    .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+                if position.picture() != *key {
+                    return Err(format!(
+                        "box \"{key}\" is written \"{}\" in a save file",
+                        position.picture()
+                    ));
+                }
+                Menace::<G>::check_canonical(&position)
+                    .map_err(|why| format!("box \"{key}\": {why}"))?;
+                Ok(position)
+            })
+            .collect();
+    }
+    let (left, right) = batch.split_at(batch.len() / 2);
+    let (one, other) = (game.clone(), game.clone());
+    let (mut checked, rest) = rayon::join(
+        move || checked_pictures(&one, left),
+        move || checked_pictures(&other, right),
+    );
+    checked.extend(rest);
+    checked
 }
 
 /// The console's record of drawn beads in the generic learner's own terms.

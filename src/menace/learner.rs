@@ -80,7 +80,7 @@ pub struct BoxView<'a> {
 
 /// The boxes of a save file as they are read, one at a time, so that MENACE is rebuilt
 /// without holding the file's boxes besides its own.
-pub trait BoxSource {
+pub trait BoxSource: Send {
     /// How many boxes the file says it holds (never more than it may).
     fn declared(&self) -> usize;
     /// The next box: its picture and one bead count per legal move of the picture in

@@ -194,6 +194,31 @@ pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
     )
 }
 
+/// What `menace bench --save` measured, within 80 columns.
+pub fn bench_save(report: &crate::bench::SaveBench) -> String {
+    let megabytes = |bytes: Option<u64>| {
+        bytes.map_or_else(|| "unknown".into(), |b| format!("{:.0} MB", b as f64 / 1e6))
+    };
+    format!(
+        "save and load, {} ({} games against random, {} boxes):\n  trained in {:.1} s\n  saved in {:.2} s, format {}, {:.1} MB\n  loaded in {:.2} s, {}\n  memory: the learner {}, the load at most {} more",
+        report.game,
+        report.games,
+        report.boxes,
+        report.train.as_secs_f64(),
+        report.save.as_secs_f64(),
+        report.format,
+        report.bytes as f64 / 1e6,
+        report.load.as_secs_f64(),
+        if report.same {
+            "the same boxes, beads and record"
+        } else {
+            "NOT the same boxes"
+        },
+        megabytes(report.learner_bytes),
+        megabytes(report.load_peak_bytes),
+    )
+}
+
 /// One position of `menace replay`, wrapped to 80 columns.
 pub fn replay_step(step: &crate::registry::replay::ReplayStep) -> String {
     let heading = match &step.mv {

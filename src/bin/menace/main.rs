@@ -77,6 +77,14 @@ enum Task {
         /// How many times each measurement is repeated (the median is printed).
         #[arg(long, default_value_t = 5)]
         repeats: usize,
+        /// Only this: MENACE trained against random in GAME until it has --save-boxes
+        /// boxes (or has played --save-games games), saved and loaded back, timed.
+        #[arg(long, value_name = "GAME")]
+        save: Option<String>,
+        #[arg(long, default_value_t = 1_000_000)]
+        save_boxes: usize,
+        #[arg(long, default_value_t = u64::MAX)]
+        save_games: u64,
     },
     /// How many games MENACE needs against perfect play before it stops losing, for
     /// each preset, over many seeds; and how often Michie's first box runs empty. With
@@ -258,7 +266,24 @@ fn parse_preset(text: &str) -> Result<Preset, String> {
 fn main() -> ExitCode {
     let flags = Flags::parse();
     match flags.task {
-        Some(Task::Bench { games, repeats }) => {
+        Some(Task::Bench {
+            save: Some(game),
+            save_boxes,
+            save_games,
+            ..
+        }) => {
+            return match menace::bench::run_save(&game, save_boxes, save_games, 1) {
+                Ok(report) => {
+                    outln!("{}", render::bench_save(&report));
+                    ExitCode::SUCCESS
+                }
+                Err(why) => {
+                    complain!("menace: {}", menace::files::shown(&why, 200));
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Some(Task::Bench { games, repeats, .. }) => {
             let report = menace::bench::run(games.max(1), repeats);
             outln!("{}", render::bench(&report));
             let variants = menace::bench::run_variants(repeats);

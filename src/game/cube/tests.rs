@@ -279,3 +279,26 @@ fn a_line_through_the_centre_wins() {
     assert_eq!(cube.outcome(), Some(Outcome::Win(Player::X)));
     assert!(cube.legal_moves().is_empty());
 }
+
+#[test]
+fn the_canonical_key_is_the_smallest_image_under_every_map() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for start in [Cube::new(4), Cube::new(3)] {
+        for _ in 0..200 {
+            let mut game = start;
+            for _ in 0..rng.random_range(0..20) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let _ = game.play(moves[rng.random_range(0..moves.len())]);
+            }
+            let smallest = (0..game.symmetry_count())
+                .map(|index| game.transformed(index).key())
+                .min()
+                .unwrap();
+            assert_eq!(game.canonical_key(), smallest, "{}", game.picture());
+        }
+    }
+}

@@ -10,17 +10,32 @@ impl<G: Game> Menace<G> {
     /// Puts back a box read from a save file: `position` must be a box's picture (MENACE
     /// to move with a choice, in canonical form) and `beads` one count per legal move.
     pub fn restore_box(&mut self, position: &G, beads: &[u32]) -> Result<(), String> {
-        let moves = position.legal_moves();
-        if position.is_over() || position.to_move() != self.side || moves.len() < 2 {
-            return Err("MENACE has no box there: it moves from a box only on its own turn with a choice to make".into());
-        }
-        let (key, symmetry) = canonical(position);
-        if symmetry != 0 && position.key() != key {
+        Self::check_canonical(position)?;
+        self.restore_canonical_box(position, beads)
+    }
+
+    /// Whether `position` is in canonical form, or the sentence naming its box. Needs
+    /// no learner, so a load checks many boxes at once on every core.
+    pub fn check_canonical(position: &G) -> Result<(), String> {
+        // The game's canonical key, which may be faster than finding the symmetry too
+        // (Qubic's is); the symmetry only for the sentence.
+        if position.key() != position.canonical_key() {
+            let (_, symmetry) = canonical(position);
             return Err(format!(
                 "it is not in canonical form: its box is {}",
                 position.transformed(symmetry).picture()
             ));
         }
+        Ok(())
+    }
+
+    /// [`Menace::restore_box`] for a position [`Menace::check_canonical`] has passed.
+    pub fn restore_canonical_box(&mut self, position: &G, beads: &[u32]) -> Result<(), String> {
+        let moves = position.legal_moves();
+        if position.is_over() || position.to_move() != self.side || moves.len() < 2 {
+            return Err("MENACE has no box there: it moves from a box only on its own turn with a choice to make".into());
+        }
+        let key = position.key();
         if self.index.contains_key(&key) {
             return Err("it is written twice".into());
         }

@@ -243,7 +243,7 @@ impl fmt::Debug for Streamed {
 
 /// Reads and checks a format-3 file's header from `input`; the boxes are read as
 /// MENACE is rebuilt from them.
-pub fn read(mut input: impl BufRead + 'static, path: &str) -> Result<Streamed, LoadError> {
+pub fn read(mut input: impl BufRead + Send + 'static, path: &str) -> Result<Streamed, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_string(),
         problem,
@@ -331,7 +331,7 @@ struct BoxReader<R: BufRead> {
     beads: Vec<u32>,
 }
 
-impl<R: BufRead> BoxSource for BoxReader<R> {
+impl<R: BufRead + Send> BoxSource for BoxReader<R> {
     fn declared(&self) -> usize {
         self.declared
     }

@@ -16,7 +16,7 @@ pub use layout::{WIDTH, events, fit, said, said_blocks};
 use question::question;
 
 pub use super::help::{
-    bench, bench_variants, box_count, duel, game_experiment, help, replay_step, welcome,
+    bench, bench_save, bench_variants, box_count, duel, game_experiment, help, replay_step, welcome,
 };
 pub use super::text::training;
 
