@@ -11,6 +11,7 @@
 pub mod budget;
 pub mod check;
 pub mod course;
+pub mod facts;
 pub mod goal;
 pub mod needs;
 pub mod scratch;
@@ -21,6 +22,7 @@ use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use facts::Fact;
 pub use goal::Goal;
 pub use needs::Needs;
 pub use tutor::{Said, Tutor};
@@ -62,6 +64,9 @@ pub enum Step {
         show: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// Commands run in a scratch session with the lesson's seed, shown with their output.
     Demo {
@@ -69,6 +74,9 @@ pub enum Step {
         commands: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// The learner does something; the goal is checked on the real session.
     Exercise {
@@ -80,6 +88,9 @@ pub enum Step {
         solution: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// A question; the learner types `answer ...`.
     Question {
@@ -91,6 +102,9 @@ pub enum Step {
         explain: String,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
 }
 
@@ -154,6 +168,16 @@ impl Step {
             }
         }
         quoted
+    }
+
+    /// The figures and results the step states, with the commands that show them.
+    pub fn facts(&self) -> &[Fact] {
+        match self {
+            Step::Text { facts, .. }
+            | Step::Demo { facts, .. }
+            | Step::Exercise { facts, .. }
+            | Step::Question { facts, .. } => facts,
+        }
     }
 
     /// The hints of an exercise or question.
@@ -407,6 +431,11 @@ fn validate_step(step: &Step) -> Result<(), String> {
         return Err("a step's state must not quit the session".into());
     }
     budget::check(step.state())?;
+    for fact in step.facts() {
+        fact.validate()?;
+        validate_commands("the fact's command", &fact.run)?;
+        budget::check(&fact.run)?;
+    }
     for quoted in step.quoted() {
         // Moves are read by the game in progress, so whether a quote is refused is for
         // the check; here only what no session may run.

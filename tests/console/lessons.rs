@@ -11,6 +11,11 @@ fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
 }
 
+/// The console's text for events, as `lessons --check` matches facts against it.
+fn render(events: &[menace::app::Event]) -> String {
+    menace::repl::render::events(events, menace::repl::render::Palette::PLAIN)
+}
+
 fn learner(seed: u64, saves: &Path) -> Tutor {
     Tutor::new(Settings {
         seed,
@@ -288,7 +293,7 @@ fn the_example_lesson_in_the_docs_loads_and_passes_its_check() {
         + 8;
     let end = start + readme[start..].find("```").unwrap();
     let example = lesson::parse(&readme[start..end], "10-forks.yaml").unwrap();
-    lesson::check::check(&example).unwrap();
+    lesson::check::check(&example, &render).unwrap();
 }
 
 #[test]
@@ -594,7 +599,7 @@ fn demonstrations_and_the_check_write_nothing_outside_their_scratch_folder() {
     );
     let loaded = lesson::load_all(folder.path()).unwrap();
     assert_eq!(loaded.lessons.len(), 1, "{:?}", loaded.broken);
-    let refused = lesson::check::check(&loaded.lessons[0]).unwrap_err();
+    let refused = lesson::check::check(&loaded.lessons[0], &render).unwrap_err();
     assert!(refused.reason.contains("scratch folder"), "{refused}");
     assert!(
         !target.exists(),
@@ -1016,4 +1021,40 @@ fn a_finished_lesson_left_part_way_resumes_where_it_was_left() {
     respond(&mut session, "back");
     respond(&mut session, "quit-lesson");
     assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
+}
+
+/// A lesson's facts are run by `lessons --check`: the cube lesson's text once said that
+/// `solve` finds the giveaway cube too big, and the program now proves it; the check
+/// fails on that text, naming the step and what `solve` prints now.
+#[test]
+fn the_check_fails_on_a_fact_the_program_no_longer_agrees_with() {
+    let file = "10-cube.yaml";
+    let today = std::fs::read_to_string(lessons_dir().join(file)).unwrap();
+    let lesson = lesson::parse(&today, file).unwrap();
+    let step = lesson
+        .steps
+        .iter()
+        .position(|step| step.prose()[0].contains("first half of the claim"))
+        .expect("the step about the giveaway cube's claim");
+    lesson::check::check_facts(&lesson, &lesson.steps[step], &render).unwrap();
+    // The step as it was written before the solver proved the giveaway cube.
+    let old = "The other half of the claim, that every other way of playing loses for the \
+        first player, is beyond this program's search: solve in variant cube misere reports \
+        the game too big for its table of positions. The centre and the mirror are shown to \
+        win; that nothing else wins is the article's word, not a computation here.";
+    let mut stale = lesson.clone();
+    let lesson::Step::Text { text, .. } = &mut stale.steps[step] else {
+        panic!("a text step");
+    };
+    *text = old.to_string();
+    let failed = lesson::check::check(&stale, &render).unwrap_err();
+    assert_eq!(failed.step, Some(step + 1), "{failed}");
+    assert!(
+        failed.reason.contains("the player to move wins"),
+        "{failed}"
+    );
+    // A figure changed in the text fails too: the half-moves of the cube's win.
+    let wrong = today.replace("first player wins in 7", "first player wins in 9");
+    let failed = lesson::check::check(&lesson::parse(&wrong, file).unwrap(), &render).unwrap_err();
+    assert!(failed.reason.contains("wins in 7 half-moves"), "{failed}");
 }
