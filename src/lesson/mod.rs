@@ -8,6 +8,7 @@
 //! until a goal on the real session is met; a scripted solution proves it can be), or a
 //! question (answered with `answer ...`).
 
+pub mod answer;
 pub mod budget;
 pub mod check;
 pub mod course;
@@ -95,6 +96,12 @@ pub enum Step {
     /// A question; the learner types `answer ...`.
     Question {
         text: String,
+        /// The right answer, of a kind of question (see [`answer`]): every spelling
+        /// the kind reads is accepted.
+        #[serde(default)]
+        answer: Option<answer::Expected>,
+        /// Exact answers accepted (besides `answer`).
+        #[serde(default)]
         answers: Vec<String>,
         #[serde(default)]
         hints: Vec<String>,
@@ -406,11 +413,14 @@ fn validate_step(step: &Step) -> Result<(), String> {
         }
         Step::Question {
             text,
+            answer,
             answers,
             explain,
             ..
         } => {
-            if answers.iter().all(|answer| answer.trim().is_empty()) {
+            if let Some(answer) = answer {
+                answer.kind()?;
+            } else if answers.iter().all(|answer| answer.trim().is_empty()) {
                 return Err("a question needs at least one accepted answer".into());
             }
             if explain.trim().is_empty() {

@@ -47,9 +47,12 @@ fn run_lesson(number: usize, session: &mut Tutor) -> String {
                     text.push_str(&respond(session, line));
                 }
             }
-            Step::Question { answers, .. } => {
+            Step::Question {
+                answer, answers, ..
+            } => {
+                let right = lesson::answer::shown(answer.as_ref(), answers);
                 text.push_str(&respond(session, "hint"));
-                text.push_str(&respond(session, &format!("answer {}", answers[0])));
+                text.push_str(&respond(session, &format!("answer {right}")));
             }
             _ => {}
         }
@@ -915,14 +918,17 @@ fn the_qubic_lessons_puzzle_is_computed() {
         .into_iter()
         .find(|lesson| lesson.title == "Qubic")
         .expect("a Qubic lesson");
-    let answers: Vec<&str> = qubic
+    let answers: Vec<String> = qubic
         .steps
         .iter()
         .filter_map(|step| match step {
-            Step::Question { answers, .. } => Some(answers[0].as_str()),
+            Step::Question {
+                answer, answers, ..
+            } => Some(lesson::answer::shown(answer.as_ref(), answers)),
             _ => None,
         })
         .collect();
+    let answers: Vec<&str> = answers.iter().map(String::as_str).collect();
     assert!(
         answers.contains(&"22") && answers.contains(&"3"),
         "{answers:?}"
@@ -957,8 +963,15 @@ fn the_qubic_lessons_count_of_replies_is_computed() {
         .find(|lesson| lesson.title == "Qubic")
         .expect("a Qubic lesson");
     let asked = qubic.steps.iter().any(|step| match step {
-        Step::Question { text, answers, .. } => {
-            text.contains("how many different replies") && answers[0] == count
+        Step::Question {
+            text,
+            answer,
+            answers,
+            ..
+        } => {
+            text.contains("how many different replies")
+                && lesson::answer::accepted(answer.as_ref(), answers, count)
+                && !lesson::answer::accepted(answer.as_ref(), answers, "13")
         }
         _ => false,
     });
@@ -1057,4 +1070,62 @@ fn the_check_fails_on_a_fact_the_program_no_longer_agrees_with() {
     let wrong = today.replace("first player wins in 7", "first player wins in 9");
     let failed = lesson::check::check(&lesson::parse(&wrong, file).unwrap(), &render).unwrap_err();
     assert!(failed.reason.contains("wins in 7 half-moves"), "{failed}");
+}
+
+/// Questions of one kind read answers the same way in every lesson: a winner, a side,
+/// yes or no, a number with its unit, a lettered choice, each in its several spellings.
+#[test]
+fn questions_of_one_kind_take_the_same_answers_in_every_lesson() {
+    // (lesson, question step, answers that must each be right)
+    let cases: [(usize, usize, &[&str]); 6] = [
+        (7, 5, &["draw", "a draw", "nobody wins", "it's a draw"]),
+        (
+            10,
+            6,
+            &["o", "O wins", "the second player", "second player wins"],
+        ),
+        (10, 4, &["n", "no", "No, it cannot."]),
+        (3, 6, &["6", "six", "6 beads"]),
+        (4, 3, &["a", "a)", "(a)"]),
+        (8, 7, &["0", "none", "no games"]),
+    ];
+    for (number, step, answers) in cases {
+        for answer in answers {
+            // A fresh course each time: progress would reopen the lesson further on.
+            let folder = tempfile::tempdir().unwrap();
+            let mut session = learner(1, folder.path());
+            respond(&mut session, &format!("lesson {number}"));
+            for _ in 1..step {
+                respond(&mut session, "skip");
+            }
+            let asked = respond(&mut session, "hint");
+            assert!(!asked.contains("no hints"), "lesson {number}: {asked}");
+            let said = respond(&mut session, answer);
+            assert!(
+                said.contains("Right."),
+                "lesson {number}, step {step}, {answer:?}: {said}"
+            );
+        }
+    }
+}
+
+/// The answer a skipped question shows is one it accepts, in every lesson.
+#[test]
+fn every_questions_shown_answer_is_accepted() {
+    for lesson in every_lesson() {
+        for (number, step) in lesson.steps.iter().enumerate() {
+            if let Step::Question {
+                answer, answers, ..
+            } = step
+            {
+                let shown = lesson::answer::shown(answer.as_ref(), answers);
+                assert!(
+                    lesson::answer::accepted(answer.as_ref(), answers, &shown),
+                    "{}, step {}: {shown}",
+                    lesson.name,
+                    number + 1
+                );
+            }
+        }
+    }
 }
