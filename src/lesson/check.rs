@@ -111,7 +111,17 @@ pub fn check_facts(lesson: &Lesson, step: &Step, render: Render) -> Result<(), S
             }
             output = render(&events);
         }
-        fact.check(&output, &step.prose())?;
+        // A question's right answer states its fact too.
+        let mut prose: Vec<String> = step.prose().into_iter().map(str::to_string).collect();
+        if let Step::Question {
+            answer, answers, ..
+        } = step
+        {
+            prose.push(super::answer::shown(answer.as_ref(), answers));
+            prose.extend(answers.iter().cloned());
+        }
+        let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
+        fact.check(&output, &prose)?;
     }
     Ok(())
 }
