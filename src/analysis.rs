@@ -78,6 +78,13 @@ pub enum Solved {
         positions: u64,
         method: &'static str,
     },
+    /// The player to move wins, proved by a strategy checked against every reply (the
+    /// giveaway cube's centre and mirror), which says who wins and not in how many moves.
+    Wins {
+        best: Option<String>,
+        positions: u64,
+        method: &'static str,
+    },
     /// The budget ran out first. `budget` is the one searched with: the one asked for,
     /// or less when a table of that many positions would not fit in memory (`asked`).
     TooBig { budget: u64, asked: u64 },

@@ -4,7 +4,9 @@
 //! and must reach its goal, which must not be met already when the step opens. Each
 //! command a step's prose quotes in backticks runs in a fresh session of the lesson, in
 //! the state the step declares, and must not be refused: a lesson never tells the
-//! learner to type what the program then refuses.
+//! learner to type what the program then refuses. Each fact a step states runs in a
+//! fresh session of the lesson, and what it prints must still be what the step says
+//! (see [`super::facts`]).
 
 use super::goal::Tally;
 use super::scratch::lesson_scratch_run;
@@ -91,14 +93,55 @@ fn refusal(events: &[Event]) -> Option<String> {
     })
 }
 
-/// Checks one lesson; the error names its file and step.
-pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
-    check_telling(lesson, &mut |_| {})
+/// Turns a command's events into the text the console prints, for the facts: the
+/// lessons sit below the console, which passes its own renderer.
+pub type Render<'a> = &'a dyn Fn(&[Event]) -> String;
+
+/// Runs each fact `step` states in a fresh session of the lesson and matches what its
+/// last command prints against the fact and the step's words.
+pub fn check_facts(lesson: &Lesson, step: &Step, render: Render) -> Result<(), String> {
+    for fact in step.facts() {
+        let folder = tempfile::tempdir().map_err(|error| format!("no scratch folder: {error}"))?;
+        let mut session = lesson_session(lesson, folder.path())?;
+        let mut output = String::new();
+        for (at, line) in fact.run.iter().enumerate() {
+            let events = session.handle_line(line);
+            // The last line's refusal may be the fact itself ("h8 is forbidden").
+            if at + 1 < fact.run.len()
+                && let Some(why) = refusal(&events)
+            {
+                return Err(format!("the fact's command \"{line}\" was refused: {why}"));
+            }
+            output = render(&events);
+        }
+        // A question's right answer states its fact too.
+        let mut prose: Vec<String> = step.prose().into_iter().map(str::to_string).collect();
+        if let Step::Question {
+            answer, answers, ..
+        } = step
+        {
+            prose.push(super::answer::shown(answer.as_ref(), answers));
+            prose.extend(answers.iter().cloned());
+        }
+        let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
+        fact.check(&output, &prose)?;
+    }
+    Ok(())
+}
+
+/// Checks one lesson; the error names its file and step. `render` turns events into
+/// the console's text, which the facts are matched against.
+pub fn check(lesson: &Lesson, render: Render) -> Result<(), LessonError> {
+    check_telling(lesson, render, &mut |_| {})
 }
 
 /// [`check`], telling `at_step` the number of each step (from 1) as it begins, so a
 /// front end can name the step that is slow.
-pub fn check_telling(lesson: &Lesson, at_step: &mut dyn FnMut(usize)) -> Result<(), LessonError> {
+pub fn check_telling(
+    lesson: &Lesson,
+    render: Render,
+    at_step: &mut dyn FnMut(usize),
+) -> Result<(), LessonError> {
     let file = format!("{}.yaml", lesson.name);
     let fail = |step: usize, reason: String| LessonError {
         file: file.clone(),
@@ -118,6 +161,7 @@ pub fn check_telling(lesson: &Lesson, at_step: &mut dyn FnMut(usize)) -> Result<
     for (index, step) in lesson.steps.iter().enumerate() {
         at_step(index + 1);
         check_quoted(lesson, step).map_err(|reason| fail(index, reason))?;
+        check_facts(lesson, step, render).map_err(|reason| fail(index, reason))?;
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
                 lesson_scratch_run(lesson, commands).map_err(|(command, why)| {

@@ -436,8 +436,15 @@ impl Course {
         // A skipped question shows its answer, but is not called right.
         let answer = match &self.lessons[active.lesson].steps[active.step] {
             Step::Question {
-                explain, answers, ..
-            } => Some(format!("The answer: {}. {}", answers[0], explain.trim())),
+                explain,
+                answer,
+                answers,
+                ..
+            } => Some(format!(
+                "The answer: {}. {}",
+                super::answer::shown(answer.as_ref(), answers),
+                explain.trim()
+            )),
             _ => None,
         };
         let mut events = vec![LessonEvent::Skipped(answer)];
@@ -474,6 +481,7 @@ impl Course {
             return Course::no_lesson();
         };
         let Step::Question {
+            answer,
             answers,
             hints,
             explain,
@@ -484,28 +492,7 @@ impl Course {
                 "There is no question to answer in this step.".into(),
             )];
         };
-        let normal = |text: &str| {
-            text.trim()
-                .trim_end_matches('.')
-                .to_ascii_lowercase()
-                .replace(',', "")
-                // "it's a draw" is "it is a draw".
-                .replace("it's", "it is")
-                .replace("it\u{2019}s", "it is")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        // Every yes/no question takes y and n as well.
-        let yes_or_no = |text: &str| match normal(text).as_str() {
-            "y" | "yes" => "yes".to_string(),
-            "n" | "no" => "no".to_string(),
-            other => other.to_string(),
-        };
-        if answers
-            .iter()
-            .any(|answer| yes_or_no(answer) == yes_or_no(given))
-        {
+        if super::answer::accepted(answer.as_ref(), answers, given) {
             active.solved = true;
             vec![LessonEvent::Correct {
                 explain: explain.trim().to_string(),

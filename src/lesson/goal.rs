@@ -359,7 +359,10 @@ impl Tally {
                 } => {
                     self.solved.push(picture.clone());
                     self.variants_tried.push(title.clone());
-                    if matches!(solved, Solved::Value { .. } | Solved::Points { .. }) {
+                    if matches!(
+                        solved,
+                        Solved::Value { .. } | Solved::Points { .. } | Solved::Wins { .. }
+                    ) {
                         self.variants_solved.push(title.clone());
                     }
                 }

@@ -8,9 +8,11 @@
 //! until a goal on the real session is met; a scripted solution proves it can be), or a
 //! question (answered with `answer ...`).
 
+pub mod answer;
 pub mod budget;
 pub mod check;
 pub mod course;
+pub mod facts;
 pub mod goal;
 pub mod needs;
 pub mod scratch;
@@ -21,6 +23,7 @@ use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use facts::Fact;
 pub use goal::Goal;
 pub use needs::Needs;
 pub use tutor::{Said, Tutor};
@@ -62,6 +65,9 @@ pub enum Step {
         show: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// Commands run in a scratch session with the lesson's seed, shown with their output.
     Demo {
@@ -69,6 +75,9 @@ pub enum Step {
         commands: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// The learner does something; the goal is checked on the real session.
     Exercise {
@@ -80,10 +89,19 @@ pub enum Step {
         solution: Vec<String>,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
     /// A question; the learner types `answer ...`.
     Question {
         text: String,
+        /// The right answer, of a kind of question (see [`answer`]): every spelling
+        /// the kind reads is accepted.
+        #[serde(default)]
+        answer: Option<answer::Expected>,
+        /// Exact answers accepted (besides `answer`).
+        #[serde(default)]
         answers: Vec<String>,
         #[serde(default)]
         hints: Vec<String>,
@@ -91,6 +109,9 @@ pub enum Step {
         explain: String,
         #[serde(default)]
         state: Vec<String>,
+        /// Figures and results the step states, with the commands that show them.
+        #[serde(default)]
+        facts: Vec<Fact>,
     },
 }
 
@@ -154,6 +175,16 @@ impl Step {
             }
         }
         quoted
+    }
+
+    /// The figures and results the step states, with the commands that show them.
+    pub fn facts(&self) -> &[Fact] {
+        match self {
+            Step::Text { facts, .. }
+            | Step::Demo { facts, .. }
+            | Step::Exercise { facts, .. }
+            | Step::Question { facts, .. } => facts,
+        }
     }
 
     /// The hints of an exercise or question.
@@ -382,11 +413,14 @@ fn validate_step(step: &Step) -> Result<(), String> {
         }
         Step::Question {
             text,
+            answer,
             answers,
             explain,
             ..
         } => {
-            if answers.iter().all(|answer| answer.trim().is_empty()) {
+            if let Some(answer) = answer {
+                answer.kind()?;
+            } else if answers.iter().all(|answer| answer.trim().is_empty()) {
                 return Err("a question needs at least one accepted answer".into());
             }
             if explain.trim().is_empty() {
@@ -407,6 +441,18 @@ fn validate_step(step: &Step) -> Result<(), String> {
         return Err("a step's state must not quit the session".into());
     }
     budget::check(step.state())?;
+    for fact in step.facts() {
+        fact.validate()?;
+        // A fact may play moves, which only the game in progress can read.
+        if fact
+            .run
+            .iter()
+            .any(|line| matches!(command::parse(line), Ok(Command::Quit)))
+        {
+            return Err("a fact's commands must not quit the session".into());
+        }
+        budget::check(&fact.run)?;
+    }
     for quoted in step.quoted() {
         // Moves are read by the game in progress, so whether a quote is refused is for
         // the check; here only what no session may run.

@@ -121,6 +121,7 @@ impl Goal {
                 0 => GameResult::Drew,
                 _ => GameResult::Lost,
             }),
+            Solved::Wins { .. } => Some(GameResult::Won),
             Solved::TooBig { .. } => None,
         };
         // The solver answers for the player to move at the start: X.

@@ -28,10 +28,8 @@ fn solve_cube(cube: &Cube, budget: u64) -> Solved {
         if let Ok(found) = mirror::check(cube, positions)
             && found.wins
         {
-            return Solved::Points {
-                // A whole point: the giveaway cube has no half points, and the check
-                // proves who wins, not in how many moves.
-                margin: 2,
+            return Solved::Wins {
+                // The check proves who wins, not in how many moves.
                 best: found.first.map(|cell| cube.move_name(cell)),
                 positions: found.positions as u64,
                 method: MIRROR_METHOD,
@@ -95,8 +93,7 @@ mod tests {
                 panic!("the generic search settles 10 empty cells: {generic:?}");
             };
             match solve_cube(&cube, 10_000_000) {
-                Solved::Points {
-                    margin: 2,
+                Solved::Wins {
                     method: MIRROR_METHOD,
                     best,
                     ..

@@ -40,6 +40,17 @@ pub fn game_solved(title: &str, solved: &Solved, millis: u128) -> String {
                 millis,
             )
         }
+        Solved::Wins {
+            best,
+            positions,
+            method,
+        } => solved_text(
+            &format!("{title}: with perfect play the player to move wins."),
+            best.as_deref(),
+            method,
+            *positions,
+            millis,
+        ),
         Solved::TooBig { budget, asked } => {
             let lowered = if asked > budget {
                 format!(

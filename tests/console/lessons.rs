@@ -11,6 +11,11 @@ fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
 }
 
+/// The console's text for events, as `lessons --check` matches facts against it.
+fn render(events: &[menace::app::Event]) -> String {
+    menace::repl::render::events(events, menace::repl::render::Palette::PLAIN)
+}
+
 fn learner(seed: u64, saves: &Path) -> Tutor {
     Tutor::new(Settings {
         seed,
@@ -42,9 +47,12 @@ fn run_lesson(number: usize, session: &mut Tutor) -> String {
                     text.push_str(&respond(session, line));
                 }
             }
-            Step::Question { answers, .. } => {
+            Step::Question {
+                answer, answers, ..
+            } => {
+                let right = lesson::answer::shown(answer.as_ref(), answers);
                 text.push_str(&respond(session, "hint"));
-                text.push_str(&respond(session, &format!("answer {}", answers[0])));
+                text.push_str(&respond(session, &format!("answer {right}")));
             }
             _ => {}
         }
@@ -288,7 +296,7 @@ fn the_example_lesson_in_the_docs_loads_and_passes_its_check() {
         + 8;
     let end = start + readme[start..].find("```").unwrap();
     let example = lesson::parse(&readme[start..end], "10-forks.yaml").unwrap();
-    lesson::check::check(&example).unwrap();
+    lesson::check::check(&example, &render).unwrap();
 }
 
 #[test]
@@ -594,7 +602,7 @@ fn demonstrations_and_the_check_write_nothing_outside_their_scratch_folder() {
     );
     let loaded = lesson::load_all(folder.path()).unwrap();
     assert_eq!(loaded.lessons.len(), 1, "{:?}", loaded.broken);
-    let refused = lesson::check::check(&loaded.lessons[0]).unwrap_err();
+    let refused = lesson::check::check(&loaded.lessons[0], &render).unwrap_err();
     assert!(refused.reason.contains("scratch folder"), "{refused}");
     assert!(
         !target.exists(),
@@ -910,14 +918,17 @@ fn the_qubic_lessons_puzzle_is_computed() {
         .into_iter()
         .find(|lesson| lesson.title == "Qubic")
         .expect("a Qubic lesson");
-    let answers: Vec<&str> = qubic
+    let answers: Vec<String> = qubic
         .steps
         .iter()
         .filter_map(|step| match step {
-            Step::Question { answers, .. } => Some(answers[0].as_str()),
+            Step::Question {
+                answer, answers, ..
+            } => Some(lesson::answer::shown(answer.as_ref(), answers)),
             _ => None,
         })
         .collect();
+    let answers: Vec<&str> = answers.iter().map(String::as_str).collect();
     assert!(
         answers.contains(&"22") && answers.contains(&"3"),
         "{answers:?}"
@@ -952,8 +963,15 @@ fn the_qubic_lessons_count_of_replies_is_computed() {
         .find(|lesson| lesson.title == "Qubic")
         .expect("a Qubic lesson");
     let asked = qubic.steps.iter().any(|step| match step {
-        Step::Question { text, answers, .. } => {
-            text.contains("how many different replies") && answers[0] == count
+        Step::Question {
+            text,
+            answer,
+            answers,
+            ..
+        } => {
+            text.contains("how many different replies")
+                && lesson::answer::accepted(answer.as_ref(), answers, count)
+                && !lesson::answer::accepted(answer.as_ref(), answers, "13")
         }
         _ => false,
     });
@@ -1016,4 +1034,98 @@ fn a_finished_lesson_left_part_way_resumes_where_it_was_left() {
     respond(&mut session, "back");
     respond(&mut session, "quit-lesson");
     assert!(respond(&mut session, "lesson 1").contains("step 1 of 3"));
+}
+
+/// A lesson's facts are run by `lessons --check`: the cube lesson's text once said that
+/// `solve` finds the giveaway cube too big, and the program now proves it; the check
+/// fails on that text, naming the step and what `solve` prints now.
+#[test]
+fn the_check_fails_on_a_fact_the_program_no_longer_agrees_with() {
+    let file = "10-cube.yaml";
+    let today = std::fs::read_to_string(lessons_dir().join(file)).unwrap();
+    let lesson = lesson::parse(&today, file).unwrap();
+    let step = lesson
+        .steps
+        .iter()
+        .position(|step| step.prose()[0].contains("first half of the claim"))
+        .expect("the step about the giveaway cube's claim");
+    lesson::check::check_facts(&lesson, &lesson.steps[step], &render).unwrap();
+    // The step as it was written before the solver proved the giveaway cube.
+    let old = "The other half of the claim, that every other way of playing loses for the \
+        first player, is beyond this program's search: solve in variant cube misere reports \
+        the game too big for its table of positions. The centre and the mirror are shown to \
+        win; that nothing else wins is the article's word, not a computation here.";
+    let mut stale = lesson.clone();
+    let lesson::Step::Text { text, .. } = &mut stale.steps[step] else {
+        panic!("a text step");
+    };
+    *text = old.to_string();
+    let failed = lesson::check::check(&stale, &render).unwrap_err();
+    assert_eq!(failed.step, Some(step + 1), "{failed}");
+    assert!(
+        failed.reason.contains("the player to move wins"),
+        "{failed}"
+    );
+    // A figure changed in the text fails too: the half-moves of the cube's win.
+    let wrong = today.replace("first player wins in 7", "first player wins in 9");
+    let failed = lesson::check::check(&lesson::parse(&wrong, file).unwrap(), &render).unwrap_err();
+    assert!(failed.reason.contains("wins in 7 half-moves"), "{failed}");
+}
+
+/// Questions of one kind read answers the same way in every lesson: a winner, a side,
+/// yes or no, a number with its unit, a lettered choice, each in its several spellings.
+#[test]
+fn questions_of_one_kind_take_the_same_answers_in_every_lesson() {
+    // (lesson, question step, answers that must each be right)
+    let cases: [(usize, usize, &[&str]); 6] = [
+        (7, 5, &["draw", "a draw", "nobody wins", "it's a draw"]),
+        (
+            10,
+            6,
+            &["o", "O wins", "the second player", "second player wins"],
+        ),
+        (10, 4, &["n", "no", "No, it cannot."]),
+        (3, 6, &["6", "six", "6 beads"]),
+        (4, 3, &["a", "a)", "(a)"]),
+        (8, 7, &["0", "none", "no games"]),
+    ];
+    for (number, step, answers) in cases {
+        for answer in answers {
+            // A fresh course each time: progress would reopen the lesson further on.
+            let folder = tempfile::tempdir().unwrap();
+            let mut session = learner(1, folder.path());
+            respond(&mut session, &format!("lesson {number}"));
+            for _ in 1..step {
+                respond(&mut session, "skip");
+            }
+            let asked = respond(&mut session, "hint");
+            assert!(!asked.contains("no hints"), "lesson {number}: {asked}");
+            let said = respond(&mut session, answer);
+            assert!(
+                said.contains("Right."),
+                "lesson {number}, step {step}, {answer:?}: {said}"
+            );
+        }
+    }
+}
+
+/// The answer a skipped question shows is one it accepts, in every lesson.
+#[test]
+fn every_questions_shown_answer_is_accepted() {
+    for lesson in every_lesson() {
+        for (number, step) in lesson.steps.iter().enumerate() {
+            if let Step::Question {
+                answer, answers, ..
+            } = step
+            {
+                let shown = lesson::answer::shown(answer.as_ref(), answers);
+                assert!(
+                    lesson::answer::accepted(answer.as_ref(), answers, &shown),
+                    "{}, step {}: {shown}",
+                    lesson.name,
+                    number + 1
+                );
+            }
+        }
+    }
 }

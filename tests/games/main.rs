@@ -13,5 +13,6 @@ mod gobang;
 mod gomoku;
 mod gravity_family;
 mod menace_variants;
+mod never_lose_rules;
 mod quantum;
 mod tictactoe_facts;

@@ -17,6 +17,7 @@ fn solved(game: &dyn AnyGame) -> i32 {
     match registry::solve(game, 50_000_000) {
         Solved::Value { value, .. } => value.margin().signum(),
         Solved::Points { margin, .. } => i32::from(margin).signum(),
+        Solved::Wins { .. } => 1,
         other => panic!(
             "{} not solved from {}: {other:?}",
             game.title(),

@@ -96,7 +96,10 @@ pub fn run(folder: &Path, check: bool) -> ExitCode {
                 lesson.steps[step - 1].kind()
             ))
         };
-        let checked = menace::lesson::check::check_telling(lesson, &mut at_step);
+        let render = |events: &[menace::app::Event]| {
+            menace::repl::render::events(events, menace::repl::render::Palette::PLAIN)
+        };
+        let checked = menace::lesson::check::check_telling(lesson, &render, &mut at_step);
         slow.end();
         match checked {
             Ok(()) => outln!("ok    {}.yaml ({} steps)", lesson.name, lesson.steps.len()),
