@@ -324,6 +324,10 @@ fn a_session_keeps_its_boxes_when_a_compressed_file_is_refused() {
     let path = folder.path().join("big.yaml");
     let bytes = std::fs::read(&path).unwrap();
     assert!(String::from_utf8_lossy(&bytes[..200]).contains("format: 3"));
+    // A curve or a page never lands on a compressed save either.
+    let refused = respond(&mut session, "train 5 csv big.yaml");
+    assert!(refused.contains("Not trained"), "{refused}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
     respond(&mut session, "train 5 vs random");
     let before = respond(&mut session, "stats");
     std::fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
