@@ -366,3 +366,20 @@ fn a_save_streams_the_boxes_and_needs_no_second_copy_of_the_learner() {
     let loaded = respond(&mut fresh, "load big");
     assert!(loaded.contains("learned from 1000 games"), "{loaded}");
 }
+
+/// A compressed save in the middle of a game keeps the boxes as they were before it,
+/// as a YAML one does: not the beads drawn in it, nor the boxes it made.
+#[test]
+fn a_mid_game_compressed_save_holds_the_boxes_as_they_were_before_the_game() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = trained("strategic", 60, folder.path());
+    respond(&mut session, "side o");
+    assert!(respond(&mut session, "save before").contains("Saved"));
+    let started = respond(&mut session, "play 1");
+    assert!(started.contains("MENACE"), "{started}");
+    assert!(respond(&mut session, "save during").contains("Saved"));
+    let read = |name: &str| std::fs::read(folder.path().join(name)).unwrap();
+    let before = read("before.yaml");
+    assert!(String::from_utf8_lossy(&before[..200]).contains("format: 3"));
+    assert!(before == read("during.yaml"), "the files differ");
+}
