@@ -48,9 +48,9 @@ pub use played::InProgress;
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A save is written in YAML, which a person can open and read, while it takes at most
-/// this (some fifty thousand lines); beyond, in the compressed format 3, which is a
-/// tenth of the size, loads many times faster and holds any MENACE. Classic MENACE's
-/// file is about 12 KiB.
+/// this (some fifty thousand lines); beyond, in the compressed format 3, which is many
+/// times smaller, loads faster and holds any MENACE. Classic MENACE's file is about
+/// 12 KiB.
 pub const YAML_MAX_BYTES: u64 = 1024 * 1024;
 
 /// A save with more entries (lines, flow items) than this is refused before parsing: at

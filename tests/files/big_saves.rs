@@ -324,6 +324,10 @@ fn a_session_keeps_its_boxes_when_a_compressed_file_is_refused() {
     let path = folder.path().join("big.yaml");
     let bytes = std::fs::read(&path).unwrap();
     assert!(String::from_utf8_lossy(&bytes[..200]).contains("format: 3"));
+    // A curve or a page never lands on a compressed save either.
+    let refused = respond(&mut session, "train 5 csv big.yaml");
+    assert!(refused.contains("Not trained"), "{refused}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
     respond(&mut session, "train 5 vs random");
     let before = respond(&mut session, "stats");
     std::fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
@@ -361,4 +365,21 @@ fn a_save_streams_the_boxes_and_needs_no_second_copy_of_the_learner() {
     let mut fresh = Tutor::new(settings(13, folder.path()));
     let loaded = respond(&mut fresh, "load big");
     assert!(loaded.contains("learned from 1000 games"), "{loaded}");
+}
+
+/// A compressed save in the middle of a game keeps the boxes as they were before it,
+/// as a YAML one does: not the beads drawn in it, nor the boxes it made.
+#[test]
+fn a_mid_game_compressed_save_holds_the_boxes_as_they_were_before_the_game() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = trained("strategic", 60, folder.path());
+    respond(&mut session, "side o");
+    assert!(respond(&mut session, "save before").contains("Saved"));
+    let started = respond(&mut session, "play 1");
+    assert!(started.contains("MENACE"), "{started}");
+    assert!(respond(&mut session, "save during").contains("Saved"));
+    let read = |name: &str| std::fs::read(folder.path().join(name)).unwrap();
+    let before = read("before.yaml");
+    assert!(String::from_utf8_lossy(&before[..200]).contains("format: 3"));
+    assert!(before == read("during.yaml"), "the files differ");
 }

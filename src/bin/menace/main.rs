@@ -81,10 +81,12 @@ enum Task {
         /// boxes (or has played --save-games games), saved and loaded back, timed.
         #[arg(long, value_name = "GAME")]
         save: Option<String>,
+        /// With --save: the boxes to train to.
         #[arg(long, default_value_t = 1_000_000)]
         save_boxes: usize,
-        #[arg(long, default_value_t = u64::MAX)]
-        save_games: u64,
+        /// With --save: the most games to train (by default, until --save-boxes).
+        #[arg(long)]
+        save_games: Option<u64>,
     },
     /// How many games MENACE needs against perfect play before it stops losing, for
     /// each preset, over many seeds; and how often Michie's first box runs empty. With
@@ -272,7 +274,12 @@ fn main() -> ExitCode {
             save_games,
             ..
         }) => {
-            return match menace::bench::run_save(&game, save_boxes, save_games, 1) {
+            return match menace::bench::run_save(
+                &game,
+                save_boxes,
+                save_games.unwrap_or(u64::MAX),
+                1,
+            ) {
                 Ok(report) => {
                     outln!("{}", render::bench_save(&report));
                     ExitCode::SUCCESS

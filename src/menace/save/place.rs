@@ -310,9 +310,10 @@ pub fn holds_a_save(path: &Path) -> bool {
     if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
         return false;
     }
-    let mut start = String::new();
-    let _ = file.take(4096).read_to_string(&mut start);
-    start
+    // Bytes, not text: a compressed save is text only up to its boxes.
+    let mut start = Vec::new();
+    let _ = file.take(4096).read_to_end(&mut start);
+    String::from_utf8_lossy(&start)
         .lines()
         .any(|line| line.starts_with("format:") || line.starts_with("# MENACE's matchboxes"))
 }
