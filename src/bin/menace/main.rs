@@ -256,7 +256,10 @@ fn parse_preset(text: &str) -> Result<Preset, String> {
 }
 
 fn main() -> ExitCode {
-    let flags = Flags::parse();
+    let flags = match Flags::try_parse() {
+        Ok(flags) => flags,
+        Err(error) => return output::refused(&error),
+    };
     match flags.task {
         Some(Task::Bench { games, repeats }) => {
             let report = menace::bench::run(games.max(1), repeats);
