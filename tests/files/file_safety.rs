@@ -529,3 +529,22 @@ fn no_subcommand_prints_a_hostile_argument_raw() {
         );
     }
 }
+
+/// The echo of a piped line escapes what reorders or rewrites the screen as every other
+/// text from outside is escaped: direction overrides and isolates as well as escapes.
+#[test]
+fn the_echo_of_a_line_escapes_direction_overrides_too() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(1, saves.path()));
+    for mark in [
+        '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{1b}',
+    ] {
+        let said = respond(&mut session, &format!("variant {mark}classic"));
+        assert!(!said.contains(mark), "{said:?}");
+        let echo = said.lines().next().unwrap();
+        assert!(
+            echo.contains(&format!("{}", mark.escape_default())),
+            "{echo:?}"
+        );
+    }
+}
