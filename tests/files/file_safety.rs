@@ -548,3 +548,34 @@ fn the_echo_of_a_line_escapes_direction_overrides_too() {
         );
     }
 }
+
+/// `plot`, `export` and `train … csv` refuse a named pipe in one sentence before opening
+/// it (opening a pipe waits for a reader or a writer, for ever), and the session goes on.
+#[cfg(unix)]
+#[test]
+fn outputs_refuse_a_named_pipe_without_opening_it() {
+    let folder = tempfile::tempdir().unwrap();
+    for name in ["c.svg", "b.html", "c.csv"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(folder.path().join(name))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let script = "train 3 vs random csv ./c.csv\ntrain 3 vs random\nplot ./c.svg\n\
+                  export ./b.html\nexport labels ./b.html\nquit\n";
+    let output = menace()
+        .current_dir(folder.path())
+        .args(["--seed", "1", "--no-boxes", "--saves", "."])
+        .write_stdin(script)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert!(output.status.success(), "{text}");
+    assert_eq!(
+        text.matches("is a named pipe, not a regular file").count(),
+        4,
+        "{text}"
+    );
+}
