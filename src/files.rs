@@ -55,6 +55,14 @@ pub fn bytes(count: u64) -> String {
     }
 }
 
+/// What the thing at `path` is, in words, when something is there that is not a regular
+/// file (a link is followed); `None` for a regular file or nothing. Checked before a file
+/// is opened: opening a named pipe waits for the other end, for ever.
+pub fn not_regular(path: &Path) -> Option<&'static str> {
+    let metadata = std::fs::metadata(path).ok()?;
+    (!metadata.is_file()).then(|| kind_of(&metadata))
+}
+
 /// What a path that is not a regular file is, in words.
 fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     let file_type = metadata.file_type();

@@ -25,6 +25,12 @@ impl Session {
         let path = self
             .file_for(Some(name), extension)
             .map_err(|bad| refuse(&format!("Not written: the {what}'s file {bad}.")))?;
+        if let Some(kind) = crate::files::not_regular(&path) {
+            return Err(refuse(&format!(
+                "Not written: {} is {kind}, not a regular file; give another name.",
+                save::shown_path(&path)
+            )));
+        }
         if save::holds_a_save(&path) {
             return Err(refuse(&format!(
                 "Not written: {} holds MENACE's boxes, and a {what} never replaces a save; give another name.",

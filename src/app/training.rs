@@ -27,6 +27,14 @@ impl Session {
             }
         };
         if let Some(path) = &csv_path
+            && let Some(kind) = crate::files::not_regular(path)
+        {
+            return refuse(&format!(
+                "Not trained: {} is {kind}, not a regular file; give another name, such as curve.csv.",
+                save::shown_path(path)
+            ));
+        }
+        if let Some(path) = &csv_path
             && save::holds_a_save(path)
         {
             return refuse(&format!(

@@ -447,18 +447,11 @@ pub fn run(
     Ok(Ended::Normally)
 }
 
-/// A line as echoed: control characters shown as `?` so no escape code reaches the screen,
-/// and very long lines cut short.
+/// A line as echoed: escaped as every text from outside is ([`crate::files::shown`]:
+/// control characters and direction overrides written out, so nothing reaches the screen
+/// that rewrites or reorders it), and very long lines cut short.
 fn printable(line: &str) -> String {
-    let mut shown: String = line
-        .chars()
-        .take(command::MAX_LINE)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if line.chars().count() > command::MAX_LINE {
-        shown.push_str("...");
-    }
-    shown
+    crate::files::shown(line, command::MAX_LINE)
 }
 
 /// One line typed into the console, and everything it prints, as a piped session shows

@@ -376,3 +376,206 @@ fn a_path_with_escape_sequences_is_shown_escaped() {
     assert!(!answers.contains('\u{1b}'), "{answers:?}");
     assert!(answers.contains("s\\u{1b}[2J"), "{answers}");
 }
+
+/// An argument that would retitle the terminal, clear it and turn the text around.
+const HOSTILE: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{202e}x";
+
+/// The names a help page lists in its section `heading` (subcommands, or `--options`
+/// that take a value), read from clap's own help so that a new one is walked too.
+fn listed(help: &str, heading: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| *line != heading)
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if heading == "Commands:" {
+                let indented = line.starts_with("  ") && !line.starts_with("   ");
+                return indented.then(|| words[0].to_string());
+            }
+            let long = words.iter().position(|word| word.starts_with("--"))?;
+            let takes_value = words.get(long + 1).is_some_and(|w| w.starts_with('<'));
+            takes_value.then(|| words[long].trim_end_matches(',').to_string())
+        })
+        .collect()
+}
+
+fn help_of(args: &[&str]) -> String {
+    let output = menace().args(args).arg("--help").output().unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Every subcommand clap knows is run with a hostile word in each of its places (every
+/// word it takes, every option with a value; the others filled so the run gets as far as
+/// that word), and nothing it prints holds an escape, a bell or a direction override.
+#[test]
+fn no_subcommand_prints_a_hostile_argument_raw() {
+    // Words that make each known subcommand's run short and otherwise valid.
+    let valid: &[(&str, &[&str])] = &[
+        ("solve", &["classic", "--budget", "10"]),
+        ("replay", &["classic"]),
+        ("prove", &["qubic", "x/", "--budget", "10"]),
+        ("verify", &["qubic", "no-such-proof.json"]),
+        ("boxes", &["classic"]),
+        (
+            "duel",
+            &[
+                "classic", "--first", "random", "--second", "random", "--games", "1",
+            ],
+        ),
+        ("match", &["classic", "random", "random", "2"]),
+        ("random-play", &["classic", "--games", "1"]),
+        (
+            "experiment",
+            &["--game", "classic", "--limit", "1", "--seeds", "1"],
+        ),
+    ];
+    let top = help_of(&[]);
+    let global = listed(&top, "Options:");
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let subcommands: Vec<String> = listed(&top, "Commands:")
+        .into_iter()
+        .filter(|name| name != "help")
+        .collect();
+    assert!(subcommands.len() >= 12, "{subcommands:?}");
+    for name in &subcommands {
+        let help = help_of(&[name]);
+        let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap();
+        let positionals = usage
+            .split_whitespace()
+            .filter(|w| w.starts_with('<'))
+            .count();
+        let base: Vec<String> = valid
+            .iter()
+            .find(|(known, _)| known == name)
+            .map(|(_, words)| words.iter().map(|w| w.to_string()).collect())
+            .unwrap_or_default();
+        // Each word in turn hostile.
+        let words: Vec<String> = base
+            .iter()
+            .take_while(|w| !w.starts_with("--"))
+            .cloned()
+            .collect();
+        for place in 0..positionals.max(words.len()) {
+            let mut run = vec![name.clone()];
+            run.extend((0..positionals.max(words.len())).map(|at| {
+                if at == place {
+                    HOSTILE.to_string()
+                } else {
+                    words.get(at).cloned().unwrap_or(HOSTILE.to_string())
+                }
+            }));
+            runs.push(run);
+        }
+        // Each option of its own in turn hostile (the global ones below, once).
+        for option in listed(&help, "Options:") {
+            if global.contains(&option) {
+                continue;
+            }
+            let mut run = vec![name.clone()];
+            let mut rest = base.iter();
+            while let Some(word) = rest.next() {
+                if *word == option {
+                    rest.next();
+                } else {
+                    run.push(word.clone());
+                }
+            }
+            if base.is_empty() {
+                run.extend((0..positionals).map(|_| HOSTILE.to_string()));
+            }
+            run.extend([option.clone(), HOSTILE.to_string()]);
+            runs.push(run);
+        }
+    }
+    for option in ["--preset", "--lessons", "--seed"] {
+        runs.push(vec!["lessons".into(), option.into(), HOSTILE.into()]);
+    }
+    for option in ["--load", "--saves"] {
+        runs.push(vec![option.into(), HOSTILE.into(), "--no-boxes".into()]);
+    }
+    runs.push(vec![
+        "solve".into(),
+        "qubic".into(),
+        "--from".into(),
+        HOSTILE.into(),
+    ]);
+    runs.push(vec![
+        "solve".into(),
+        "qubic".into(),
+        "--first".into(),
+        HOSTILE.into(),
+    ]);
+    runs.push(vec![
+        "solve".into(),
+        "qubic".into(),
+        "--memory".into(),
+        HOSTILE.into(),
+    ]);
+    assert!(runs.len() >= 40, "{} runs: {runs:?}", runs.len());
+    let folder = tempfile::tempdir().unwrap();
+    for run in &runs {
+        let output = menace()
+            .current_dir(folder.path())
+            .args(run)
+            .write_stdin("quit\n")
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}') && !text.contains('\u{202e}'),
+            "{run:?}: {text:?}"
+        );
+    }
+}
+
+/// The echo of a piped line escapes what reorders or rewrites the screen as every other
+/// text from outside is escaped: direction overrides and isolates as well as escapes.
+#[test]
+fn the_echo_of_a_line_escapes_direction_overrides_too() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(1, saves.path()));
+    for mark in [
+        '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{1b}',
+    ] {
+        let said = respond(&mut session, &format!("variant {mark}classic"));
+        assert!(!said.contains(mark), "{said:?}");
+        let echo = said.lines().next().unwrap();
+        assert!(
+            echo.contains(&format!("{}", mark.escape_default())),
+            "{echo:?}"
+        );
+    }
+}
+
+/// `plot`, `export` and `train … csv` refuse a named pipe in one sentence before opening
+/// it (opening a pipe waits for a reader or a writer, for ever), and the session goes on.
+#[cfg(unix)]
+#[test]
+fn outputs_refuse_a_named_pipe_without_opening_it() {
+    let folder = tempfile::tempdir().unwrap();
+    for name in ["c.svg", "b.html", "c.csv"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(folder.path().join(name))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let script = "train 3 vs random csv ./c.csv\ntrain 3 vs random\nplot ./c.svg\n\
+                  export ./b.html\nexport labels ./b.html\nquit\n";
+    let output = menace()
+        .current_dir(folder.path())
+        .args(["--seed", "1", "--no-boxes", "--saves", "."])
+        .write_stdin(script)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert!(output.status.success(), "{text}");
+    assert_eq!(
+        text.matches("is a named pipe, not a regular file").count(),
+        4,
+        "{text}"
+    );
+}

@@ -266,7 +266,10 @@ fn parse_preset(text: &str) -> Result<Preset, String> {
 }
 
 fn main() -> ExitCode {
-    let flags = Flags::parse();
+    let flags = match Flags::try_parse() {
+        Ok(flags) => flags,
+        Err(error) => return output::refused(&error),
+    };
     match flags.task {
         Some(Task::Bench {
             save: Some(game),

@@ -27,12 +27,40 @@ macro_rules! outln {
     }};
 }
 
-/// `eprintln!` of one sentence, wrapped to the 80 columns of a terminal.
+/// `eprintln!` of one sentence, wrapped to the 80 columns of a terminal. The sentence
+/// may quote an argument, so it goes through the one escaping function first: no word
+/// from outside retitles, clears or turns around the terminal.
 macro_rules! complain {
     ($($words:tt)*) => {{
-        let text = menace::repl::text::fill(&format!($($words)*), 79);
+        let sentence = menace::files::escaped(&format!($($words)*));
+        let text = menace::repl::text::fill(&sentence, 79);
         eprintln!("{text}");
     }};
+}
+
+/// `println!` of one sentence, wrapped and escaped as [`complain`] does (line breaks kept); if the reader has
+/// gone (`menace solve qubic | head`), there is no one left to tell, so it stops quietly.
+macro_rules! say {
+    ($($words:tt)*) => {{
+        let sentence = menace::files::escaped(&format!($($words)*));
+        let text = menace::repl::text::fill(&sentence, 79);
+        outln!("{text}");
+    }};
+}
+
+/// Clap's refusal of the command line, with the words it quotes escaped, or its help.
+pub fn refused(error: &clap::Error) -> std::process::ExitCode {
+    if !error.use_stderr() {
+        let _ = error.print();
+        return std::process::ExitCode::SUCCESS;
+    }
+    let text = error.render().to_string();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| menace::files::shown(line, usize::MAX))
+        .collect();
+    eprintln!("{}", lines.join("\n"));
+    std::process::ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
 /// `asked` positions of `bytes_each` each, lowered to what memory allows (saying so in

@@ -13,15 +13,6 @@ fn counted(positions: u64) -> String {
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Prints a sentence wrapped to the 80 columns of a terminal; if the reader has gone
-/// (`menace solve qubic | head`), there is no one left to tell, so it stops quietly.
-macro_rules! say {
-    ($($words:tt)*) => {{
-        let text = menace::repl::text::fill(&format!($($words)*), 79);
-        outln!("{text}");
-    }};
-}
-
 fn qubic_only(game: &str) -> Result<(), ExitCode> {
     if game.eq_ignore_ascii_case("qubic") {
         Ok(())
@@ -46,10 +37,7 @@ pub fn prove(
     let (x, o) = match menace::ai::qubic::proof::read_position(position) {
         Ok(position) => position,
         Err(why) => {
-            eprintln!(
-                "{}",
-                menace::repl::text::fill(&format!("menace: {why}."), 79)
-            );
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
@@ -134,12 +122,11 @@ fn write_proof(
         match menace::menace::save::write_output(file, text.as_bytes()) {
             Ok(()) => say!("Wrote the proof to {}.", file.display()),
             Err(error) => {
-                let sentence = format!(
+                complain!(
                     "menace: could not write {}: {}.",
                     file.display(),
                     error.error
                 );
-                eprintln!("{}", menace::repl::text::fill(&sentence, 79));
                 return ExitCode::from(2);
             }
         }
@@ -292,20 +279,14 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
         None => (0, 0),
         Some(Ok(position)) => position,
         Some(Err(why)) => {
-            eprintln!(
-                "{}",
-                menace::repl::text::fill(&format!("menace: {why}."), 79)
-            );
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
     let first_moves = match read_first_moves(request.first) {
         Ok(cells) => cells,
         Err(why) => {
-            eprintln!(
-                "{}",
-                menace::repl::text::fill(&format!("menace: {why}."), 79)
-            );
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };
@@ -328,10 +309,7 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
             return ExitCode::from(2);
         }
         Err(why) => {
-            eprintln!(
-                "{}",
-                menace::repl::text::fill(&format!("menace: {why}."), 79)
-            );
+            complain!("menace: {why}.");
             return ExitCode::from(2);
         }
     };

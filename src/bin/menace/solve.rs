@@ -7,13 +7,6 @@ use menace::game::Game;
 use menace::repl::render::{self, Palette, grouped};
 use std::process::ExitCode;
 
-macro_rules! say {
-    ($($words:tt)*) => {{
-        let text = menace::repl::text::fill(&format!($($words)*), 79);
-        outln!("{text}");
-    }};
-}
-
 /// Solves the game `words` names (quantum and its options) from its start or from the
 /// position `from` (a picture: the moves that led to it).
 pub fn quantum(words: &[&str], from: Option<&str>, budget: u64) -> ExitCode {

@@ -291,6 +291,12 @@ pub fn write_output_with(
     path: &Path,
     contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), SaveError> {
+    if let Some(kind) = crate::files::not_regular(path) {
+        return Err(SaveError {
+            path: path.to_path_buf(),
+            error: std::io::Error::other(format!("it is {kind}, not a regular file")),
+        });
+    }
     if holds_a_save(path) {
         return Err(SaveError {
             path: path.to_path_buf(),
@@ -304,6 +310,10 @@ pub fn write_output_with(
 
 /// Whether the file at `path` is a MENACE save (its first lines have a `format:` key).
 pub fn holds_a_save(path: &Path) -> bool {
+    // Only a regular file is opened: opening a named pipe waits for a writer.
+    if crate::files::not_regular(path).is_some() {
+        return false;
+    }
     let Ok(file) = std::fs::File::open(path) else {
         return false;
     };
