@@ -363,3 +363,27 @@ fn misere_positions_are_served_by_the_same_boxes() {
     assert!(matches!(turn, Turn::Drew { box_index: 0, .. }), "{turn:?}");
     assert_eq!(menace.len(), 304, "no box made for misère");
 }
+
+/// The example under a box names a bead the box holds: a cell without beads would
+/// show a move MENACE cannot make from it.
+#[test]
+fn a_boxs_example_is_a_bead_it_holds() {
+    let mut menace = new(Player::X, Preset::michie(), &mut rng());
+    let start = crate::registry::start(&["classic"]).unwrap();
+    let game = start.from_picture(".......OX").unwrap();
+    let learner: &dyn Learner = &menace;
+    let found = learner.box_for(game.as_ref()).unwrap();
+    let index = found.summary.number - 1;
+    let first = menace.get(index).unwrap().moves()[0];
+    let mut counts = cells(&menace, index);
+    counts[first.index()] = 0;
+    set_cells(&mut menace, index, counts);
+    let learner: &dyn Learner = &menace;
+    let (bead, _) = learner.box_for(game.as_ref()).unwrap().example.unwrap();
+    assert_ne!(bead, first.name());
+    let bead = Square::parse(&bead).unwrap();
+    assert!(
+        cells(&menace, index)[bead.index()] > 0,
+        "{bead} holds no bead"
+    );
+}
