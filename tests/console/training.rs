@@ -235,3 +235,28 @@ fn misere_counts_its_first_box_and_refuses_when_it_is_empty() {
     assert!(text.contains("its first box ran empty"), "{text}");
     assert_eq!(crate::common::stats(&mut michie).first_box, Some(0));
 }
+
+/// Where MENACE moves second its first box is not box 1: `stats` and the curve name the
+/// box they count, and that box holds the beads they show.
+#[test]
+fn the_first_box_counted_is_named_where_menace_moves_second() {
+    let (mut second, _folder) = session(3);
+    respond(&mut second, "side x");
+    let (report, curve) = crate::common::trained(&mut second, "train 50 vs random");
+    let stats = crate::common::stats(&mut second);
+    let number = stats.first_box_number.expect("a first box");
+    assert_ne!(number, 1);
+    assert_eq!(report.first_box_number, Some(number));
+    assert!(
+        curve.contains(&format!("the first box is box {number}")),
+        "{curve}"
+    );
+    let text = respond(&mut second, "stats");
+    let beads = stats.first_box.unwrap();
+    assert!(
+        text.contains(&format!("{beads} in the first box (box {number})")),
+        "{text}"
+    );
+    let shown = respond(&mut second, &format!("box {number}"));
+    assert!(shown.contains(&format!("{beads} beads)")), "{shown}");
+}
