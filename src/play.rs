@@ -51,6 +51,9 @@ pub struct TrainingReport {
     pub curve: Vec<CurvePoint>,
     /// Set when MENACE stopped early because its first box ran empty.
     pub refused_after: Option<u64>,
+    /// The number of the box the curve's first-box column counts (box 1 of the listing
+    /// where MENACE moves first; a box after one opening where it moves second).
+    pub first_box_number: Option<usize>,
     /// The run was stopped (Ctrl-C) before all the games asked for were played; the ones
     /// played count, and MENACE keeps what it learned from them.
     pub stopped: bool,
@@ -94,6 +97,7 @@ pub fn train(
         last_tenth: Record::default(),
         curve: Vec::new(),
         refused_after: None,
+        first_box_number: None,
         stopped: false,
     };
     let first_box = |learner: &dyn Learner| {
@@ -144,6 +148,7 @@ pub fn train(
         point.first_box = first_box(learner);
         report.curve.push(point);
     }
+    report.first_box_number = learner.first_box(start).map(|first| first.number);
     let _ = progress(report.overall.games());
     report
 }

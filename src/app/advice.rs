@@ -364,15 +364,17 @@ impl Session {
             Ok(learner) => learner,
             Err(refusal) => return refusal,
         };
-        let first_box = learner
-            .first_box(start.as_ref())
-            .map(|first| first.beads.iter().map(|(_, count)| u64::from(*count)).sum());
+        let first = learner.first_box(start.as_ref());
+        let first_box_number = first.as_ref().map(|first| first.number);
+        let first_box =
+            first.map(|first| first.beads.iter().map(|(_, count)| u64::from(*count)).sum());
         vec![Event::Stats(Box::new(super::event::Stats {
             title,
             side,
             record: learner.record(),
             preset: learner.preset(),
             first_box,
+            first_box_number,
             all_beads: learner.all_beads(),
             boxes: learner.box_count(),
             limit: learner.box_limit(),

@@ -309,6 +309,8 @@ pub struct Stats {
     /// Beads in the box of its first move (none when it moves second in a game whose
     /// openings each lead to a box of their own, as in Qubic), and in all its boxes.
     pub first_box: Option<u64>,
+    /// The first box's number in the listing (not box 1 where MENACE moves second).
+    pub first_box_number: Option<usize>,
     pub all_beads: u64,
     pub boxes: usize,
     /// The most boxes it may make, where they are made as met.

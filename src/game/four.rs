@@ -296,6 +296,29 @@ impl Game for FourByFour {
         }
     }
 
+    /// Only the first player can make a line: when the second completes one, or the
+    /// board fills, the note says why the result went the way it did.
+    fn result_note(&self) -> Option<String> {
+        if self.line_made {
+            let mark = if self.lines().iter().any(|line| self.x & line == *line) {
+                Player::X
+            } else {
+                Player::O
+            };
+            let mover = self.to_move().opponent();
+            (mover != Player::X || mark != Player::X).then(|| {
+                format!(
+                    "{mover} completed four {mark}s in a row, and any four alike in a row win for the first player, X."
+                )
+            })
+        } else {
+            self.is_over().then(|| {
+                "The board filled with no four alike in a row, so the second player, O, wins."
+                    .to_string()
+            })
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<FourMove, BadMove> {
         let chars: Vec<char> = text.trim().to_ascii_lowercase().chars().collect();
         let (file, rank, mark) = match (&chars[..], self.rules.crazy) {

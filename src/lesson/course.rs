@@ -462,8 +462,16 @@ impl Course {
         if hints.is_empty() {
             return vec![LessonEvent::NoHints];
         }
-        let number = active.hints_shown.min(hints.len() - 1);
-        active.hints_shown += 1;
+        // A hint to start a game no longer applies once one is going: the next hint
+        // that does is shown (the last one again when none is left).
+        let applies =
+            |index: &usize| in_game.is_none_or(|game| !starts_a_game(&hints[*index], game));
+        let from = active.hints_shown.min(hints.len() - 1);
+        let number = (from..hints.len())
+            .find(applies)
+            .or_else(|| (0..hints.len()).rev().find(applies))
+            .unwrap_or(from);
+        active.hints_shown = number + 1;
         vec![LessonEvent::Hint {
             text: hints[number].clone(),
             number: number + 1,
@@ -579,4 +587,15 @@ impl Course {
             .iter()
             .any(|quoted| crate::app::command::parse(quoted).as_ref() == Ok(&tried))
     }
+}
+
+/// True when `hint` quotes a line that starts games (a bare number, `play N`) and is not
+/// a move of `game`, where a number may be one.
+fn starts_a_game(hint: &str, game: &dyn crate::game::AnyGame) -> bool {
+    super::quotes(hint).iter().any(|quoted| {
+        matches!(
+            crate::app::command::parse(quoted),
+            Ok(crate::app::Command::Play(_) | crate::app::Command::PlayVs(..))
+        ) && game.check_move(quoted).is_err()
+    })
 }

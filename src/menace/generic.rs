@@ -321,6 +321,11 @@ impl<G: Game> Menace<G> {
         if game.is_over() || game.to_move() != self.side {
             return None;
         }
+        // The accelerator first, as a turn looks: its codes leave out the rules, so a
+        // misère position finds the classic box it draws from, whose key is classic's.
+        if let Some(entry) = self.found(game).and_then(|found| self.dense.get(found)) {
+            return Some((entry.box_index as usize, usize::from(entry.symmetry)));
+        }
         let (key, symmetry) = canonical(game);
         self.index.get(&key).map(|index| (*index, symmetry))
     }

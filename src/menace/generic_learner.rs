@@ -315,10 +315,16 @@ impl<G: Declared> Learner for Menace<G> {
         let game = Self::typed(position)?;
         let (index, symmetry) = Menace::box_for(self, game)?;
         let matchbox = self.get(index)?;
+        // The example is a bead the box holds (the first move, where it holds none).
+        let bead = matchbox
+            .beads()
+            .iter()
+            .position(|count| *count > 0)
+            .unwrap_or(0);
         let example = matchbox
             .moves()
-            .first()
-            .zip(matchbox.real_move(game, symmetry, 0))
+            .get(bead)
+            .zip(matchbox.real_move(game, symmetry, bead))
             .map(|(bead, real)| (matchbox.picture().move_name(*bead), game.move_name(real)));
         Some(BoxMatch {
             summary: self.summary(index)?,

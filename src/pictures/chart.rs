@@ -148,6 +148,7 @@ mod tests {
             last_tenth: Record::default(),
             curve,
             refused_after: None,
+            first_box_number: None,
             stopped: false,
         }
     }

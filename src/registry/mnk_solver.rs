@@ -47,13 +47,41 @@ fn prove_draw(board: &Mnk, budget: u64) -> Result<Option<Solved>, OutOfBudget> {
     if !search.stops(mine, theirs, true)? || !search.stops(theirs, mine, false)? {
         return Ok(None);
     }
-    let best = search.breaker_move(theirs, mine)?;
+    let best = match search.breaker_move(theirs, mine)? {
+        Some(cell) => Some(board.move_name(cell)),
+        // No live line of the opponent's is left to stop, so the breaker's search names
+        // no move; one that keeps the draw is still owed: the first that ends the game
+        // drawn or leaves a draw proved both ways.
+        None => drawing_move(board, budget)?,
+    };
     Ok(Some(Solved::Value {
         value: Value::Draw,
-        best: best.map(|cell| board.move_name(cell)),
+        best,
         positions: search.positions,
         method: DRAW_METHOD,
     }))
+}
+
+/// A move of `board`'s, in the game's own order, after which the game is drawn or a
+/// draw is proved both ways; `None` if no move is proved to keep the draw.
+fn drawing_move(board: &Mnk, budget: u64) -> Result<Option<String>, OutOfBudget> {
+    let mut moves = board.legal_moves();
+    board.order_moves(&mut moves);
+    for mv in moves {
+        let mut after = *board;
+        if after.play(mv).is_err() {
+            continue;
+        }
+        let keeps = if after.is_over() {
+            after.outcome() == Some(crate::game::Outcome::Draw)
+        } else {
+            prove_draw(&after, budget)?.is_some()
+        };
+        if keeps {
+            return Ok(Some(board.move_name(mv)));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -86,6 +114,59 @@ mod tests {
             };
             assert!(game.parse_move(&best).is_ok(), "{best}");
         }
+    }
+
+    /// Late positions where the opponent has no live line left: the draw still comes
+    /// with a move, and the move keeps it (alpha-beta says so after it).
+    #[test]
+    fn a_proved_draw_always_names_a_move_that_keeps_it() {
+        let rules = board(4, 4, 4, false);
+        let mut positions: Vec<Mnk> = [
+            ".XO./.O.X/..XO/XOXO",
+            ".X.X/..XO/OOX./X.OO",
+            "OXOX/X.XO/O..X/.OOX",
+            "O.OX/XOO./.OX./OXXX",
+        ]
+        .iter()
+        .map(|picture| rules.from_picture(picture).unwrap())
+        .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        for _ in 0..200 {
+            let mut game = rules;
+            for _ in 0..rng.random_range(6..14) {
+                let moves = game.legal_moves();
+                if game.is_over() || moves.is_empty() {
+                    break;
+                }
+                let _ = game.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if !game.is_over() {
+                positions.push(game);
+            }
+        }
+        let mut named = 0;
+        for game in positions {
+            let Solved::Value {
+                value: Value::Draw,
+                best,
+                method: DRAW_METHOD,
+                ..
+            } = solve_board(&game, 5_000_000)
+            else {
+                continue;
+            };
+            let best = best.unwrap_or_else(|| panic!("{}: a draw with no move", game.picture()));
+            let mut after = game;
+            after.play(after.parse_move(&best).unwrap()).unwrap();
+            if !after.is_over() {
+                let Solved::Value { value, .. } = analysis::solve(&after, 5_000_000) else {
+                    panic!("{after:?} unsolved");
+                };
+                assert_eq!(value, Value::Draw, "{}: {best}", game.picture());
+            }
+            named += 1;
+        }
+        assert!(named >= 20, "{named} draws named");
     }
 
     #[test]

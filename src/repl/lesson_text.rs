@@ -52,10 +52,12 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             text
         }
         LessonEvent::Step(view) => {
-            let heading = heading(&format!(
-                "Lesson {}: {} -- step {} of {} ({})",
-                view.lesson_number, view.title, view.step, view.steps, view.kind
-            ));
+            let heading = step_heading(
+                &format!("Lesson {}: {}", view.lesson_number, view.title),
+                view.step,
+                view.steps,
+                view.kind,
+            );
             let heading: Vec<String> = heading
                 .lines()
                 .map(|line| palette.paint(line, Role::Heading))
@@ -259,6 +261,16 @@ pub fn own_state_back(
     format!("{}\n", crate::repl::text::fill(&sentence, 79))
 }
 
+/// A step's heading on one line: "step 2 of 13" where it fits, "2/13" where that alone
+/// would wrap the line (a title of up to 40 characters then fits).
+fn step_heading(lesson: &str, step: usize, steps: usize, kind: &str) -> String {
+    let full = format!("{lesson} -- step {step} of {steps} ({kind})");
+    if full.chars().count() + 6 <= 79 {
+        return heading(&full);
+    }
+    heading(&format!("{lesson} -- {step}/{steps} ({kind})"))
+}
+
 /// `== words ==` within 79 columns: a long heading wraps between its words, and the
 /// closing `==` stays with the last of them rather than alone on a line.
 fn heading(words: &str) -> String {
@@ -283,5 +295,23 @@ mod tests {
         assert!(text.lines().all(|line| line.trim() != "=="), "{text}");
         assert!(text.starts_with("== Lesson 16") && text.ends_with("(exercise) =="));
         assert_eq!(heading("Lesson 1: MENACE"), "== Lesson 1: MENACE ==");
+    }
+
+    /// A step's heading stays on one line for any title of up to 40 characters (the
+    /// lessons' own limit), any step count below 100 and every kind of step.
+    #[test]
+    fn a_step_heading_never_wraps() {
+        let title = format!("Lesson 23: {}", "w".repeat(40));
+        for kind in ["text", "exercise", "question", "demo"] {
+            let text = step_heading(&title, 12, 13, kind);
+            assert_eq!(text.lines().count(), 1, "{text}");
+            assert!(text.ends_with(&format!("12/13 ({kind}) ==")), "{text}");
+            let text = step_heading(&title, 99, 99, kind);
+            assert_eq!(text.lines().count(), 1, "{text}");
+        }
+        assert_eq!(
+            step_heading("Lesson 1: MENACE", 2, 9, "exercise"),
+            "== Lesson 1: MENACE -- step 2 of 9 (exercise) =="
+        );
     }
 }

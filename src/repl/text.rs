@@ -297,6 +297,14 @@ pub fn box_view(
     text
 }
 
+/// " (box 3)" where the first box is not box 1 of the listing (MENACE moves second, so
+/// its first box follows an opening), so that the figure can be found with `box N`.
+fn first_box_name(number: Option<usize>) -> String {
+    number
+        .filter(|number| *number != 1)
+        .map_or(String::new(), |number| format!(" (box {number})"))
+}
+
 /// `stats`.
 pub fn stats(view: &crate::app::Stats) -> String {
     let crate::app::Stats {
@@ -305,6 +313,7 @@ pub fn stats(view: &crate::app::Stats) -> String {
         record,
         preset,
         first_box,
+        first_box_number,
         all_beads,
         boxes,
         limit,
@@ -341,7 +350,8 @@ pub fn stats(view: &crate::app::Stats) -> String {
     let _ = match first_box {
         Some(first_box) => writeln!(
             text,
-            "beads: {first_box} in the first box, {all_beads} in all {boxes} boxes"
+            "beads: {first_box} in the first box{}, {all_beads} in all {boxes} boxes",
+            first_box_name(*first_box_number)
         ),
         None => writeln!(text, "beads: {all_beads} in all {boxes} boxes"),
     };
@@ -457,6 +467,12 @@ pub fn training(report: &TrainingReport) -> String {
             "Learning curve, {} a row: W won, D drawn, L lost; first box: its beads.",
             plural(window, "game", "games")
         );
+        if let Some(number) = report.first_box_number.filter(|number| *number != 1) {
+            let _ = writeln!(
+                text,
+                "MENACE moves second: the first box is box {number}, met after an opening."
+            );
+        }
         let _ = writeln!(text, "     games  {:<40}  first box", "results");
         for point in &report.curve {
             let total = point.window_games().max(1);

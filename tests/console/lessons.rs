@@ -328,6 +328,10 @@ fn a_line_refused_during_a_game_brings_no_hint_to_start_one() {
         assert!(!said.contains("Lesson hint"), "{refused}: {said}");
         assert!(!said.contains("start a game"), "{refused}: {said}");
     }
+    // Asked for during the game, a hint skips the one to start a game.
+    let asked = respond(&mut session, "hint");
+    assert!(asked.contains("Lesson hint 2 of"), "{asked}");
+    assert!(!asked.contains("start a game"), "{asked}");
     // Outside a game, retrying the very line a hint quotes brings no hint to type it.
     let mut session = learner(6, folder.path());
     respond(&mut session, "lesson 6");

@@ -208,3 +208,55 @@ fn a_short_session_in_the_variants_reads_the_same_every_time() {
         "{text}"
     );
 }
+
+/// Misère MENACE draws from the classic boxes: the curve and `stats` count the beads of
+/// the box it starts from, and under the resign rule an empty first box stops it, as
+/// under the classic rules.
+#[test]
+fn misere_counts_its_first_box_and_refuses_when_it_is_empty() {
+    let (mut misere, _folder) = session(5);
+    respond(&mut misere, "rules misere");
+    let (report, _) = crate::common::trained(&mut misere, "train 100 vs random");
+    let first = crate::common::stats(&mut misere)
+        .first_box
+        .expect("stats names the first box's beads");
+    assert_eq!(
+        report.curve.last().map(|point| point.first_box),
+        Some(first)
+    );
+    assert!(report.curve.iter().any(|point| point.first_box > 0));
+
+    let (mut michie, _kept) = session(1);
+    respond(&mut michie, "rules misere");
+    respond(&mut michie, "preset michie");
+    let (report, text) = crate::common::trained(&mut michie, "train 2000 vs perfect");
+    let refused = report.refused_after.expect("the first box runs empty");
+    assert_eq!(report.overall.games(), refused);
+    assert!(text.contains("its first box ran empty"), "{text}");
+    assert_eq!(crate::common::stats(&mut michie).first_box, Some(0));
+}
+
+/// Where MENACE moves second its first box is not box 1: `stats` and the curve name the
+/// box they count, and that box holds the beads they show.
+#[test]
+fn the_first_box_counted_is_named_where_menace_moves_second() {
+    let (mut second, _folder) = session(3);
+    respond(&mut second, "side x");
+    let (report, curve) = crate::common::trained(&mut second, "train 50 vs random");
+    let stats = crate::common::stats(&mut second);
+    let number = stats.first_box_number.expect("a first box");
+    assert_ne!(number, 1);
+    assert_eq!(report.first_box_number, Some(number));
+    assert!(
+        curve.contains(&format!("the first box is box {number}")),
+        "{curve}"
+    );
+    let text = respond(&mut second, "stats");
+    let beads = stats.first_box.unwrap();
+    assert!(
+        text.contains(&format!("{beads} in the first box (box {number})")),
+        "{text}"
+    );
+    let shown = respond(&mut second, &format!("box {number}"));
+    assert!(shown.contains(&format!("{beads} beads)")), "{shown}");
+}

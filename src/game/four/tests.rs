@@ -130,3 +130,31 @@ fn playing_commutes_with_every_declared_symmetry() {
         crate::game::symmetry::assert_play_commutes(&game, &format!("{rules:?}"));
     }
 }
+
+/// The second player's line and a full board are explained; the first player's own
+/// line needs no word.
+#[test]
+fn results_the_second_player_did_not_expect_carry_a_note() {
+    let silverman = FourByFour::new(FourRules::default());
+    let play = |moves: &[&str]| {
+        let mut game = silverman;
+        for text in moves {
+            game.play(game.parse_move(text).unwrap()).unwrap();
+        }
+        game
+    };
+    let o_line = play(&["a4", "d4", "b4", "d3", "c4", "d2", "a3", "d1"]);
+    assert_eq!(o_line.outcome(), Some(Outcome::Win(Player::X)));
+    let note = o_line.result_note().expect("O's line is explained");
+    assert!(note.starts_with("O completed four Os in a row"), "{note}");
+    assert_eq!(
+        play(&["a4", "a3", "b4", "b3", "c4", "c3", "d4"]).result_note(),
+        None
+    );
+    let full = silverman
+        .from_picture("XOXO/XOXO/OXOX/OXOX")
+        .expect("a full board without a line");
+    assert_eq!(full.outcome(), Some(Outcome::Win(Player::O)));
+    assert!(full.result_note().unwrap().starts_with("The board filled"));
+    assert_eq!(silverman.result_note(), None);
+}

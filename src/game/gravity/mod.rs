@@ -364,6 +364,30 @@ impl Game for Gravity {
         })
     }
 
+    /// Circular pushes come from four walls: the prompt shows a legal push of each kind,
+    /// where the declared example (a bare column) would hide them.
+    fn move_prompt(&self) -> Option<String> {
+        if !self.rules.circular || self.is_over() {
+            return None;
+        }
+        let names: Vec<String> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.move_name(mv))
+            .collect();
+        let column = names.iter().find(|name| name.ends_with(['v', '^']));
+        let row = names.iter().find(|name| name.ends_with(['<', '>']));
+        Some(match (column, row) {
+            (Some(column), Some(row)) => {
+                format!("push in from a wall: {column} into a column, {row} into a row")
+            }
+            (Some(only), None) | (None, Some(only)) => {
+                format!("push in from a wall, like {only}")
+            }
+            (None, None) => return None,
+        })
+    }
+
     fn result_note(&self) -> Option<String> {
         match self.winner {
             Some(winner) if self.rules.giveaway => Some(format!(

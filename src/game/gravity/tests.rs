@@ -267,3 +267,21 @@ fn pictures_carry_the_last_mark_and_the_count_of_moves() {
     let lone = "......../......../......../...X..../......../......../......../........";
     assert!(floating.from_picture(lone).is_err());
 }
+
+/// The circular prompt shows a legal push of each kind, and its line fits 80 columns.
+#[test]
+fn the_circular_prompt_shows_both_kinds_of_push() {
+    let game = Gravity::new(rules(&["circular"]));
+    let prompt = game.move_prompt().expect("circular has a prompt");
+    let pushes: Vec<&str> = prompt
+        .split([' ', ','])
+        .filter(|word| word.ends_with(['v', '^', '<', '>']) && word.len() <= 3)
+        .collect();
+    assert_eq!(pushes.len(), 2, "{prompt}");
+    for push in pushes {
+        let mv = game.parse_move(push).unwrap();
+        assert!(game.legal_moves().contains(&mv), "{push}");
+    }
+    assert!(format!("Your move as O: {prompt} (or help):").len() <= 80);
+    assert_eq!(Gravity::new(rules(&[])).move_prompt(), None);
+}

@@ -35,7 +35,7 @@ use std::fmt;
 /// The m,n,k-game and its options.
 pub const MNK: Declaration = Declaration {
     name: "mnk",
-    about: "k in a row on a board of any size, or on a cylinder (default 4x4, four)",
+    about: "k in a row on any board or cylinder (default: four in a row on 4x4)",
     options: &[
         GameOption {
             name: "size",

@@ -3,7 +3,7 @@
 //! reads it; the rules read no file).
 //!
 //! Both rule sets keep the last digit's rule (a move in cell o sends the opponent to
-//! operational board o) but take the strategic board from a map printed on the playing
+//! operational board o) but take the tactical board from a map printed on the playing
 //! field: Functional writes one number beside each 9-cell row of a tactical board,
 //! Hyperfunctional one number for every cell. The article shows its maps (map34, map67,
 //! hmap2...) only as pictures, so none ships here as if it were the seed's; a file says

@@ -219,6 +219,34 @@ fn resign_rule_gives_up_on_an_empty_box_and_refuses_an_empty_first_box() {
     assert!(matches!(turn, Turn::Resigned(0)));
 }
 
+/// Misère plays on the classic boxes (its positions are the same), so every question
+/// about a position finds the box a misère game draws from: the first box, which box
+/// serves a position, and the refusal to start with an empty first box.
+#[test]
+fn misere_positions_find_the_classic_boxes() {
+    let misere = TicTacToe::new(Rules { misere: true });
+    for side in [Player::X, Player::O] {
+        let menace = new(side, Preset::michie(), &mut rng());
+        let mut board = misere;
+        let mut compared = 0;
+        for square in [4, 0, 8, 2, 6] {
+            if board.to_move() == side {
+                let classic = TicTacToe::from_picture(&board.picture(), Rules::default()).unwrap();
+                let found = menace.box_for(&board);
+                assert!(found.is_some(), "no box for misère {}", board.picture());
+                assert_eq!(found, menace.box_for(&classic));
+                compared += 1;
+            }
+            board.play(Square::ALL[square]).unwrap();
+        }
+        assert!(compared >= 2);
+    }
+    let mut menace = new(Player::X, Preset::michie(), &mut rng());
+    assert!(!menace.refuses_to_play(&misere));
+    set_cells(&mut menace, 0, [0; 9]);
+    assert!(menace.refuses_to_play(&misere));
+}
+
 #[test]
 fn refill_rule_puts_three_random_legal_beads_into_an_empty_box() {
     let mut menace = new(Player::X, Preset::challenge(), &mut rng());
@@ -334,4 +362,28 @@ fn misere_positions_are_served_by_the_same_boxes() {
     let turn = menace.take_turn(&board, &mut rng()).unwrap();
     assert!(matches!(turn, Turn::Drew { box_index: 0, .. }), "{turn:?}");
     assert_eq!(menace.len(), 304, "no box made for misère");
+}
+
+/// The example under a box names a bead the box holds: a cell without beads would
+/// show a move MENACE cannot make from it.
+#[test]
+fn a_boxs_example_is_a_bead_it_holds() {
+    let mut menace = new(Player::X, Preset::michie(), &mut rng());
+    let start = crate::registry::start(&["classic"]).unwrap();
+    let game = start.from_picture(".......OX").unwrap();
+    let learner: &dyn Learner = &menace;
+    let found = learner.box_for(game.as_ref()).unwrap();
+    let index = found.summary.number - 1;
+    let first = menace.get(index).unwrap().moves()[0];
+    let mut counts = cells(&menace, index);
+    counts[first.index()] = 0;
+    set_cells(&mut menace, index, counts);
+    let learner: &dyn Learner = &menace;
+    let (bead, _) = learner.box_for(game.as_ref()).unwrap().example.unwrap();
+    assert_ne!(bead, first.name());
+    let bead = Square::parse(&bead).unwrap();
+    assert!(
+        cells(&menace, index)[bead.index()] > 0,
+        "{bead} holds no bead"
+    );
 }

@@ -563,4 +563,18 @@ mod tests {
         assert_eq!(grouped(10_000_000), "10,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
     }
+
+    /// `variants` prints each game's description on one line beside its name (or
+    /// under it): none may need the 80-column wrap, which leaves a lone word below.
+    #[test]
+    fn every_game_description_fits_its_line_in_variants() {
+        for entry in crate::registry::GAMES {
+            let about = entry.declaration.about;
+            assert!(
+                13 + textwrap::core::display_width(about) <= 80,
+                "{}: {about}",
+                entry.declaration.name
+            );
+        }
+    }
 }
