@@ -277,7 +277,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
             let sentence = format!(
                 "Stopped by Ctrl-C after {played} of the {asked} games asked for; what MENACE learned from them is kept."
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::Interrupted => format!(
             "{}\n",
@@ -286,10 +291,23 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 79
             )
         ),
-        Event::Refused(first) => format!(
-            "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
-            first.picture
-        ),
+        Event::Refused(first) => {
+            // A picture too long to read in a sentence is named by its number.
+            let named = if first.picture.chars().count() > 30 {
+                format!("box {}", first.number)
+            } else {
+                first.picture.clone()
+            };
+            let sentence = format!(
+                "MENACE refuses to play: its first box ({named}) is empty, and under the resign rule an empty box means it gives up. Type reset (or preset NAME) for fresh boxes."
+            );
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
+        }
         Event::Stats(view) => stats(view),
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", shown_path(path)),
@@ -352,7 +370,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     "here"
                 }
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::OpponentSet { kind: None, side } => format!("You play {side} again.\n"),
         Event::OpponentSet {
@@ -381,7 +404,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "Drew the learning curve to {} (SVG: open it in a browser).",
                 shown_path(path)
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::LabelsWritten {
             path,
@@ -409,7 +437,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     ""
                 }
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::Hint { by, name, reason } => {
             let mut text = format!("{by} suggests {name}.\n");
@@ -562,6 +595,25 @@ mod tests {
         assert_eq!(grouped(1_000), "1,000");
         assert_eq!(grouped(10_000_000), "10,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    /// The refusal of an empty first box wraps as one paragraph: no word is left alone
+    /// on a line, whatever the length of the box's picture.
+    #[test]
+    fn the_refusal_leaves_no_lone_word_on_a_line() {
+        for picture in [".........", "..../..../..../....", &".".repeat(729)] {
+            let first = crate::menace::learner::BoxSummary {
+                number: 1,
+                picture: picture.to_string(),
+                ply: 0,
+                beads: Vec::new(),
+            };
+            let text = event(&Event::Refused(first), Palette::PLAIN);
+            for line in text.lines() {
+                assert!(line.split_whitespace().count() > 1, "{text}");
+                assert!(textwrap::core::display_width(line) <= 79, "{text}");
+            }
+        }
     }
 
     /// `variants` prints each game's description on one line beside its name (or
