@@ -351,7 +351,8 @@ pub fn event(event: &Event, palette: Palette) -> String {
             if let Some(first) = sentence.chars().next().filter(char::is_ascii_lowercase) {
                 sentence.replace_range(..1, &first.to_ascii_uppercase().to_string());
             }
-            let wrapped = crate::repl::text::fill(&sentence, 79);
+            let wrapped =
+                crate::repl::text::fill(&hold_quotes(&sentence), 79).replace('\u{a0}', " ");
             format!("{}\n", palette.paint(&wrapped, Role::Refusal))
         }
         Event::DepthCapped {
@@ -584,9 +585,43 @@ pub fn event(event: &Event, palette: Palette) -> String {
     }
 }
 
+/// A short quoted example ("rate X........") held together by no-break spaces, so a
+/// filled line never splits the command from what it takes.
+fn hold_quotes(sentence: &str) -> String {
+    let pieces: Vec<&str> = sentence.split('"').collect();
+    let mut held = String::with_capacity(sentence.len());
+    for (index, piece) in pieces.iter().enumerate() {
+        if index > 0 {
+            held.push('"');
+        }
+        // Odd pieces are inside a pair of quotes (the last only if it is closed).
+        let inside = index % 2 == 1 && index + 1 < pieces.len();
+        if inside && piece.chars().count() <= 30 {
+            held.push_str(&piece.replace(' ', "\u{a0}"));
+        } else {
+            held.push_str(piece);
+        }
+    }
+    held
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal never splits a short quoted example across two lines.
+    #[test]
+    fn a_refusal_keeps_a_quoted_example_on_one_line() {
+        let sentence =
+            "No game is in progress: rate needs a board, or a position like \"rate X........\".";
+        let text = event(&Event::Refusal(sentence.into()), Palette::PLAIN);
+        assert!(text.contains("\"rate X........\""), "{text}");
+        assert!(!text.contains('\u{a0}'));
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 79),
+            "{text}"
+        );
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {
