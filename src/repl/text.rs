@@ -78,9 +78,14 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
             )
         }
         MenaceMove::Resigned { picture, .. } => {
-            format!(
-                "{} is empty: with the resign rule, MENACE gives up.\n",
+            // Filled as a paragraph, "gives up." held together at its end.
+            let sentence = format!(
+                "{} is empty: with the resign rule, MENACE gives\u{a0}up.",
                 capitalised(&named_box(picture))
+            );
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
             )
         }
     }

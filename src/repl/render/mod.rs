@@ -277,7 +277,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
             let sentence = format!(
                 "Stopped by Ctrl-C after {played} of the {asked} games asked for; what MENACE learned from them is kept."
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::Interrupted => format!(
             "{}\n",
@@ -286,10 +291,23 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 79
             )
         ),
-        Event::Refused(first) => format!(
-            "MENACE refuses to play: its first box ({}) is empty, and under the resign rule\nan empty box means it gives up. Type reset (or preset NAME) for fresh boxes.\n",
-            first.picture
-        ),
+        Event::Refused(first) => {
+            // A picture too long to read in a sentence is named by its number.
+            let named = if first.picture.chars().count() > 30 {
+                format!("box {}", first.number)
+            } else {
+                first.picture.clone()
+            };
+            let sentence = format!(
+                "MENACE refuses to play: its first box ({named}) is empty, and under the resign rule an empty box means it gives up. Type reset (or preset NAME) for fresh boxes."
+            );
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
+        }
         Event::Stats(view) => stats(view),
         Event::Help => help(palette),
         Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", shown_path(path)),
@@ -333,7 +351,8 @@ pub fn event(event: &Event, palette: Palette) -> String {
             if let Some(first) = sentence.chars().next().filter(char::is_ascii_lowercase) {
                 sentence.replace_range(..1, &first.to_ascii_uppercase().to_string());
             }
-            let wrapped = crate::repl::text::fill(&sentence, 79);
+            let wrapped =
+                crate::repl::text::fill(&hold_quotes(&sentence), 79).replace('\u{a0}', " ");
             format!("{}\n", palette.paint(&wrapped, Role::Refusal))
         }
         Event::DepthCapped {
@@ -352,7 +371,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     "here"
                 }
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::OpponentSet { kind: None, side } => format!("You play {side} again.\n"),
         Event::OpponentSet {
@@ -381,7 +405,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "Drew the learning curve to {} (SVG: open it in a browser).",
                 shown_path(path)
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::LabelsWritten {
             path,
@@ -409,7 +438,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
                     ""
                 }
             );
-            format!("{}\n", crate::repl::text::fill(&sentence, 79))
+            // The last two words held together, so that neither is left alone.
+            let sentence = sentence.replacen(" fresh boxes", "\u{a0}fresh\u{a0}boxes", 1);
+            format!(
+                "{}\n",
+                crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
+            )
         }
         Event::Hint { by, name, reason } => {
             let mut text = format!("{by} suggests {name}.\n");
@@ -551,9 +585,43 @@ pub fn event(event: &Event, palette: Palette) -> String {
     }
 }
 
+/// A short quoted example ("rate X........") held together by no-break spaces, so a
+/// filled line never splits the command from what it takes.
+fn hold_quotes(sentence: &str) -> String {
+    let pieces: Vec<&str> = sentence.split('"').collect();
+    let mut held = String::with_capacity(sentence.len());
+    for (index, piece) in pieces.iter().enumerate() {
+        if index > 0 {
+            held.push('"');
+        }
+        // Odd pieces are inside a pair of quotes (the last only if it is closed).
+        let inside = index % 2 == 1 && index + 1 < pieces.len();
+        if inside && piece.chars().count() <= 30 {
+            held.push_str(&piece.replace(' ', "\u{a0}"));
+        } else {
+            held.push_str(piece);
+        }
+    }
+    held
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal never splits a short quoted example across two lines.
+    #[test]
+    fn a_refusal_keeps_a_quoted_example_on_one_line() {
+        let sentence =
+            "No game is in progress: rate needs a board, or a position like \"rate X........\".";
+        let text = event(&Event::Refusal(sentence.into()), Palette::PLAIN);
+        assert!(text.contains("\"rate X........\""), "{text}");
+        assert!(!text.contains('\u{a0}'));
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 79),
+            "{text}"
+        );
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {
@@ -562,6 +630,25 @@ mod tests {
         assert_eq!(grouped(1_000), "1,000");
         assert_eq!(grouped(10_000_000), "10,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    /// The refusal of an empty first box wraps as one paragraph: no word is left alone
+    /// on a line, whatever the length of the box's picture.
+    #[test]
+    fn the_refusal_leaves_no_lone_word_on_a_line() {
+        for picture in [".........", "..../..../..../....", &".".repeat(729)] {
+            let first = crate::menace::learner::BoxSummary {
+                number: 1,
+                picture: picture.to_string(),
+                ply: 0,
+                beads: Vec::new(),
+            };
+            let text = event(&Event::Refused(first), Palette::PLAIN);
+            for line in text.lines() {
+                assert!(line.split_whitespace().count() > 1, "{text}");
+                assert!(textwrap::core::display_width(line) <= 79, "{text}");
+            }
+        }
     }
 
     /// `variants` prints each game's description on one line beside its name (or
