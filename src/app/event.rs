@@ -265,8 +265,10 @@ pub enum Event {
         against: Who,
         /// Games the learner's own MENACEs have learned from.
         games: u64,
-        /// Games the lesson's MENACEs had learned from, now put away.
+        /// Games the lesson's MENACEs had learned from.
         lesson_games: u64,
+        /// Whether the lesson's state is kept for when it is resumed (or discarded).
+        lesson_kept: bool,
     },
     /// The list of games.
     Variants,

@@ -13,6 +13,8 @@ use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry;
 
+mod kept_file;
+
 /// What a state of its own is set up with: the game and its options as `variant` takes
 /// them, MENACE's preset, the learner's side and who plays against the learner. A lesson
 /// declares these (its `needs:`), read by the console's own command parser.
@@ -51,6 +53,103 @@ pub struct LessonSetUp {
     pub replaced: u64,
     /// MENACE plays this game (gravity is too big for matchboxes).
     pub menace_plays: bool,
+    /// The lesson picked up its own state as it was left: games its MENACEs had learned.
+    pub resumed: Option<u64>,
+}
+
+/// A lesson's own state, as it was when the lesson was left: its game, side, opponent,
+/// preset and MENACEs with all they learned. The course keeps it, and gives it back when
+/// the lesson is resumed, so leaving and coming back changes nothing.
+#[derive(Debug)]
+pub struct KeptState(OwnState);
+
+/// What a lesson's state holds, in values two walks can compare.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StateSummary {
+    pub title: String,
+    pub you: Player,
+    pub against: Option<String>,
+    pub trainer: String,
+    pub preset: String,
+    pub learners: Vec<LearnerSummary>,
+}
+
+/// One MENACE of a state: its game and side, preset, games learned and every box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LearnerSummary {
+    pub title: String,
+    pub side: Player,
+    pub preset: String,
+    pub games: u64,
+    pub boxes: Vec<crate::menace::learner::BoxSummary>,
+}
+
+/// A kept state as a file holds it (see `lesson::course::kept`): the choices as words
+/// the console reads, and each MENACE.
+#[derive(Debug)]
+pub struct KeptParts {
+    pub title: String,
+    pub you: Player,
+    pub against: Option<String>,
+    pub trainer: String,
+    pub preset: String,
+    /// Each MENACE: its game's title, side, the learner and its games not yet saved.
+    pub learners: Vec<(
+        String,
+        Player,
+        Box<dyn crate::menace::learner::Learner>,
+        u64,
+    )>,
+}
+
+impl KeptState {
+    /// Games the state's MENACEs have learned from.
+    pub fn games_learned(&self) -> u64 {
+        self.0
+            .slots
+            .iter()
+            .map(|slot| slot.learner.record().games())
+            .sum()
+    }
+
+    /// A state rebuilt from a file's parts, or the sentence saying what is wrong.
+    pub fn rebuild(parts: KeptParts) -> Result<KeptState, String> {
+        let words: Vec<&str> = parts.title.split_whitespace().collect();
+        let game = registry::start(&words)?;
+        let read_choice = |text: &str| {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            Choice::parse(&words)
+        };
+        let against = parts.against.as_deref().map(read_choice).transpose()?;
+        let trainer = read_choice(&parts.trainer)?;
+        let preset = Preset::parse(&parts.preset).map_err(|error| error.to_string())?;
+        let mut slots: Vec<Slot> = Vec::new();
+        for (title, side, learner, unsaved) in parts.learners {
+            if slots
+                .iter()
+                .any(|slot| slot.title == title && slot.side == side)
+            {
+                return Err(format!("it holds two MENACEs for {title} playing {side}"));
+            }
+            slots.push(Slot {
+                title,
+                side,
+                learner,
+                unsaved,
+            });
+        }
+        Ok(KeptState(OwnState {
+            game,
+            you: parts.you,
+            slots,
+            against,
+            watch: None,
+            trainer,
+            sparring: None,
+            current: None,
+            preset,
+        }))
+    }
 }
 
 impl Session {
@@ -58,33 +157,51 @@ impl Session {
     /// state aside first (unless another lesson already did). `Err` says, in a sentence,
     /// why the lesson cannot run; nothing is changed then.
     pub fn enter_lesson_state(&mut self, setup: &Setup) -> Result<Event, String> {
+        self.enter_lesson_state_kept(setup, None)
+            .map(|(event, _)| event)
+    }
+
+    /// As [`Session::enter_lesson_state`], but resuming `kept` (the lesson's own state as
+    /// it was left) where one is given; the state of a lesson that was open until now is
+    /// handed back, kept, never dropped.
+    pub fn enter_lesson_state_kept(
+        &mut self,
+        setup: &Setup,
+        kept: Option<KeptState>,
+    ) -> Result<(Event, Option<KeptState>), String> {
         let _confined = self.confinement();
-        let words: Vec<&str> = setup.variant.iter().map(String::as_str).collect();
-        let game = registry::start(&words)?;
-        let learned = self.games_learned_here();
-        let fresh = OwnState {
-            game,
-            you: setup.side,
-            slots: Vec::new(),
-            against: setup.against,
-            watch: None,
-            trainer: Choice::bare(&crate::players::perfect::ROW),
-            sparring: None,
-            current: None,
-            preset: setup.preset,
+        let resumed = kept.as_ref().map(KeptState::games_learned);
+        let state = match kept {
+            Some(KeptState(state)) => state,
+            None => {
+                let words: Vec<&str> = setup.variant.iter().map(String::as_str).collect();
+                let game = registry::start(&words)?;
+                OwnState {
+                    game,
+                    you: setup.side,
+                    slots: Vec::new(),
+                    against: setup.against,
+                    watch: None,
+                    trainer: Choice::bare(&crate::players::perfect::ROW),
+                    sparring: None,
+                    current: None,
+                    preset: setup.preset,
+                }
+            }
         };
-        let own = self.swap_state(fresh);
-        let (put_aside, replaced) = match self.own_state {
-            Some(_) => (None, learned),
+        let learned = self.games_learned_here();
+        let own = self.swap_state(state);
+        let (put_aside, replaced, displaced) = match self.own_state {
+            Some(_) => (None, learned, Some(KeptState(own))),
             None => {
                 self.own_state = Some(own);
-                (Some(learned), 0)
+                (Some(learned), 0, None)
             }
         };
         // The lesson's MENACE, made now so that the seed gives the same boxes however
         // the lesson goes on (a game too big for boxes has none, as `variant` says).
         let menace_plays = self.slot_index().is_ok();
-        Ok(Event::LessonSetUp(Box::new(LessonSetUp {
+        let event = Event::LessonSetUp(Box::new(LessonSetUp {
             title: self.game.title(),
             you: self.you,
             against: self.against_who(),
@@ -92,21 +209,57 @@ impl Session {
             put_aside,
             replaced,
             menace_plays,
-        })))
+            resumed,
+        }));
+        Ok((event, displaced))
     }
 
-    /// Brings the learner's own state back after a lesson, if one was put aside.
-    pub fn leave_lesson_state(&mut self) -> Option<Event> {
+    /// The lesson's own state, taken out and replaced by the learner's own: what
+    /// [`Session::leave_lesson_state`] does, with the lesson's state handed back to be
+    /// kept. `keep` says whether the caller keeps it (for the words only).
+    pub fn leave_lesson_state_kept(&mut self, keep: bool) -> Option<(Event, KeptState)> {
         let own = self.own_state.take()?;
         let lesson_games = self.games_learned_here();
-        self.swap_state(own);
-        Some(Event::OwnStateBack {
+        let lesson = self.swap_state(own);
+        let event = Event::OwnStateBack {
             title: self.game.title(),
             you: self.you,
             against: self.against_who(),
             games: self.games_learned_here(),
             lesson_games,
-        })
+            lesson_kept: keep,
+        };
+        Some((event, KeptState(lesson)))
+    }
+
+    /// A summary of the state a lesson (or the learner) is in, to compare two walks.
+    pub fn state_summary(&self) -> StateSummary {
+        let mut learners: Vec<_> = self
+            .slots
+            .iter()
+            .map(|slot| LearnerSummary {
+                title: slot.title.clone(),
+                side: slot.side,
+                preset: slot.learner.preset().spec(),
+                games: slot.learner.record().games(),
+                boxes: slot.learner.boxes(),
+            })
+            .collect();
+        learners.sort_by(|a, b| (&a.title, a.side).cmp(&(&b.title, b.side)));
+        StateSummary {
+            title: self.game.title(),
+            you: self.you,
+            against: self.against.map(|choice| choice.to_string()),
+            trainer: self.trainer.to_string(),
+            preset: self.settings.preset.spec(),
+            learners,
+        }
+    }
+
+    /// Brings the learner's own state back after a lesson, if one was put aside; the
+    /// lesson's own state is dropped.
+    pub fn leave_lesson_state(&mut self) -> Option<Event> {
+        self.leave_lesson_state_kept(false).map(|(event, _)| event)
     }
 
     /// Games the learner's own MENACEs put aside by a lesson have learned from.

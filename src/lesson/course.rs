@@ -258,20 +258,37 @@ impl Course {
         (events, found)
     }
 
-    /// Starts or resumes lesson `index`, found by [`Course::find`].
-    pub fn start(&mut self, index: usize, session: &Session) -> Vec<LessonEvent> {
+    /// The step lesson `index` opens at: where the learner left it, a finished lesson
+    /// too (`quit-lesson` says so); a lesson finished and not opened since starts again
+    /// at its first step.
+    pub fn resume_step(&self, index: usize) -> usize {
         let saved = self
             .progress
             .get(&self.lessons[index].name)
             .copied()
             .unwrap_or_default();
-        // Where the learner left it, a finished lesson too (`quit-lesson` says so); a
-        // lesson finished and not opened since starts again at its first step.
-        let step = if saved.step >= self.lessons[index].steps.len() {
+        if saved.step >= self.lessons[index].steps.len() {
             0
         } else {
             saved.step
-        };
+        }
+    }
+
+    /// The file name (without `.yaml`) of lesson `index`.
+    pub fn lesson_name(&self, index: usize) -> &str {
+        &self.lessons[index].name
+    }
+
+    /// The open lesson and step, if one is open.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        self.active
+            .as_ref()
+            .map(|active| (active.lesson, active.step))
+    }
+
+    /// Starts or resumes lesson `index`, found by [`Course::find`].
+    pub fn start(&mut self, index: usize, session: &Session) -> Vec<LessonEvent> {
+        let step = self.resume_step(index);
         self.active = Some(Active {
             lesson: index,
             step,

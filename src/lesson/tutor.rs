@@ -6,8 +6,14 @@
 
 use super::course::{Course, LessonEvent};
 use crate::app::command::{self, Command};
+use crate::app::lesson_state::KeptState;
 use crate::app::{Event, Reading, Session, Settings};
+use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
+use std::path::PathBuf;
+
+/// The folder in the saves folder where each lesson's own state is kept between runs.
+pub const KEPT_STATES: &str = "lesson-states";
 
 /// What a line made happen, in order: the session's events and what the lesson said.
 // Nearly everything said is a session event, moved here as it is: boxing it would cost
@@ -53,6 +59,8 @@ pub fn session_events(said: Vec<Said>) -> Vec<Event> {
 pub struct Tutor {
     session: Session,
     course: Course,
+    /// The state of each lesson left part way, by lesson name, for when it is resumed.
+    kept: HashMap<String, KeptState>,
 }
 
 impl Tutor {
@@ -65,12 +73,20 @@ impl Tutor {
         Tutor {
             session,
             course: Course::default(),
+            kept: HashMap::new(),
         }
     }
 
     /// Reads one line and does what it says, for the course or for the session.
     pub fn handle_line(&mut self, line: &str) -> Vec<Said> {
+        let before = self.course.position();
         let mut said = self.handle_line_unwatched(line);
+        // A step opened: the lesson's state is written beside the progress, so that the
+        // lesson resumed after menace was closed starts from what the steps before set.
+        let after = self.course.position();
+        if after.is_some() && after != before {
+            said.extend(self.write_open_lesson_state());
+        }
         let events = said.iter().filter_map(Said::event);
         if let Some(stopped) = Event::interrupted_unless_said(events) {
             said.push(Said::Session(stopped));
@@ -124,6 +140,7 @@ impl Tutor {
     /// The lesson commands, and a bare `hint` while a lesson step has hints; `None` for
     /// every other command.
     fn lesson_command(&mut self, command: &Command) -> Option<Vec<Said>> {
+        let open = self.course.position().map(|(open, _)| open);
         let course = &mut self.course;
         let session = &mut self.session;
         let mut set_up = None;
@@ -132,13 +149,32 @@ impl Tutor {
             Command::Lesson(which) => {
                 let (mut said, found) = course.find(which, session.settings());
                 if let Some(index) = found {
+                    let name = course.lesson_name(index).to_string();
+                    let folder = kept_folder(session);
+                    // The lesson's state as it was left part way, from this run or from
+                    // the saves folder; none for a lesson never opened or finished since.
+                    let kept = match self.kept.remove(&name) {
+                        Some(kept) => Some(kept),
+                        None => KeptState::load(&folder, &name).unwrap_or_else(|why| {
+                            said.push(LessonEvent::Problem(format!(
+                                "The state this lesson was left in could not be read ({why}); it starts from its own setup instead. Your own boxes are untouched."
+                            )));
+                            None
+                        }),
+                    };
+                    let open = course.position().map(|(open, _)| open);
                     let entered = course
                         .needs(index)
                         .setup()
-                        .and_then(|setup| session.enter_lesson_state(&setup));
+                        .and_then(|setup| session.enter_lesson_state_kept(&setup, kept));
                     match entered {
-                        Ok(event) => {
+                        Ok((event, displaced)) => {
                             set_up = Some(event);
+                            // The lesson open until now is kept, not dropped.
+                            if let (Some(open), Some(displaced)) = (open, displaced) {
+                                let open = course.lesson_name(open).to_string();
+                                said.extend(keep(&mut self.kept, &folder, open, displaced));
+                            }
                             said.extend(course.start(index, session));
                         }
                         Err(why) => said.push(LessonEvent::Problem(format!(
@@ -156,13 +192,40 @@ impl Tutor {
             Command::Hint(None) if course.wants_hint() => course.hint(session.position()),
             _ => return None,
         };
+        let finished = said
+            .iter()
+            .any(|said| matches!(said, LessonEvent::Finished { .. }));
         let mut all: Vec<Said> = set_up.into_iter().map(Said::Session).collect();
         all.extend(said.into_iter().map(Said::Lesson));
         // The lesson ended, was left, or its file went: the learner's own state is back.
         if !self.course.is_active() {
-            all.extend(self.session.leave_lesson_state().map(Said::Session));
+            // Left part way, the lesson's state is kept for when it is opened again; a
+            // finished lesson starts afresh next time, so its state is discarded.
+            let name = open.map(|open| self.course.lesson_name(open).to_string());
+            let resumable = !finished;
+            if let Some((event, state)) = self.session.leave_lesson_state_kept(resumable) {
+                all.push(Said::Session(event));
+                let folder = kept_folder(&self.session);
+                match name {
+                    Some(name) if resumable => {
+                        let problems = keep(&mut self.kept, &folder, name, state);
+                        all.extend(problems.into_iter().map(Said::Lesson));
+                    }
+                    Some(name) => KeptState::remove(&folder, &name),
+                    None => {}
+                }
+            }
         }
         Some(all)
+    }
+
+    /// Writes the open lesson's state beside the progress; a sentence if it failed.
+    fn write_open_lesson_state(&mut self) -> Option<Said> {
+        let (open, _) = self.course.position()?;
+        let name = self.course.lesson_name(open).to_string();
+        let folder = kept_folder(&self.session);
+        let written = self.session.save_lesson_state(&folder, &name);
+        written.err().map(|why| Said::Lesson(not_kept(&why)))
     }
 
     pub fn session(&self) -> &Session {
@@ -172,6 +235,33 @@ impl Tutor {
     pub fn session_mut(&mut self) -> &mut Session {
         &mut self.session
     }
+}
+
+/// Where lessons' states are kept: a folder in the saves folder.
+fn kept_folder(session: &Session) -> PathBuf {
+    session.settings().saves_dir.join(KEPT_STATES)
+}
+
+/// Keeps a lesson's state in memory and on disk; what to say if the disk refused it.
+fn keep(
+    kept: &mut HashMap<String, KeptState>,
+    folder: &std::path::Path,
+    name: String,
+    state: KeptState,
+) -> Vec<LessonEvent> {
+    let written = state.save(folder, &name);
+    kept.insert(name, state);
+    written
+        .err()
+        .map(|why| not_kept(&why))
+        .into_iter()
+        .collect()
+}
+
+fn not_kept(why: &str) -> LessonEvent {
+    LessonEvent::Problem(format!(
+        "The lesson's state could not be written to the saves folder ({why}); it is kept until you quit."
+    ))
 }
 
 impl Deref for Tutor {

@@ -190,11 +190,28 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
     if set_up.replaced > 0 {
         let _ = write!(
             sentence,
-            "The last lesson's MENACE ({} learned) is put away. ",
+            "The last lesson's MENACE ({} learned) is kept for when you go back to it. ",
             plural(set_up.replaced, "game", "games")
         );
     }
-    if set_up.menace_plays {
+    if let Some(games) = set_up.resumed {
+        let _ = write!(
+            sentence,
+            "This lesson picks up where you left it: {}, {} preset, you play {} against {}",
+            set_up.title,
+            set_up.preset.spec(),
+            set_up.you,
+            seat_name(set_up.against)
+        );
+        if set_up.menace_plays && games > 0 {
+            let _ = write!(
+                sentence,
+                ", and its MENACE has learned from {}",
+                plural(games, "game", "games")
+            );
+        }
+        sentence.push('.');
+    } else if set_up.menace_plays {
         let _ = write!(
             sentence,
             "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",
@@ -238,7 +255,7 @@ pub fn own_state_back(
     you: crate::game::Player,
     against: crate::app::Who,
     games: u64,
-    lesson_games: u64,
+    (lesson_games, lesson_kept): (u64, bool),
 ) -> String {
     let mut sentence = format!(
         "Your own MENACE and choices are back: {title}, you play {you} against {}.",
@@ -254,8 +271,13 @@ pub fn own_state_back(
     if lesson_games > 0 {
         let _ = write!(
             sentence,
-            " The lesson's MENACE ({} learned) is put away.",
-            plural(lesson_games, "game", "games")
+            " The lesson's MENACE ({} learned) is {}.",
+            plural(lesson_games, "game", "games"),
+            if lesson_kept {
+                "kept: the lesson picks up where you left it when you open it again"
+            } else {
+                "discarded, since the lesson is finished"
+            }
         );
     }
     format!("{}\n", crate::repl::text::fill(&sentence, 79))

@@ -318,7 +318,14 @@ pub fn event(event: &Event, palette: Palette) -> String {
             against,
             games,
             lesson_games,
-        } => super::lesson_text::own_state_back(title, *you, *against, *games, *lesson_games),
+            lesson_kept,
+        } => super::lesson_text::own_state_back(
+            title,
+            *you,
+            *against,
+            *games,
+            (*lesson_games, *lesson_kept),
+        ),
         Event::Loaded {
             path,
             title,
