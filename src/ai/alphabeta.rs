@@ -190,6 +190,9 @@ pub struct AlphaBeta<G: Game> {
     /// The best move at the root of the last search, in the root's own orientation (the
     /// table keeps moves of the canonical image, which may be turned).
     root_best: Option<G::Move>,
+    /// Only the game's search moves ([`Game::search_moves_into`]) are looked at: a
+    /// heuristic engine's search, never a proof.
+    near_play: bool,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -204,7 +207,15 @@ impl<G: Game> AlphaBeta<G> {
             buffers: Vec::new(),
             deadline: None,
             root_best: None,
+            near_play: false,
         }
+    }
+
+    /// The same search over the game's search moves only (near the play on gomoku's
+    /// board): what a heuristic engine looks at; its values are not proofs.
+    pub fn near_play(mut self) -> Self {
+        self.near_play = true;
+        self
     }
 
     /// The same search, also giving up at `deadline` (checked every 1,024 positions, as
@@ -353,7 +364,11 @@ impl<G: Game> AlphaBeta<G> {
             self.buffers.resize_with(level + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[level]);
-        position.legal_moves_into(&mut moves);
+        if self.near_play {
+            position.search_moves_into(&mut moves);
+        } else {
+            position.legal_moves_into(&mut moves);
+        }
         position.order_moves(&mut moves);
         // The table's best move first, when it is a move here (an entry reached through a
         // symmetry may name a move of the image, so check it is legal).
@@ -469,11 +484,15 @@ impl Searcher {
         let deadline = self.millis.map(|millis| {
             std::time::Instant::now() + std::time::Duration::from_millis(u64::from(millis))
         });
+        let mut moves = Vec::new();
+        position.search_moves_into(&mut moves);
         for depth in 1..=u32::try_from(position.legal_moves().len() + 64).unwrap_or(64) {
-            let mut search = AlphaBeta::<G>::new(self.budget.saturating_sub(spent)).until(deadline);
+            let mut search = AlphaBeta::<G>::new(self.budget.saturating_sub(spent))
+                .until(deadline)
+                .near_play();
             let mut scores = Vec::new();
             let mut finished = true;
-            for mv in position.legal_moves() {
+            for &mv in &moves {
                 let mut child = position.clone();
                 if child.play(mv).is_err() {
                     continue;

@@ -56,6 +56,9 @@ struct Node<M> {
     mover: Option<Player>,
     children: Vec<usize>,
     untried: Vec<M>,
+    /// The untried moves were every legal move (not only the game's search moves), so
+    /// children all proven prove the node.
+    complete: bool,
     visits: u32,
     /// Wins count 1, draws 1/2.
     wins: f64,
@@ -157,7 +160,8 @@ impl Mcts {
             mv: None,
             mover: None,
             children: Vec::new(),
-            untried: position.legal_moves(),
+            untried: search_moves(position),
+            complete: search_moves(position).len() == position.legal_moves().len(),
             visits: 0,
             wins: 0.0,
             proof: None,
@@ -213,7 +217,8 @@ impl Mcts {
                 let mv = nodes[current].untried.swap_remove(pick);
                 let mover = game.to_move();
                 let _ = game.play(mv);
-                let untried = game.legal_moves();
+                let untried = search_moves(&game);
+                let complete = untried.len() == game.legal_moves().len();
                 // The node, its untried moves and its place in its parent's children,
                 // with the slack of growing lists.
                 taken += 2
@@ -226,6 +231,7 @@ impl Mcts {
                     mover: Some(mover),
                     children: Vec::new(),
                     untried,
+                    complete,
                     visits: 0,
                     wins: 0.0,
                     proof,
@@ -301,6 +307,14 @@ fn select<M>(nodes: &[Node<M>], parent: usize) -> usize {
         .unwrap_or(parent)
 }
 
+/// The moves the tree tries at `position`: the game's search moves (near the play on a
+/// big board).
+fn search_moves<G: Game>(position: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    position.search_moves_into(&mut moves);
+    moves
+}
+
 /// What node `id` is proven worth from its children, if anything. The player to move
 /// here chooses among the children (each proven from that player's side): one winning
 /// child proves the node won for them; children all proven (none untried) prove it
@@ -313,7 +327,7 @@ fn proven<M>(nodes: &[Node<M>], id: usize) -> Option<Proof> {
     let proofs = || node.children.iter().map(|child| nodes[*child].proof);
     let for_chooser = if proofs().any(|proof| proof == Some(Proof::Win)) {
         Proof::Win
-    } else if node.untried.is_empty() {
+    } else if node.untried.is_empty() && node.complete {
         let mut best = Proof::Loss;
         for proof in proofs() {
             if proof? == Proof::Draw {

@@ -387,6 +387,28 @@ impl Game for Gomoku {
         }
     }
 
+    /// Moves two cells or fewer from a stone (the swap move kept); the centre on an
+    /// empty board. A stone farther away neither blocks nor builds on anything yet.
+    fn search_moves_into(&self, out: &mut Vec<u16>) {
+        self.legal_moves_into(out);
+        if self.stones == 0 {
+            let centre = self.centre() as u16;
+            if out.contains(&centre) {
+                out.retain(|mv| *mv == centre || *mv == SWAP);
+            }
+            return;
+        }
+        let size = self.size();
+        let near = |cell: usize| {
+            let (row, column) = (cell / size, cell % size);
+            (row.saturating_sub(2)..=(row + 2).min(size - 1)).any(|r| {
+                (column.saturating_sub(2)..=(column + 2).min(size - 1))
+                    .any(|c| self.cells[r * size + c] != EMPTY)
+            })
+        };
+        out.retain(|mv| *mv == SWAP || near(usize::from(*mv)));
+    }
+
     fn play_picked(&mut self, pick: &mut dyn FnMut(usize) -> usize, buffer: &mut Vec<u16>) -> bool {
         if self.is_over() {
             return false;

@@ -249,6 +249,15 @@ pub trait Game: Clone + Debug + Send {
     /// move list is allocated per position.
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
 
+    /// The moves a heuristic engine (alpha-beta to a horizon, Monte-Carlo tree search)
+    /// considers, written into `out` (cleared first): every legal move, unless the game
+    /// knows that on its big board only moves near the play are worth a look (gomoku's
+    /// family: two cells or fewer from a stone). Never used where a value is proved: a
+    /// search that proves (`solve`, the exhaustive tables) lists every legal move.
+    fn search_moves_into(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves_into(out);
+    }
+
     /// One move of a random playout: `pick(count)` chooses a legal move by its place
     /// in [`Game::legal_moves`]'s order, and it is played; false if there is none. The
     /// choice comes from the caller, so the rules hold no randomness; `buffer` is scratch

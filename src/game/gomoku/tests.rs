@@ -192,3 +192,43 @@ fn each_games_size_help_names_that_game() {
         }
     }
 }
+
+#[test]
+fn the_engines_look_only_near_the_stones_and_play_there() {
+    use crate::ai::Agent;
+    use rand::SeedableRng;
+    let mut board = game(&["gomoku"]);
+    let mut moves = Vec::new();
+    board.search_moves_into(&mut moves);
+    assert_eq!(
+        moves,
+        [board.centre() as u16],
+        "the empty board: the centre"
+    );
+    play(&mut board, "h8 h9 g7");
+    board.search_moves_into(&mut moves);
+    let size = board.size();
+    let near = |mv: u16| {
+        let (row, column) = (usize::from(mv) / size, usize::from(mv) % size);
+        board.cells.iter().enumerate().any(|(cell, stone)| {
+            *stone != EMPTY
+                && (cell / size).abs_diff(row) <= 2
+                && (cell % size).abs_diff(column) <= 2
+        })
+    };
+    // Every empty cell two or fewer from a stone, and no other.
+    let mut legal = Vec::new();
+    board.legal_moves_into(&mut legal);
+    let expected: Vec<u16> = legal.into_iter().filter(|mv| near(*mv)).collect();
+    assert_eq!(moves, expected);
+    // Alpha-beta's and Monte-Carlo's hints come from there.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let by_alphabeta = crate::ai::alphabeta::Searcher::default()
+        .choose(&board, &mut rng)
+        .unwrap();
+    let by_mcts = crate::ai::mcts::Mcts::default()
+        .choose(&board, &mut rng)
+        .unwrap();
+    assert!(near(by_alphabeta), "{}", board.move_name(by_alphabeta));
+    assert!(near(by_mcts), "{}", board.move_name(by_mcts));
+}
