@@ -10,7 +10,8 @@ fn reflow(text: &str) -> String {
     let mut paragraphs = Vec::new();
     for paragraph in text.trim_end().split("\n\n") {
         if paragraph.lines().any(|line| line.starts_with("  ")) {
-            paragraphs.push(paragraph.to_string());
+            let kept: Vec<String> = paragraph.lines().map(hanging).collect();
+            paragraphs.push(kept.join("\n"));
         } else {
             // ASCII only: a no-break space glues a quoted command's words (lesson/mod.rs).
             let joined = paragraph
@@ -21,6 +22,35 @@ fn reflow(text: &str) -> String {
         }
     }
     paragraphs.join("\n\n")
+}
+
+/// A kept line, wrapped at 78 columns if it is longer, its continuation lines indented
+/// under the item's text: after `6. `, `b) ` or `- ` where the line is a list item.
+fn hanging(line: &str) -> String {
+    if line.chars().count() <= 78 {
+        return line.to_string();
+    }
+    let indent = line.len() - line.trim_start().len();
+    let rest = &line[indent..];
+    let marker = rest
+        .split_once(' ')
+        .map(|(first, _)| first)
+        .filter(|first| {
+            *first == "-"
+                || (first.len() <= 4
+                    && (first.ends_with('.') || first.ends_with(')'))
+                    && first[..first.len() - 1]
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric()))
+        })
+        .map_or(0, |first| first.len() + 1);
+    let first = &line[..indent];
+    let after = " ".repeat(indent + marker);
+    let options = textwrap::Options::new(78)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .initial_indent(first)
+        .subsequent_indent(&after);
+    textwrap::fill(rest, options)
 }
 
 /// What the lesson runner says.
@@ -335,5 +365,23 @@ mod tests {
             step_heading("Lesson 1: MENACE", 2, 9, "exercise"),
             "== Lesson 1: MENACE -- step 2 of 9 (exercise) =="
         );
+    }
+}
+
+#[cfg(test)]
+mod hanging_tests {
+    use super::reflow;
+
+    #[test]
+    fn a_long_list_item_wraps_under_its_text_not_its_number() {
+        let text = "A list:\n\n  5. Short.\n  6. Take the centre; then the corner opposite theirs; then any corner; then an edge.\n";
+        let shown = reflow(text);
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines.iter().all(|line| line.chars().count() <= 78), "{shown}");
+        let at = lines.iter().position(|line| line.starts_with("  6. ")).unwrap();
+        assert!(lines[at + 1].starts_with("     "), "{shown}");
+        assert!(!lines[at + 1].starts_with("      "), "{shown}");
+        // Short kept lines stay exactly as written.
+        assert!(shown.contains("\n  5. Short.\n"), "{shown}");
     }
 }
