@@ -79,7 +79,7 @@ pub fn page_through(
         out.flush()?;
         at = end;
         if at < lines.len() && more(lines.len() - at) == MoreAnswer::ToTheEnd {
-            at = last_page_start(&starts, lines.len(), at, page);
+            at = last_page_start(&lines, at, page);
         }
     }
     Ok(true)
@@ -122,12 +122,16 @@ fn page_end(lines: &[&str], starts: &[bool], at: usize, page: usize) -> usize {
         .unwrap_or(limit)
 }
 
-/// Where the last page starts when the learner skips to the end: the first block start
-/// from which the rest fits on a page, so the end is on screen and begins cleanly.
-fn last_page_start(starts: &[bool], total: usize, at: usize, page: usize) -> usize {
+/// Where the last page starts when the learner skips to the end: a full page before the
+/// end (less the blank lines it would begin with), so the end of every block on it is on
+/// the screen. Starting at the next block start instead would hide the end of the block
+/// before it: a training curve followed by a short sentence would show the sentence
+/// alone.
+fn last_page_start(lines: &[&str], at: usize, page: usize) -> usize {
+    let total = lines.len();
     let earliest = at.max(total.saturating_sub(page));
     (earliest..total)
-        .find(|&start| starts[start])
+        .find(|&start| !lines[start].trim().is_empty())
         .unwrap_or(earliest)
 }
 
@@ -264,13 +268,46 @@ mod tests {
     }
 
     #[test]
-    fn the_last_page_after_q_starts_at_a_block() {
-        // Blocks of 3 lines: the last 4 lines would start inside a block, so the last
-        // page is the last whole block.
+    fn q_shows_the_end_of_every_block_on_the_last_page() {
+        // Blocks of 3 lines: the last page of 4 begins with the end of a block, which
+        // is shown rather than hidden.
         let blocks: Vec<String> = (0..10).map(|n| numbered_from(3 * n + 1, 3)).collect();
         let (shown, _) = page(&blocks, 5, MoreAnswer::ToTheEnd);
-        let expected: String = numbered(3) + &numbered_from(28, 3);
+        let expected: String = numbered(3) + &numbered_from(27, 4);
         assert_eq!(shown, expected);
+    }
+
+    #[test]
+    fn q_after_a_long_block_and_a_short_one_shows_both_ends() {
+        // A curve of 30 lines, then the lesson's one-line verdict, on a screen of 24:
+        // after q the last page is the curve's last 22 lines and the verdict, never the
+        // verdict alone.
+        let curve: String = (1..=30).map(|n| format!("  row {n}\n")).collect();
+        let blocks = vec!["Training:\n".to_string(), curve, "Well done.\n".to_string()];
+        let (shown, _) = page(&blocks, 24, MoreAnswer::ToTheEnd);
+        assert!(
+            shown.ends_with("  row 29\n  row 30\nWell done.\n"),
+            "{shown}"
+        );
+        let last_page: Vec<&str> = shown.lines().rev().take(23).collect();
+        assert_eq!(last_page.len(), 23);
+        assert_eq!(last_page[22], "  row 9");
+        // The end of every block is on the screen, whatever the length of the last.
+        for rows in 5..30 {
+            let (shown, _) = page(&blocks, rows, MoreAnswer::ToTheEnd);
+            for block in &blocks {
+                let end = block.lines().last().unwrap();
+                assert!(shown.contains(end), "{rows} rows: {end} hidden in {shown}");
+            }
+        }
+    }
+
+    #[test]
+    fn q_does_not_begin_the_last_page_with_blank_lines() {
+        // 15 lines, pages of 5: the last page would begin with three blank lines.
+        let blocks = vec![numbered(10), "\n\n\n".to_string(), numbered_from(11, 2)];
+        let (shown, _) = page(&blocks, 6, MoreAnswer::ToTheEnd);
+        assert_eq!(shown, numbered(5) + &numbered_from(11, 2));
     }
 
     #[test]
