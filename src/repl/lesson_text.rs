@@ -377,8 +377,14 @@ mod hanging_tests {
         let text = "A list:\n\n  5. Short.\n  6. Take the centre; then the corner opposite theirs; then any corner; then an edge.\n";
         let shown = reflow(text);
         let lines: Vec<&str> = shown.lines().collect();
-        assert!(lines.iter().all(|line| line.chars().count() <= 78), "{shown}");
-        let at = lines.iter().position(|line| line.starts_with("  6. ")).unwrap();
+        assert!(
+            lines.iter().all(|line| line.chars().count() <= 78),
+            "{shown}"
+        );
+        let at = lines
+            .iter()
+            .position(|line| line.starts_with("  6. "))
+            .unwrap();
         assert!(lines[at + 1].starts_with("     "), "{shown}");
         assert!(!lines[at + 1].starts_with("      "), "{shown}");
         // Short kept lines stay exactly as written.

@@ -377,15 +377,31 @@ impl LineSource for TerminalInput {
         }
         let editor = &mut self.editor;
         let typed = &mut self.typed_at_more;
-        pager::page_through(blocks, rows, out, &mut |left| match editor
-            .readline(&pager::more_prompt(left))
-        {
-            Ok(answer) => {
-                let (answer, line) = pager::read_answer(&answer);
-                *typed = line;
-                answer
+        let term = console::Term::stdout();
+        // One key answers: Enter or space, the next page; q, the end. A letter of a
+        // command typed ahead starts a line read with the editor, kept as the next command.
+        pager::page_through(blocks, rows, out, &mut |left| {
+            let prompt = pager::more_prompt(left);
+            if term.write_str(&prompt).and_then(|()| term.flush()).is_err() {
+                return pager::MoreAnswer::ToTheEnd;
             }
-            Err(_) => pager::MoreAnswer::ToTheEnd,
+            let key = term.read_key();
+            let _ = term.clear_line();
+            match key.map(|key| pager::key_answer(&key)) {
+                Ok(pager::KeyAnswer::Now(answer)) => answer,
+                Ok(pager::KeyAnswer::TypedAhead(first)) => {
+                    let start = first.to_string();
+                    match editor.readline_with_initial(&prompt, (&start, "")) {
+                        Ok(answer) => {
+                            let (answer, line) = pager::read_answer(&answer);
+                            *typed = line;
+                            answer
+                        }
+                        Err(_) => pager::MoreAnswer::ToTheEnd,
+                    }
+                }
+                Err(_) => pager::MoreAnswer::ToTheEnd,
+            }
         })
     }
 }

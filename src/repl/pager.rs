@@ -149,15 +149,54 @@ pub fn read_answer(answer: &str) -> (MoreAnswer, Option<String>) {
     }
 }
 
+/// What one key pressed at `--More--` in a terminal means, without waiting for Enter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyAnswer {
+    /// This answer, at once: Enter or space the next page; `q`, Esc or Ctrl-C the end.
+    Now(MoreAnswer),
+    /// The first letter of a command typed ahead: the rest of its line is read with it,
+    /// and the pager goes to the end and hands the line back, as [`read_answer`] does.
+    TypedAhead(char),
+}
+
+/// The meaning of `key` at `--More--`.
+pub fn key_answer(key: &console::Key) -> KeyAnswer {
+    use console::Key;
+    match key {
+        Key::Enter | Key::Char(' ') | Key::PageDown | Key::ArrowDown => {
+            KeyAnswer::Now(MoreAnswer::Next)
+        }
+        Key::Char(c) if !c.eq_ignore_ascii_case(&'q') && !c.is_control() => {
+            KeyAnswer::TypedAhead(*c)
+        }
+        _ => KeyAnswer::Now(MoreAnswer::ToTheEnd),
+    }
+}
+
 /// The question between pages, within 80 columns.
 pub fn more_prompt(left: usize) -> String {
     let lines = if left == 1 { "line" } else { "lines" };
-    format!("--More-- ({left} more {lines}: Enter for the next page, q to skip to the end) ")
+    format!("--More-- ({left} more {lines}: Enter or space for the next page, q to skip) ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_key_answers_more_without_enter() {
+        use console::Key;
+        assert_eq!(key_answer(&Key::Enter), KeyAnswer::Now(MoreAnswer::Next));
+        assert_eq!(
+            key_answer(&Key::Char(' ')),
+            KeyAnswer::Now(MoreAnswer::Next)
+        );
+        for key in [Key::Char('q'), Key::Char('Q'), Key::Escape, Key::CtrlC] {
+            assert_eq!(key_answer(&key), KeyAnswer::Now(MoreAnswer::ToTheEnd));
+        }
+        assert_eq!(key_answer(&Key::Char('s')), KeyAnswer::TypedAhead('s'));
+        assert!(more_prompt(1234).chars().count() <= 79);
+    }
 
     fn numbered(count: usize) -> String {
         numbered_from(1, count)
