@@ -565,7 +565,7 @@ impl Course {
         }
         if goal.met(&active.tally, session) {
             active.solved = true;
-            said.push(LessonEvent::GoalMet(goal.describe()));
+            said.push(LessonEvent::GoalMet(goal.describe_met(&active.tally)));
             return said;
         }
         if !said.is_empty() {

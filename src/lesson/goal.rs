@@ -129,6 +129,20 @@ impl Goal {
     }
 
     /// The goal in a few words, for "Done: ...".
+    /// What was done, once the goal is met, quoting what the learner was shown where
+    /// the goal is to see something in a run of games.
+    pub fn describe_met(&self, tally: &Tally) -> String {
+        let seen = match self {
+            Goal::SeeSymmetry => tally.symmetry_seen.as_ref(),
+            Goal::SeeForcedMove => tally.forced_seen.as_ref(),
+            _ => None,
+        };
+        match seen {
+            Some(seen) => format!("{} ({seen})", self.describe()),
+            None => self.describe(),
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Goal::PlayGames(1) => "you played a game against MENACE".into(),
@@ -280,6 +294,10 @@ pub struct Tally {
     pub experiment: bool,
     pub saw_symmetry: bool,
     pub saw_forced: bool,
+    /// The first turned or mirrored box seen, and the first forced move, in words, so
+    /// that the praise quotes what was on the screen.
+    pub symmetry_seen: Option<String>,
+    pub forced_seen: Option<String>,
     pub solved: Vec<String>,
     /// Titles of the games finished, solved, and asked about.
     pub variant_games: Vec<String>,
@@ -371,13 +389,32 @@ impl Tally {
                 Event::CellWeight { name, .. } => self.cells_weighed.push(name.clone()),
                 Event::Experiments { .. } => self.experiment = true,
                 Event::MenaceMoved {
-                    turn: MenaceMove::Drew { relation, .. },
+                    turn:
+                        MenaceMove::Drew {
+                            relation,
+                            picture,
+                            bead,
+                            play,
+                            ..
+                        },
                     ..
-                } => self.saw_symmetry |= relation != "as drawn",
+                } if relation != "as drawn" => {
+                    self.saw_symmetry = true;
+                    self.symmetry_seen.get_or_insert_with(|| {
+                        format!(
+                            "\"MENACE uses box {picture} {relation}\": its bead {bead} was placed at {play}"
+                        )
+                    });
+                }
                 Event::MenaceMoved {
-                    turn: MenaceMove::Forced { .. },
+                    turn: MenaceMove::Forced { play },
                     ..
-                } => self.saw_forced = true,
+                } => {
+                    self.saw_forced = true;
+                    self.forced_seen.get_or_insert_with(|| {
+                        format!("only {play} was empty, so MENACE played there without a box")
+                    });
+                }
                 _ => {}
             }
         }

@@ -1279,3 +1279,27 @@ fn a_damaged_kept_lesson_state_is_named_and_the_lesson_starts_from_its_setup() {
     // Nothing else was lost: the progress still opens the lesson where it was left.
     assert!(text.contains("step 2 of"), "{text}");
 }
+
+#[test]
+fn the_praise_for_seeing_something_in_a_run_of_games_quotes_what_was_shown() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(2, folder.path());
+    let text = run_lesson(2, &mut session);
+    // The praise names the cell, and that very sentence was printed in the run.
+    let joined = text.replace('\n', " ");
+    let cell = joined
+        .split("(only ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no quoted forced move in the praise"));
+    assert!(
+        joined.contains(&format!(
+            "Only {cell} is empty: MENACE's fifth move is forced"
+        )),
+        "{cell}"
+    );
+    assert!(
+        joined.contains("\"MENACE uses box"),
+        "the symmetry praise quotes the box"
+    );
+}
