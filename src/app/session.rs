@@ -48,8 +48,10 @@ pub struct Settings {
     pub confined: bool,
 }
 
-/// The boxes listed after each game of noughts and crosses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The boxes listed after each game of noughts and crosses (a lesson step names one as
+/// `listing: changed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum BoxListing {
     /// All of them, as the seed asks.
     All,

@@ -279,6 +279,14 @@ impl Course {
         &self.lessons[index].name
     }
 
+    /// The box listing the open step asks for, if it asks for one.
+    pub fn step_listing(&self) -> Option<crate::app::BoxListing> {
+        match self.current_step()? {
+            Step::Exercise { listing, .. } => *listing,
+            _ => None,
+        }
+    }
+
     /// The open lesson and step, if one is open.
     pub fn position(&self) -> Option<(usize, usize)> {
         self.active

@@ -87,6 +87,11 @@ pub enum Step {
         hints: Vec<String>,
         /// Lines that reach the goal; `menace lessons --check` runs them.
         solution: Vec<String>,
+        /// The box listing after each game while the step is open (`changed`, `off`),
+        /// where a run of games would bury what the step asks the learner to watch; the
+        /// learner's own comes back when the lesson is left.
+        #[serde(default)]
+        listing: Option<crate::app::BoxListing>,
         #[serde(default)]
         state: Vec<String>,
         /// Figures and results the step states, with the commands that show them.

@@ -61,6 +61,8 @@ pub struct Tutor {
     course: Course,
     /// The state of each lesson left part way, by lesson name, for when it is resumed.
     kept: HashMap<String, KeptState>,
+    /// The learner's own box listing, while a lesson step has set another.
+    own_listing: Option<crate::app::BoxListing>,
 }
 
 impl Tutor {
@@ -74,6 +76,7 @@ impl Tutor {
             session,
             course: Course::default(),
             kept: HashMap::new(),
+            own_listing: None,
         }
     }
 
@@ -86,6 +89,10 @@ impl Tutor {
         let after = self.course.position();
         if after.is_some() && after != before {
             said.extend(self.write_open_lesson_state());
+            said.extend(self.step_listing());
+        }
+        if after.is_none() {
+            self.restore_listing();
         }
         let events = said.iter().filter_map(Said::event);
         if let Some(stopped) = Event::interrupted_unless_said(events) {
@@ -217,6 +224,26 @@ impl Tutor {
             }
         }
         Some(all)
+    }
+
+    /// The box listing the step that just opened asks for, set and said, the learner's
+    /// own remembered to come back when the lesson is left.
+    fn step_listing(&mut self) -> Option<Said> {
+        let wanted = self.course.step_listing()?;
+        let current = self.session.settings().show_boxes;
+        if wanted == current {
+            return None;
+        }
+        self.own_listing.get_or_insert(current);
+        let events = self.session.execute(Command::BoxesAfterGame(wanted));
+        events.into_iter().next().map(Said::Session)
+    }
+
+    /// The learner's own box listing back, after a lesson step changed it.
+    fn restore_listing(&mut self) {
+        if let Some(own) = self.own_listing.take() {
+            let _ = self.session.execute(Command::BoxesAfterGame(own));
+        }
     }
 
     /// Writes the open lesson's state beside the progress; a sentence if it failed.

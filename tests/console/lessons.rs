@@ -1303,3 +1303,43 @@ fn the_praise_for_seeing_something_in_a_run_of_games_quotes_what_was_shown() {
         "the symmetry praise quotes the box"
     );
 }
+
+#[test]
+fn a_step_that_watches_a_run_of_games_turns_the_box_listing_and_gives_it_back() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(Settings {
+        seed: 2,
+        show_boxes: menace::app::BoxListing::All,
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: lessons_dir(),
+        ..Settings::default()
+    });
+    let lessons = every_lesson();
+    let steps = &lessons[1].steps;
+    let watching = steps
+        .iter()
+        .position(|step| matches!(step, Step::Exercise { solution, .. } if solution == &["play 20 vs random"]))
+        .unwrap();
+    respond(&mut session, "lesson 2");
+    let mut opened = String::new();
+    let mut said_so = false;
+    for step in &steps[..watching] {
+        let on = match step {
+            Step::Exercise { .. } | Step::Question { .. } => "skip",
+            _ => "next",
+        };
+        opened = respond(&mut session, on);
+        said_so |= opened.contains("No boxes are listed after a game");
+    }
+    assert!(said_so, "the step that turned the listing off says so");
+    assert_eq!(
+        session.settings().show_boxes,
+        menace::app::BoxListing::Off,
+        "{opened}"
+    );
+    let run = respond(&mut session, "play 20 vs random");
+    // The twenty games without the 304 boxes after each: well under the 7,449 lines.
+    assert!(run.lines().count() < 2000, "{} lines", run.lines().count());
+    respond(&mut session, "quit-lesson");
+    assert_eq!(session.settings().show_boxes, menace::app::BoxListing::All);
+}
