@@ -115,10 +115,14 @@ fn page_end(lines: &[&str], starts: &[bool], at: usize, page: usize) -> usize {
     }
     let limit = at + page;
     let unindented = |end: usize| !lines[end].starts_with(char::is_whitespace);
-    (at + 1..=limit)
+    // A page shows at least half a screen: a block taller than the rest of the page is
+    // broken before a sentence of its own rather than leaving a page of one blank line.
+    let half = at + (page / 2).max(1);
+    (half..=limit)
         .rev()
         .find(|&end| starts[end])
-        .or_else(|| (at + 1..=limit).rev().find(|&end| unindented(end)))
+        .or_else(|| (half..=limit).rev().find(|&end| unindented(end)))
+        .or_else(|| (at + 1..=limit).rev().find(|&end| starts[end]))
         .unwrap_or(limit)
 }
 
@@ -182,6 +186,27 @@ pub fn more_prompt(left: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_page_is_a_single_line_before_a_tall_block() {
+        // A blank line, then a block taller than the page: the page is not that blank
+        // line alone.
+        let first = format!("{}\n", numbered(10));
+        let tall: String = (1..=40).map(|n| format!("  row {n}\n")).collect();
+        let tall = format!("A sentence.\n{tall}");
+        let blocks = [first, tall];
+        let (lines, starts) = lines_and_breaks(&blocks);
+        let mut at = 0;
+        while at < lines.len() {
+            let end = page_end(&lines, &starts, at, 23);
+            assert!(
+                end - at >= 11 || end == lines.len(),
+                "a page of {} lines at {at}",
+                end - at
+            );
+            at = end;
+        }
+    }
 
     #[test]
     fn one_key_answers_more_without_enter() {
