@@ -212,14 +212,50 @@ impl Session {
             Preset::michie(),
             Preset::parse("custom 8/4/2/1 3/1/-1 resign").unwrap_or_default(),
         ];
-        let runs = presets
-            .into_iter()
-            .map(|preset| Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT))
-            .collect();
-        // Runs cut short by Ctrl-C would make a table of unequal columns; MENACE's own
-        // boxes are not touched by an experiment, so nothing is lost by showing none.
-        if crate::stop::noticed() {
-            return vec![Event::Interrupted];
+        // Progress as training shows it: the games of every preset's runs, at most the
+        // limit for each seed (a run ends once MENACE is safe).
+        let hook = self.progress.clone();
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Start {
+                total: seeds
+                    .saturating_mul(play::EXPERIMENT_LIMIT)
+                    .saturating_mul(presets.len() as u64),
+                at_most: true,
+            });
+        }
+        let mut before = 0;
+        let mut stopped = false;
+        let mut runs = Vec::new();
+        for preset in presets {
+            let mut played = 0;
+            // The console's hook first (it clears its bar on Ctrl-C), then the flag.
+            let experiment = if stopped || crate::stop::noticed() {
+                Experiment {
+                    preset,
+                    runs: Vec::new(),
+                    limit: play::EXPERIMENT_LIMIT,
+                }
+            } else {
+                Experiment::run(preset, seeds, play::EXPERIMENT_LIMIT, &mut |done| {
+                    played = done;
+                    let hooked = match &hook {
+                        Some(hook) => (hook.0)(Progress::Done(before + done)),
+                        None => true,
+                    };
+                    let go_on = hooked & !crate::stop::requested();
+                    stopped |= !go_on;
+                    go_on
+                })
+            };
+            before += played;
+            runs.push(experiment);
+        }
+        if let Some(hook) = &hook {
+            (hook.0)(Progress::Finish);
+        }
+        // Stopped, the seeds finished are reported: each preset's column counts its own.
+        if stopped || crate::stop::noticed() {
+            return vec![Event::Interrupted, Event::Experiments { runs, seeds }];
         }
         vec![Event::Experiments { runs, seeds }]
     }

@@ -345,6 +345,11 @@ impl Plan {
         played: &AtomicU64,
         stop: &AtomicBool,
     ) -> Result<Option<GameRun>, String> {
+        // Once stopped, the seeds not begun are not set up either (a rival that solves
+        // the game takes a while, and there may be thousands of seeds left).
+        if stop.load(Ordering::Relaxed) || crate::stop::requested() {
+            return Ok(None);
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut menace =
             registry::new_learner(start, self.side, self.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
@@ -461,9 +466,15 @@ pub struct Experiment {
 }
 
 impl Experiment {
-    /// Runs seeds `0..seeds`; Ctrl-C ends it (see [`crate::stop`]) with the runs
-    /// finished.
-    pub fn run(preset: Preset, seeds: u64, limit: u64) -> Experiment {
+    /// Runs seeds `0..seeds`; `progress` is told the games played so far and answers
+    /// whether to go on (as [`run`]'s); stopped, or at Ctrl-C (see [`crate::stop`]), it
+    /// keeps the runs finished.
+    pub fn run(
+        preset: Preset,
+        seeds: u64,
+        limit: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Experiment {
         let runs = registry::start(&["classic"])
             .and_then(|start| {
                 let plan = Plan {
@@ -474,8 +485,8 @@ impl Experiment {
                     limit,
                     effort: Effort::default(),
                 };
-                run(start.as_ref(), &plan, seeds, &mut |_| {
-                    !crate::stop::requested()
+                run(start.as_ref(), &plan, seeds, &mut |played| {
+                    progress(played) && !crate::stop::requested()
                 })
             })
             .map(|experiment| experiment.runs.iter().map(|run| run.outcome).collect())

@@ -503,6 +503,9 @@ pub fn experiments(runs: &[Experiment], seeds: u64) -> String {
         crate::play::SAFE_STREAK,
         plural(seeds, "seed", "seeds")
     );
+    if runs.iter().any(|run| run.runs.len() as u64 != seeds) {
+        text.push_str("Stopped early: each preset counts the runs it finished.\n");
+    }
     let _ = writeln!(
         text,
         "  {:<30} {:>7} {:>8} {:>10} {:>10}",
