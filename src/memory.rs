@@ -29,6 +29,21 @@ pub fn available() -> Option<u64> {
     })
 }
 
+/// The sentence to say when `MENACE_MEMORY` is set to something that is not a size (it
+/// is then passed over and the machine asked); `None` when it is unset or a size. The
+/// value is quoted as set, cut to 40 characters: whoever prints it escapes it.
+pub fn variable_problem() -> Option<String> {
+    let value = std::env::var_os(VARIABLE)?;
+    let text = value.to_string_lossy();
+    if parse_bytes(&text).is_some() {
+        return None;
+    }
+    Some(format!(
+        "{VARIABLE} is set to \"{}\", which is not a size (bytes, or with K, M or G, as 512M or 2G), so it is passed over and the memory is measured instead.",
+        text.chars().take(40).collect::<String>()
+    ))
+}
+
 /// The bytes one table may take: half of what is available, never more than `cap`.
 pub fn for_one_table(cap: u64) -> u64 {
     available().map_or(cap, |available| cap.min(available / 2))

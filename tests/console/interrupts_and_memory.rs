@@ -367,6 +367,26 @@ fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
     );
 }
 
+#[test]
+fn a_junk_memory_variable_is_named_in_one_sentence_and_passed_over() {
+    let output = menace()
+        .env(menace::memory::VARIABLE, "lots\u{1b}]0;x")
+        .args(["--seed", "1"])
+        .write_stdin_text("quit\n");
+    let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+    assert!(
+        stderr.contains("MENACE_MEMORY is set to \"lots\\u{1b}]0;x\", which is not a size"),
+        "{stderr}"
+    );
+    assert!(output.status.success(), "{stderr}");
+    // A size says nothing.
+    let output = menace()
+        .env(menace::memory::VARIABLE, "2G")
+        .args(["--seed", "1"])
+        .write_stdin_text("quit\n");
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("not a size"));
+}
+
 /// Runs the program with `text` as its standard input.
 trait WithInput {
     fn write_stdin_text(&mut self, text: &str) -> std::process::Output;

@@ -270,6 +270,9 @@ fn main() -> ExitCode {
         Ok(flags) => flags,
         Err(error) => return output::refused(&error),
     };
+    if let Some(problem) = menace::memory::variable_problem() {
+        complain!("menace: {problem}");
+    }
     match flags.task {
         Some(Task::Bench {
             save: Some(game),
