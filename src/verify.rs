@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 mod file;
-pub use file::{MAX_PROOF_BYTES, Moves, read};
+pub use file::{MAX_PROOF_BYTES, MEMORY_PER_BYTE, Moves, read};
 
 /// The 76 lines of the 4x4x4 cube as masks over cells numbered 16·layer + 4·row +
 /// column: every line of four cells in a straight line, in any of the 13 directions.

@@ -387,6 +387,27 @@ fn a_junk_memory_variable_is_named_in_one_sentence_and_passed_over() {
     assert!(!String::from_utf8_lossy(&output.stderr).contains("not a size"));
 }
 
+#[test]
+fn verify_refuses_a_proof_too_big_for_the_memory_before_reading_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let proof = folder.path().join("big.json");
+    std::fs::write(&proof, vec![b' '; 400 * 1024]).unwrap();
+    let output = menace()
+        .env(menace::memory::VARIABLE, "1M")
+        .args(["verify", "qubic"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("more than the"), "{stderr}");
+    assert_eq!(
+        stderr.trim_end().matches(". ").count(),
+        0,
+        "one sentence: {stderr}"
+    );
+}
+
 /// Runs the program with `text` as its standard input.
 trait WithInput {
     fn write_stdin_text(&mut self, text: &str) -> std::process::Output;

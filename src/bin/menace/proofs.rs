@@ -139,6 +139,22 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
     if let Err(code) = qubic_only(game) {
         return code;
     }
+    // Refused by its size before it is read, where reading it would not fit in memory.
+    let size = std::fs::metadata(file).map_or(0, |metadata| metadata.len());
+    let needed = size.saturating_mul(menace::verify::MEMORY_PER_BYTE);
+    if let Some(available) = menace::memory::available()
+        && size <= menace::verify::MAX_PROOF_BYTES
+        && needed > available
+    {
+        complain!(
+            "menace: {} is {}; checking it takes about {}, more than the {} of memory there is.",
+            file.display(),
+            menace::files::bytes(size),
+            menace::files::bytes(needed),
+            menace::files::bytes(available)
+        );
+        return ExitCode::from(2);
+    }
     let text = match menace::files::read_text(file, menace::verify::MAX_PROOF_BYTES) {
         Ok(text) => text,
         Err(problem) => {
