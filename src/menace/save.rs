@@ -201,6 +201,17 @@ pub struct Games {
     pub lost: u64,
 }
 
+/// A learner's record as a file writes it.
+impl From<Record> for Games {
+    fn from(record: Record) -> Games {
+        Games {
+            won: record.won,
+            drawn: record.drawn,
+            lost: record.lost,
+        }
+    }
+}
+
 /// The record of a file's games, unless the counts are absurd.
 fn checked_record(games: &Games) -> Result<Record, Problem> {
     format2::record_of(games).ok_or_else(|| {
@@ -244,11 +255,7 @@ pub fn to_yaml(menace: &ClassicMenace) -> String {
     let file = SaveOut {
         format: FORMAT,
         preset: menace.preset().spec(),
-        games: Games {
-            won: record.won,
-            drawn: record.drawn,
-            lost: record.lost,
-        },
+        games: Games::from(record),
         boxes: BoxesOut(menace),
     };
     let body = serde_yaml::to_string(&file).unwrap_or_default();

@@ -167,11 +167,7 @@ pub fn write(
         game: title,
         side: learner.side().to_string(),
         preset: learner.preset().spec(),
-        games: Games {
-            won: record.won,
-            drawn: record.drawn,
-            lost: record.lost,
-        },
+        games: Games::from(record),
         boxes: count,
     };
     writeln!(

@@ -220,11 +220,7 @@ pub fn write_yaml(
         game: title,
         side: learner.side().to_string(),
         preset: learner.preset().spec(),
-        games: Games {
-            won: record.won,
-            drawn: record.drawn,
-            lost: record.lost,
-        },
+        games: Games::from(record),
         boxes: BoxesOut(learner, in_progress),
     };
     writeln!(
