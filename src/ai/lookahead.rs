@@ -109,7 +109,10 @@ pub fn seed_fin(position: &TicTacToe) -> Option<Outcome> {
 /// The game's result as the search sees it under `fin`: the seed's early draw applies on
 /// the boards of noughts and crosses only.
 fn ended<G: Declared>(position: &G, fin: Fin) -> Option<Outcome> {
-    match (fin, position.noughts_and_crosses()) {
+    match (
+        fin,
+        (position as &dyn std::any::Any).downcast_ref::<TicTacToe>(),
+    ) {
         (Fin::Seed, Some(board)) => seed_fin(board),
         _ => position.outcome(),
     }

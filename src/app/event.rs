@@ -281,6 +281,9 @@ pub enum Event {
         no_menace: Option<String>,
         /// The game's moves are numbers, so games are started with `play N`.
         numbers_are_moves: bool,
+        /// Why the AI you chose for the last game does not play against you in this
+        /// one, when it does not.
+        left_behind: Option<String>,
     },
     /// `solve`: the value of a position of any game, and on the classic board minimax's
     /// score of every legal move, drawn on the board.

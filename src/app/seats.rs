@@ -28,10 +28,13 @@ impl Session {
         self.game = game;
         self.watch = None;
         self.sparring = None;
-        // An AI chosen for another game may not play this one.
+        // An AI chosen for another game may not play this one: its row says so, and
+        // the sentence why is said.
+        let mut left_behind = None;
         if let Some(kind) = self.against
             && !kind.follows_to(self.game.as_ref())
         {
+            left_behind = Some(kind.left_behind(self.game.as_ref()));
             self.against = None;
         }
         let no_menace = self.slot_index().err();
@@ -50,6 +53,7 @@ impl Session {
                 against: self.against_who(),
                 no_menace,
                 numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
+                left_behind,
             },
             Event::Board {
                 view: self.game.view(),
@@ -72,6 +76,7 @@ impl Session {
             against: self.against_who(),
             no_menace,
             numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
+            left_behind: None,
         }]
     }
 

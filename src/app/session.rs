@@ -219,6 +219,11 @@ impl Session {
     }
 
     /// The side you play.
+    /// The AI that plays against you, or `None` for MENACE.
+    pub fn opponent(&self) -> Option<Choice> {
+        self.against
+    }
+
     pub fn your_side(&self) -> Player {
         self.you
     }

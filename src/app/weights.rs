@@ -12,7 +12,7 @@ impl Session {
             Some(current) => current.game.boxed_clone(),
             None => self.game.restart(),
         };
-        let Some(gomoku) = position.five_in_a_row() else {
+        let Some(gomoku) = crate::players::five_in_a_row(position.as_ref()) else {
             return refuse(&format!(
                 "Weights are the attack bot's (the gomoku bot article), for five in a row: choose variant gomoku first (this is {}).",
                 self.game.title()

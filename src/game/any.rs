@@ -5,9 +5,7 @@
 //! do beyond its rules (players, solving, MENACE, presentation) is declared in its
 //! registry entry (`crate::registry`), never here.
 
-use super::cube::Cube;
-use super::gomoku::Gomoku;
-use super::{BoardView, Declaration, Declared, Game, Outcome, Player, TicTacToe};
+use super::{BoardView, Declaration, Declared, Game, Outcome, Player};
 use std::any::Any;
 use std::fmt;
 
@@ -83,15 +81,20 @@ pub trait AnyGame: fmt::Debug + Send {
     /// The starting position of the same game and options.
     fn restart(&self) -> Box<dyn AnyGame>;
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
-    /// The game as a value of its own type, for code that knows it (classic MENACE).
+    /// The game as a value of its own type, for code that knows it: see
+    /// [`position`](AnyGame::position).
     fn as_any(&self) -> &dyn Any;
-    /// The position as noughts and crosses ([`Declared::noughts_and_crosses`]).
-    fn noughts_and_crosses(&self) -> Option<&TicTacToe>;
-    /// The position as five-in-a-row gomoku, for the players written for it
-    /// ([`Declared::five_in_a_row`]).
-    fn five_in_a_row(&self) -> Option<&Gomoku>;
-    /// The position as the 3x3x3 cube, for the mirror player.
-    fn three_cube(&self) -> Option<&Cube>;
+}
+
+impl<'a> dyn AnyGame + 'a {
+    /// The position as game type `G`, for code written for one game (an AI for gomoku,
+    /// classic MENACE, a game's solver): `None` in every other game. One accessor for
+    /// every type, so that an AI or a solver for one game touches no file of the rules.
+    pub fn position<G: Declared>(&self) -> Option<&G> {
+        self.as_any()
+            .downcast_ref::<Playing<G>>()
+            .map(Playing::game)
+    }
 }
 
 /// A position of game `G` with the declaration and options it was started with.
@@ -259,17 +262,5 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
-    }
-
-    fn noughts_and_crosses(&self) -> Option<&TicTacToe> {
-        self.game.noughts_and_crosses()
-    }
-
-    fn five_in_a_row(&self) -> Option<&Gomoku> {
-        self.game.five_in_a_row()
-    }
-
-    fn three_cube(&self) -> Option<&Cube> {
-        self.game.three_cube()
     }
 }

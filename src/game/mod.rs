@@ -177,24 +177,6 @@ pub trait Declared: Game + 'static {
         options: &[&str],
         files: &OptionFiles,
     ) -> Result<Self, String>;
-
-    /// The position as noughts and crosses (classic or misère), for the players and
-    /// the MENACE written for its board: `None` in every other game.
-    fn noughts_and_crosses(&self) -> Option<&tictactoe::TicTacToe> {
-        None
-    }
-
-    /// The position as five-in-a-row gomoku, for the players written for it (the seed's
-    /// attack bot, the threat-space search): a hook, so that no code outside gomoku
-    /// asks which game this is. `None` in every other game.
-    fn five_in_a_row(&self) -> Option<&gomoku::Gomoku> {
-        None
-    }
-
-    /// The position as the 3x3x3 cube, for the mirror player: `None` elsewhere.
-    fn three_cube(&self) -> Option<&cube::Cube> {
-        None
-    }
 }
 
 /// How a finished game ended.

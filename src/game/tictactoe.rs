@@ -38,10 +38,6 @@ impl Declared for TicTacToe {
             misere: declaration.name == MISERE.name,
         }))
     }
-
-    fn noughts_and_crosses(&self) -> Option<&TicTacToe> {
-        Some(self)
-    }
 }
 
 /// The eight lines of three: rows, columns, diagonals, as bit masks over the cells.

@@ -109,6 +109,24 @@ impl Expected {
         read(kind, given, unit).is_some_and(|reading| Some(reading) == read(kind, &value, unit))
     }
 
+    /// True when this is a lettered choice and `given` is its words as `question` lists
+    /// them (and not some other choice's too).
+    fn accepts_choice_words(&self, given: &str, question: &str) -> bool {
+        let Ok((Kind::Choice, letter)) = self.kind() else {
+            return false;
+        };
+        let given = plain(given);
+        let Some(right) = choice_words(question, &letter.to_lowercase()) else {
+            return false;
+        };
+        let lead_of_another = ('a'..='z')
+            .map(String::from)
+            .filter(|other| *other != letter.to_lowercase())
+            .filter_map(|other| choice_words(question, &other))
+            .any(|other| other == given);
+        !lead_of_another && given == right
+    }
+
     /// The answer as shown when a question is skipped: `O`, `a draw`, `6 beads`, `b`.
     pub fn shown(&self) -> String {
         match self.kind() {
@@ -153,10 +171,29 @@ pub fn plain(text: &str) -> String {
 }
 
 /// True when `given` answers a question whose right answer is `expected` (of a kind)
-/// or one of `answers` (exact).
-pub fn accepted(expected: Option<&Expected>, answers: &[String], given: &str) -> bool {
-    expected.is_some_and(|expected| expected.accepts(given))
-        || answers.iter().any(|answer| plain(answer) == plain(given))
+/// or one of `answers` (exact). A lettered choice is also answered by the words of the
+/// right choice as `question` lists them (`four in one column` for `a) four in one
+/// column: ...`).
+pub fn accepted(
+    expected: Option<&Expected>,
+    answers: &[String],
+    given: &str,
+    question: &str,
+) -> bool {
+    expected.is_some_and(|expected| {
+        expected.accepts(given) || expected.accepts_choice_words(given, question)
+    }) || answers.iter().any(|answer| plain(answer) == plain(given))
+}
+
+/// The words of choice `letter` as `question` lists it on a line of its own (`b) four
+/// along a diagonal, which ...`): up to the first colon, or the line's words.
+fn choice_words(question: &str, letter: &str) -> Option<String> {
+    let opening = format!("{letter})");
+    let line = question
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix(&opening))?;
+    let lead = line.split(':').next().unwrap_or(line);
+    Some(plain(lead)).filter(|words| !words.is_empty())
 }
 
 /// The right answer as a skipped question shows it.
@@ -387,6 +424,21 @@ mod tests {
         refuses_all(&big, &["100000", "1,000,000 beads"]);
         let plus = expected("{number: 1}");
         accepts_all(&plus, &["+1", "one", "1"]);
+    }
+
+    #[test]
+    fn a_choice_is_also_its_words_as_the_question_lists_them() {
+        let question = "Who wins?\n  a) you: the four is made when the mark lands\n  \
+                        b) nobody: the four vanishes\n  c) your opponent\n";
+        let a = expected("{choice: a}");
+        let c = expected("{choice: c}");
+        for given in ["a", "a)", "you", "You."] {
+            assert!(accepted(Some(&a), &[], given, question), "{given}");
+        }
+        assert!(accepted(Some(&c), &[], "your opponent", question));
+        assert!(!accepted(Some(&a), &[], "nobody", question));
+        assert!(!accepted(Some(&a), &[], "your opponent", question));
+        assert!(!accepted(Some(&a), &[], "you", "Who wins? a, b or c"));
     }
 
     #[test]

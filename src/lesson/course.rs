@@ -21,6 +21,18 @@ pub struct LessonProgress {
     /// The step to resume at, from 0.
     pub step: usize,
     pub done: bool,
+    /// That step's exercise was done or its question answered, so `next` goes on from
+    /// it after leaving and coming back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solved: bool,
+    /// The furthest step reached (the steps before it were done, answered or skipped),
+    /// so that after `back`, leaving and coming back, `next` still goes on.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub furthest: usize,
+}
+
+fn is_zero(number: &usize) -> bool {
+    *number == 0
 }
 
 /// One line of the `lessons` list.
@@ -297,15 +309,65 @@ impl Course {
     /// Starts or resumes lesson `index`, found by [`Course::find`].
     pub fn start(&mut self, index: usize, session: &Session) -> Vec<LessonEvent> {
         let step = self.resume_step(index);
+        let saved = self
+            .progress
+            .get(&self.lessons[index].name)
+            .copied()
+            .filter(|saved| saved.step == step && !saved.done)
+            .unwrap_or_default();
+        let steps = self.lessons[index].steps.len();
         self.active = Some(Active {
             lesson: index,
             step,
             tally: Tally::default(),
             hints_shown: 0,
             solved: false,
-            furthest: step,
+            furthest: saved.furthest.clamp(step, steps.saturating_sub(1)),
         });
-        self.enter_step(session)
+        let mut events = self.enter_step(session);
+        // A step done or answered before leaving stays done: the learner is told so,
+        // and `next` goes on.
+        if saved.solved
+            && let Some(active) = self.active.as_mut()
+        {
+            active.solved = true;
+            for event in &mut events {
+                if let LessonEvent::Step(view) = event
+                    && view.already_done.is_none()
+                {
+                    view.already_done = Some(match view.kind {
+                        "question" => "you answered this question before you left".into(),
+                        _ => "you did this before you left".into(),
+                    });
+                }
+            }
+        }
+        events
+    }
+
+    /// [`Course::record`], then writes the progress file.
+    fn record_and_save(&mut self, session: &Session) -> Option<LessonEvent> {
+        self.record();
+        self.save_progress(&session.settings().saves_dir)
+    }
+
+    /// Records where the open lesson stands (its step, whether it is done, how far the
+    /// learner got), so that leaving and coming back changes nothing.
+    fn record(&mut self) {
+        let Some(active) = &self.active else {
+            return;
+        };
+        let name = self.lessons[active.lesson].name.clone();
+        let done = self.progress.get(&name).is_some_and(|p| p.done);
+        self.progress.insert(
+            name,
+            LessonProgress {
+                step: active.step,
+                done,
+                solved: active.solved,
+                furthest: active.furthest,
+            },
+        );
     }
 
     /// Shows the step the learner is at, and records it.
@@ -353,13 +415,7 @@ impl Course {
                 already_done,
             })),
         );
-        self.progress.insert(
-            lesson.name.clone(),
-            LessonProgress {
-                step: active.step,
-                done: self.progress.get(&lesson.name).is_some_and(|p| p.done),
-            },
-        );
+        self.record();
         events.extend(self.save_progress(&session.settings().saves_dir));
         events
     }
@@ -415,6 +471,7 @@ impl Course {
             LessonProgress {
                 step: 0,
                 done: true,
+                ..LessonProgress::default()
             },
         );
         self.active = None;
@@ -509,11 +566,12 @@ impl Course {
     }
 
     /// `answer ...`: checks the answer to the question.
-    pub fn answer(&mut self, given: &str) -> Vec<LessonEvent> {
+    pub fn answer(&mut self, given: &str, session: &Session) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };
         let Step::Question {
+            text,
             answer,
             answers,
             hints,
@@ -525,11 +583,13 @@ impl Course {
                 "There is no question to answer in this step.".into(),
             )];
         };
-        if super::answer::accepted(answer.as_ref(), answers, given) {
+        if super::answer::accepted(answer.as_ref(), answers, given, text) {
             active.solved = true;
-            vec![LessonEvent::Correct {
+            let mut events = vec![LessonEvent::Correct {
                 explain: explain.trim().to_string(),
-            }]
+            }];
+            events.extend(self.record_and_save(session));
+            events
         } else {
             let hint = hints
                 .get(active.hints_shown.min(hints.len().saturating_sub(1)))
@@ -574,6 +634,7 @@ impl Course {
         if goal.met(&active.tally, session) {
             active.solved = true;
             said.push(LessonEvent::GoalMet(goal.describe_met(&active.tally)));
+            said.extend(self.record_and_save(session));
             return said;
         }
         if !said.is_empty() {

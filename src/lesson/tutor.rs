@@ -195,7 +195,7 @@ impl Tutor {
             Command::Back => course.back(session),
             Command::Skip => course.skip(session),
             Command::QuitLesson => course.quit(),
-            Command::Answer(text) => course.answer(text),
+            Command::Answer(text) => course.answer(text, session),
             Command::Hint(None) if course.wants_hint() => course.hint(session.position()),
             _ => return None,
         };

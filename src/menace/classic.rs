@@ -103,7 +103,7 @@ pub fn restore_learner(
     boxes: &SavedBoxes,
 ) -> Option<Result<Box<dyn Learner>, String>> {
     Some(restore(
-        game.noughts_and_crosses()?,
+        game.position::<TicTacToe>()?,
         side,
         preset,
         record,

@@ -9,7 +9,7 @@ use super::learner::{
 use super::opponent::{BoxedAi, ByName, Opponent, Sparring};
 use super::train::{self, Played};
 use super::{DEFAULT_BOX_LIMIT, GameResult, Preset, Record};
-use crate::game::{AnyGame, Playing};
+use crate::game::AnyGame;
 use crate::game::{Declared, Game, Player};
 use rand::Rng;
 
@@ -231,10 +231,7 @@ fn generic_drawn(drawn: &[DrawnBead]) -> Vec<Drawn> {
 
 impl<G: Declared> Menace<G> {
     fn typed(position: &dyn AnyGame) -> Option<&G> {
-        position
-            .as_any()
-            .downcast_ref::<Playing<G>>()
-            .map(Playing::game)
+        position.position::<G>()
     }
 
     fn summary(&self, index: usize) -> Option<BoxSummary> {

@@ -204,7 +204,7 @@ impl Clone for Box<dyn Learner> {
 
 /// The classic position behind a game, if it is noughts and crosses.
 pub fn classic_board(position: &dyn AnyGame) -> Option<TicTacToe> {
-    position.noughts_and_crosses().copied()
+    position.position::<TicTacToe>().copied()
 }
 
 /// A box as a save file gives it: its picture, then a bead count per move name.

@@ -128,10 +128,7 @@ impl<G: Declared> OnBoard<G> {
     }
 
     fn position(game: &dyn AnyGame) -> Option<&G> {
-        game.as_any()
-            .downcast_ref::<Playing<G>>()
-            .map(Playing::game)
-            .filter(|position| !position.is_over())
+        game.position::<G>().filter(|position| !position.is_over())
     }
 }
 
@@ -153,8 +150,8 @@ impl<G: Declared> Seated for OnBoard<G> {
     }
 
     fn game_over(&mut self, game: &dyn AnyGame) {
-        if let Some(position) = game.as_any().downcast_ref::<Playing<G>>() {
-            self.0.game_over(position.game());
+        if let Some(position) = game.position::<G>() {
+            self.0.game_over(position);
         }
     }
 

@@ -36,7 +36,7 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     // Noughts and crosses keeps one search (and its table) for the whole game, at the
     // search's own default budget; elsewhere a fresh search a move, at the session's.
-    Ok(if setup.game.noughts_and_crosses().is_some() {
+    Ok(if setup.game.position::<TicTacToe>().is_some() {
         Box::new(OnBoard::<TicTacToe>::new(Searcher::thinking(
             options.thinking,
             Searcher::default().budget,

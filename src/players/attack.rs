@@ -17,14 +17,14 @@ pub static ROW: Row = Row {
     hint_rank: 0,
     learns: false,
     read: super::no_options,
-    plays: five_in_a_row,
+    plays: plays_five_in_a_row,
     refusal: only_gomoku,
     make,
 };
 
-/// The gomoku bots' test: a five-in-a-row game, as the game itself says.
-pub fn five_in_a_row(game: &dyn AnyGame) -> bool {
-    game.five_in_a_row().is_some()
+/// The gomoku bots' test: a five-in-a-row game.
+pub fn plays_five_in_a_row(game: &dyn AnyGame) -> bool {
+    super::five_in_a_row(game).is_some()
 }
 
 /// The gomoku bots' refusal.
@@ -44,7 +44,7 @@ struct Attack;
 
 impl Plays for Attack {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let gomoku = game.five_in_a_row()?;
+        let gomoku = super::five_in_a_row(game)?;
         attack::choose(gomoku, rng).map(|mv| RivalMove {
             name: gomoku.move_name(mv),
             reason: None,

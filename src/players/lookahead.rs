@@ -57,7 +57,7 @@ pub fn depth(choice: &super::Choice) -> Option<u32> {
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     let (depth, fin) = depth_and_fin(options);
     // Noughts and crosses is searched whole; elsewhere within the session's effort.
-    Ok(if setup.game.noughts_and_crosses().is_some() {
+    Ok(if setup.game.position::<TicTacToe>().is_some() {
         Box::new(OnBoard::<TicTacToe>::new(Lookahead {
             depth,
             budget: u64::MAX,

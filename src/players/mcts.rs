@@ -34,7 +34,7 @@ fn read(name: &str, rest: &[&str]) -> Result<Options, String> {
 }
 
 fn make(options: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(if setup.game.noughts_and_crosses().is_some() {
+    Ok(if setup.game.position::<TicTacToe>().is_some() {
         Box::new(OnBoard::<TicTacToe>::new(Mcts::thinking(
             options.thinking,
             Mcts::default().playouts,

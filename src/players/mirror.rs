@@ -4,6 +4,7 @@
 use super::{Choice, Options, Plays, RivalMove, Row, Setup};
 use crate::game::AnyGame;
 use crate::game::Game;
+use crate::game::cube::Cube;
 use rand::Rng;
 
 pub static ROW: Row = Row {
@@ -16,7 +17,7 @@ pub static ROW: Row = Row {
     hint_rank: 0,
     learns: false,
     read: super::no_options,
-    plays: |game| game.three_cube().is_some(),
+    plays: |game| three_cube(game).is_some(),
     refusal,
     make,
 };
@@ -32,12 +33,18 @@ fn make(_: Options, _: &mut Setup) -> Result<Box<dyn Plays>, String> {
     Ok(Box::new(Mirror))
 }
 
+/// The position as the 3x3x3 cube, the only cube the mirror strategy plays.
+fn three_cube(game: &dyn AnyGame) -> Option<&Cube> {
+    game.position::<Cube>()
+        .filter(|cube| cube.geometry().size == 3)
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Mirror;
 
 impl Plays for Mirror {
     fn choose(&mut self, game: &dyn AnyGame, _: &mut dyn Rng) -> Option<RivalMove> {
-        let cube = game.three_cube()?;
+        let cube = three_cube(game)?;
         crate::ai::mirror::choose(cube).map(|mv| RivalMove {
             name: cube.move_name(mv),
             reason: None,

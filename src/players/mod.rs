@@ -22,7 +22,8 @@ pub mod threats;
 pub use crate::ai::{MAX_MILLIS, Thinking};
 pub use seat::{LearnerMaker, OnBoard, Plays, Rival, RivalMove, Setup};
 
-use crate::game::AnyGame;
+use crate::game::gomoku::Gomoku;
+use crate::game::{AnyGame, TicTacToe};
 use std::fmt;
 
 /// Every AI, in the order help and Tab completion list them. Adding an AI is one row.
@@ -186,11 +187,23 @@ impl Choice {
         (self.row.plays)(game)
     }
 
-    /// Whether it stays chosen when you change to `game`: any AI in noughts and
-    /// crosses (where a refusal then says which do not play it), otherwise one that
-    /// plays the game and is not a learner of the game it was chosen in.
+    /// Whether it stays chosen when you change to `game`, as its row says: it plays
+    /// the game, and it is not a learner of another game (a second MENACE follows only
+    /// between classic and misère noughts and crosses, which share its boxes' board).
     pub fn follows_to(&self, game: &dyn AnyGame) -> bool {
-        game.noughts_and_crosses().is_some() || (self.plays(game) && !self.row.learns)
+        self.plays(game) && (!self.row.learns || game.position::<TicTacToe>().is_some())
+    }
+
+    /// Why it does not stay chosen in `game`, in the row's own words.
+    pub fn left_behind(&self, game: &dyn AnyGame) -> String {
+        if self.plays(game) {
+            format!(
+                "{self} learned another game, so it stays behind in {}",
+                game.title()
+            )
+        } else {
+            (self.row.refusal)(self, game)
+        }
     }
 
     /// Whether it is a game's default opponent, as [`default_opponent`] chose it, so
@@ -238,7 +251,14 @@ pub fn only_noughts_and_crosses(choice: &Choice, game: &dyn AnyGame) -> String {
 
 /// The `plays` test of an AI for noughts and crosses only.
 pub fn noughts_and_crosses(game: &dyn AnyGame) -> bool {
-    game.noughts_and_crosses().is_some()
+    game.position::<TicTacToe>().is_some()
+}
+
+/// The position as five-in-a-row gomoku, for the AIs written for it (the seed's attack
+/// bot, the threat-space search): connect-6's six in a row is not their game.
+pub fn five_in_a_row(game: &dyn AnyGame) -> Option<&Gomoku> {
+    game.position::<Gomoku>()
+        .filter(|gomoku| gomoku.rules().goal == 5)
 }
 
 /// The `plays` test of an AI for every game.

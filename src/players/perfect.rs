@@ -28,7 +28,7 @@ pub static ROW: Row = Row {
 };
 
 fn plays(game: &dyn AnyGame) -> bool {
-    game.noughts_and_crosses().is_some() || crate::registry::has_perfect(game)
+    game.position::<TicTacToe>().is_some() || crate::registry::has_perfect(game)
 }
 
 /// Why perfect does not play `game`, with the strongest player that does.
@@ -44,7 +44,7 @@ fn too_big(choice: &Choice, game: &dyn AnyGame, why: &str) -> String {
 }
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    if setup.game.noughts_and_crosses().is_some() {
+    if setup.game.position::<TicTacToe>().is_some() {
         return Ok(Box::new(OnBoard::<TicTacToe>::new(Perfect)));
     }
     match crate::registry::perfect_player(setup.game) {

@@ -24,7 +24,7 @@ pub static ROW: Row = Row {
 };
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    Ok(if setup.game.noughts_and_crosses().is_some() {
+    Ok(if setup.game.position::<TicTacToe>().is_some() {
         Box::new(OnBoard::<TicTacToe>::new(Random))
     } else {
         Box::new(Anywhere)

@@ -1,7 +1,7 @@
 //! `threats`: the gomoku threat-space searcher, with its time a move (`threats 500ms`;
 //! one second by default). Five in a row only; it answers `hint` there.
 
-use super::attack::{five_in_a_row, only_gomoku};
+use super::attack::{only_gomoku, plays_five_in_a_row};
 use super::{MAX_MILLIS, Options, Plays, RivalMove, Row, Setup, Thinking};
 use crate::ai::gomoku::threats::Threats;
 use crate::game::AnyGame;
@@ -19,7 +19,7 @@ pub static ROW: Row = Row {
     hint_rank: 2,
     learns: false,
     read,
-    plays: five_in_a_row,
+    plays: plays_five_in_a_row,
     refusal: only_gomoku,
     make,
 };
@@ -62,7 +62,7 @@ struct Search(Threats);
 
 impl Plays for Search {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
-        let gomoku = game.five_in_a_row()?;
+        let gomoku = super::five_in_a_row(game)?;
         self.0.choose_counted(gomoku, rng).0.map(|mv| RivalMove {
             name: gomoku.move_name(mv),
             reason: None,

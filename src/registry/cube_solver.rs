@@ -8,17 +8,14 @@
 use crate::ai::mirror;
 use crate::analysis::{self, Solved};
 use crate::game::cube::Cube;
-use crate::game::{AnyGame, Game, Playing};
+use crate::game::{AnyGame, Game};
 
 /// What `solve` names as the method when the mirror strategy settles a position.
 pub const MIRROR_METHOD: &str = "the centre-and-mirror strategy, checked against every reply";
 
 /// The entry's solver: the position's value for the player to move.
 pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
-    let cube = game
-        .as_any()
-        .downcast_ref::<Playing<Cube>>()
-        .map(Playing::game)?;
+    let cube = game.position::<Cube>()?;
     Some(solve_cube(cube, budget))
 }
 

@@ -11,17 +11,14 @@ use crate::ai::alphabeta::Value;
 use crate::ai::breaker::{Breaker, OutOfBudget};
 use crate::analysis::{self, Solved};
 use crate::game::mnk::Mnk;
-use crate::game::{AnyGame, Game, Playing};
+use crate::game::{AnyGame, Game};
 
 /// What `solve` names as the method when the Maker-Breaker search proves a draw.
 pub const DRAW_METHOD: &str = "Maker-Breaker search with pairings";
 
 /// The entry's solver: the position's value for the player to move.
 pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
-    let board = game
-        .as_any()
-        .downcast_ref::<Playing<Mnk>>()
-        .map(Playing::game)?;
+    let board = game.position::<Mnk>()?;
     Some(solve_board(board, budget))
 }
 

@@ -10,7 +10,7 @@ use crate::ai::perfect::{
     ByAlphaBeta, ByExhaustive, ByPoints, ByRetrograde, PerfectPlay, SharedValues,
 };
 use crate::game::quantum::Quantum;
-use crate::game::{AnyGame, Declared, Game, Playing};
+use crate::game::{AnyGame, Declared, Game};
 use crate::menace::opponent::{Moves, OnBoard, Seated, TypedAi};
 use rand::Rng;
 use std::any::Any;
@@ -100,9 +100,8 @@ pub(super) fn seat<G: Declared>(
 /// The typed start of `game` (a `G`), where its moves are first valued.
 fn start_of<G: Declared>(game: &dyn AnyGame) -> Result<G, String> {
     game.restart()
-        .as_any()
-        .downcast_ref::<Playing<G>>()
-        .map(|playing| playing.game().clone())
+        .position::<G>()
+        .cloned()
         .ok_or_else(|| format!("{} is not the game its entry starts", game.title()))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::analysis::Solved;
 use crate::game::quantum::Quantum;
-use crate::game::{AnyGame, Game, Player, Playing};
+use crate::game::{AnyGame, Game, Player};
 
 /// The entry's solver: the position's value in points.
 pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
@@ -14,9 +14,7 @@ pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
 /// The typed position behind a quantum tic-tac-toe game, for the commands written for
 /// it (`menace solve quantum` lists every move's value): `None` for any other game.
 pub fn quantum_position(game: &dyn AnyGame) -> Option<&Quantum> {
-    game.as_any()
-        .downcast_ref::<Playing<Quantum>>()
-        .map(Playing::game)
+    game.position::<Quantum>()
 }
 
 /// Solves quantum tic-tac-toe by its own search over points (`menace::ai::quantum`): the

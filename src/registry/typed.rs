@@ -7,7 +7,7 @@
 use super::{Entry, entry_of};
 use crate::ai::mcts::Mcts;
 use crate::analysis::{self, Effort, Engine, Estimate, RandomPlay, Solved};
-use crate::game::{AnyGame, Declared, Player, Playing};
+use crate::game::{AnyGame, Declared, Player};
 use crate::menace::learner::{BoxSource, Learner, SavedBoxes};
 use crate::menace::{Preset, Record};
 use rand::Rng;
@@ -54,9 +54,7 @@ pub(super) struct Abilities {
 /// The typed position behind `game`, if it is a `G`: always, for the entry that started
 /// it (each entry's functions are only ever given its own game's positions).
 fn typed<G: Declared>(game: &dyn AnyGame) -> Option<&G> {
-    game.as_any()
-        .downcast_ref::<Playing<G>>()
-        .map(Playing::game)
+    game.position::<G>()
 }
 
 impl Abilities {

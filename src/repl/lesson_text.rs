@@ -224,12 +224,18 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
             plural(set_up.replaced, "game", "games")
         );
     }
+    // The preset and the fresh MENACE are said only where MENACE sits opposite you.
+    let menace_opposite = set_up.menace_plays && set_up.against == crate::app::Who::Menace;
+    let preset = if menace_opposite {
+        format!(", {} preset", set_up.preset.spec())
+    } else {
+        String::new()
+    };
     if let Some(games) = set_up.resumed {
         let _ = write!(
             sentence,
-            "This lesson picks up where you left it: {}, {} preset, you play {} against {}",
+            "This lesson picks up where you left it: {}{preset}, you play {} against {}",
             set_up.title,
-            set_up.preset.spec(),
             set_up.you,
             seat_name(set_up.against)
         );
@@ -241,7 +247,7 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
             );
         }
         sentence.push('.');
-    } else if set_up.menace_plays {
+    } else if menace_opposite {
         let _ = write!(
             sentence,
             "This lesson runs on a fresh MENACE: {}, {} preset, you play {} against {}.",

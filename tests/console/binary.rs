@@ -532,7 +532,7 @@ fn a_run_of_games_ends_with_its_own_tally() {
     let tally = format!(
         "The 5 games: MENACE won {}, teacher won {}, {} drawn.",
         count("MENACE wins"),
-        count("Teacher wins"),
+        count("teacher wins"),
         count("Draw")
     );
     assert!(run.contains(&tally), "{tally} not in\n{run}");

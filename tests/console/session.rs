@@ -480,3 +480,64 @@ fn stop_puts_the_drawn_beads_back() {
         assert_eq!(after, during.map(|beads| beads + 1), "{setup:?}");
     }
 }
+
+/// Every AI you choose and then leave for another game either plays that game (the
+/// players' table says so) or gives way with one sentence saying why: never an AI
+/// announced opposite you that then refuses to move. Each AI is chosen in the first
+/// game it plays, then every game is chosen from there.
+#[test]
+fn an_ai_kept_across_a_game_switch_plays_the_new_game_or_is_replaced_in_one_sentence() {
+    use menace::players::{Choice, PLAYERS};
+    use menace::registry;
+    let folder = tempfile::tempdir().unwrap();
+    let names = registry::names();
+    // `against menace` is MENACE itself: the second MENACE (the learner row) sits only
+    // opposite MENACE in `train`.
+    for row in PLAYERS.iter().filter(|row| !row.learns) {
+        let chosen = Choice::bare(row);
+        let Some(first) = names
+            .iter()
+            .find(|name| chosen.plays(registry::start(&[name]).unwrap().as_ref()))
+        else {
+            panic!("{} plays no game", row.name);
+        };
+        for next in &names {
+            let mut session = Tutor::new(settings(1, folder.path()));
+            respond(&mut session, &format!("variant {first}"));
+            let text = respond(&mut session, &format!("against {}", row.name));
+            assert_eq!(session.opponent(), Some(chosen), "{text}");
+            let (text, said) = respond_with_events(&mut session, &format!("variant {next}"));
+            let game = session.position().map_or_else(
+                || registry::start(&[next]).unwrap(),
+                |position| position.restart(),
+            );
+            let left_behind = said.iter().find_map(|said| match said.event() {
+                Some(Event::GameChosen { left_behind, .. }) => Some(left_behind.clone()),
+                _ => None,
+            });
+            match session.opponent() {
+                Some(kept) if kept == chosen => {
+                    assert!(
+                        kept.plays(game.as_ref()),
+                        "{} kept in {next}: {text}",
+                        row.name
+                    );
+                    assert_eq!(left_behind, Some(None), "{text}");
+                }
+                // A game's default opponent gives way to the next game's default.
+                now if chosen.follows_to(game.as_ref()) => {
+                    assert!(chosen.is_a_default(), "{text}");
+                    let default = menace::players::default_opponent(game.as_ref());
+                    assert_eq!(now, default, "{text}");
+                }
+                _ => {
+                    let why = left_behind.flatten().unwrap_or_else(|| {
+                        panic!("{} left behind in {next} without a word: {text}", row.name)
+                    });
+                    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    assert!(flat.contains(&why[1..]) && !why.contains('\n'), "{text}");
+                }
+            }
+        }
+    }
+}

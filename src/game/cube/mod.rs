@@ -53,10 +53,6 @@ impl Declared for Cube {
             Ok(Cube::new(3))
         }
     }
-
-    fn three_cube(&self) -> Option<&Cube> {
-        (self.geometry().size == 3).then_some(self)
-    }
 }
 
 /// A cell of a cube.

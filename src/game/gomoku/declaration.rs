@@ -102,9 +102,4 @@ impl Declared for Gomoku {
         }
         Ok(Gomoku::new(rules))
     }
-
-    /// Connect-6's six in a row is not the gomoku bots' game.
-    fn five_in_a_row(&self) -> Option<&Gomoku> {
-        (self.rules().goal == 5).then_some(self)
-    }
 }

@@ -114,7 +114,8 @@ fn game_over(
         match who(side) {
             Who::You => text.push_str("You resign.\n"),
             other => {
-                let _ = writeln!(text, "{} resigns.", capitalised(&seat_name(other)));
+                // An AI's name is written as it is typed, at a sentence's start too.
+                let _ = writeln!(text, "{} resigns.", seat_name(other));
             }
         }
     }
@@ -122,7 +123,7 @@ fn game_over(
         Outcome::Draw => "Draw".to_string(),
         Outcome::Win(winner) => match who(winner) {
             Who::You => "You win".to_string(),
-            other => format!("{} wins", capitalised(&seat_name(other))),
+            other => format!("{} wins", seat_name(other)),
         },
     };
     let _ = writeln!(text, "{}", palette.paint(&words, Role::Result));
@@ -553,9 +554,16 @@ pub fn event(event: &Event, palette: Palette) -> String {
             against,
             no_menace,
             numbers_are_moves,
+            left_behind,
         } => {
-            let mut text = format!(
-                "Playing {title}: you are {you}, {} is {}.\n",
+            let mut text = String::new();
+            if let Some(why) = left_behind {
+                let sentence = format!("{}.", capitalised(why));
+                let _ = writeln!(text, "{}", textwrap::fill(&sentence, 79));
+            }
+            let _ = writeln!(
+                text,
+                "Playing {title}: you are {you}, {} is {}.",
                 seat_name(*against),
                 you.opponent()
             );
