@@ -132,7 +132,7 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
         return solver.solve(x, o);
     }
     let team = Arc::new(Team::of(threads));
-    let flag = crate::stop::watched();
+    let (flag, deadline) = (crate::stop::watched(), crate::stop::deadline());
     std::thread::scope(|scope| {
         // A helper the system cannot start (no memory left for its stack) is done
         // without: the lead alone still settles the root, only more slowly.
@@ -145,6 +145,7 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
                         if let Some(flag) = flag {
                             crate::stop::watch(flag);
                         }
+                        crate::stop::keep_deadline(deadline);
                         let mut helper = settings.solver();
                         helper.cancel = Some(Arc::clone(&team.lines[index].cancel));
                         helper.team = Some((Arc::clone(&team), index));
