@@ -21,11 +21,13 @@ use crate::ai::gomoku::attack;
 use crate::game::Game;
 use crate::game::gomoku::{GomokuRules, MAX_SIZE, MIN_SIZE};
 use command::{Command, Info};
-use input::{Block, read_block, read_line};
+use input::{Block, read_block};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::{Clock, Search, choose};
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use table::{Table, board_table, takeback};
 
@@ -58,35 +60,36 @@ const RENJU: u32 = 4;
 /// answer): a bot that panics is replaced for that move, see `search::choose`.
 pub fn serve_stdio(bot: Bot, seed: u64) {
     std::panic::set_hook(Box::new(|_| {}));
-    let stdin = io::stdin();
     let stdout = io::stdout();
     // A closed output means the manager has gone: nothing is left to tell anyone.
-    let _ = serve(stdin.lock(), stdout.lock(), bot, seed);
+    let _ = serve(io::BufReader::new(io::stdin()), stdout.lock(), bot, seed);
 }
 
 /// Answers the commands read from `input` on `output` until `END` or the end of input.
+/// The lines are read on a thread of their own: `END` (or the end of input) that comes
+/// while the brain thinks stops the think, so the brain exits within a moment.
 pub fn serve(
-    mut input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
     bot: Bot,
     seed: u64,
 ) -> io::Result<()> {
     let mut brain = Brain::new(bot, seed);
+    let mut input = input::lines(input, Arc::clone(&brain.stop)).into_iter();
     loop {
-        let line = match read_line(&mut input) {
-            Ok(Some(line)) => line,
-            // The end of input, or input that cannot be read: the manager has gone.
-            Ok(None) | Err(_) => return Ok(()),
+        // The end of input, or input that cannot be read: the manager has gone.
+        let Some(line) = input.next() else {
+            return Ok(());
         };
         let received = Instant::now();
         let answers = match line.and_then(|line| command::parse(&line)) {
             Ok(None) => continue,
             Ok(Some(Command::End)) => return Ok(()),
-            Ok(Some(Command::Board)) => match read_block(&mut input)? {
+            Ok(Some(Command::Board)) => match read_block(&mut input) {
                 Block::Done(lines) => brain.board(&lines, received),
                 Block::Ended => return Ok(()),
             },
-            Ok(Some(Command::UnknownBlock(word))) => match read_block(&mut input)? {
+            Ok(Some(Command::UnknownBlock(word))) => match read_block(&mut input) {
                 Block::Done(_) => vec![format!("UNKNOWN {word} is not supported")],
                 Block::Ended => return Ok(()),
             },
@@ -111,6 +114,8 @@ struct Brain {
     search: Search,
     /// `MESSAGE` lines to send before the next move (never before `ABOUT`'s answer).
     notes: Vec<String>,
+    /// Raised when `END` or the end of input is read: a think stops at once.
+    stop: Arc<AtomicBool>,
 }
 
 impl Brain {
@@ -123,6 +128,7 @@ impl Brain {
             clock: Clock::default(),
             search: Search::default(),
             notes: Vec::new(),
+            stop: Arc::default(),
         }
     }
 
@@ -301,9 +307,13 @@ impl Brain {
         }
         let (cell, trouble) = match self.bot {
             Bot::Attack => choose(&table.game, |game| attack::choose(game, &mut self.rng)),
-            Bot::Threats => self
-                .search
-                .choose(&table.game, &mut self.rng, &self.clock, received),
+            Bot::Threats => self.search.choose(
+                &table.game,
+                &mut self.rng,
+                &self.clock,
+                received,
+                &self.stop,
+            ),
         };
         let mut answers = std::mem::take(&mut self.notes);
         answers.extend(trouble);

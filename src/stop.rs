@@ -6,11 +6,15 @@
 //! The flag is watched per thread: the console installs its flag on the thread that runs
 //! the session, and a test installs one of its own, so tests running side by side never
 //! stop each other's searches. A thread that watches no flag is never stopped.
+//!
+//! A thread may also have a deadline ([`within`]): past it, its work is asked to stop
+//! just as for Ctrl-C. A lesson bounds in time what it runs by itself so.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// How far a long search has got, as it tells at its regular pauses: the positions it
 /// has looked at and, where it knows one, how deep it is.
@@ -30,6 +34,8 @@ thread_local! {
     static SEARCH_WATCHER: RefCell<Option<SearchWatcher>> = const { RefCell::new(None) };
     /// Whether work on this thread has seen the flag raised since it was last cleared.
     static NOTICED: Cell<bool> = const { Cell::new(false) };
+    /// When work on this thread is asked to stop even without the flag, if ever.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
 }
 
 /// Makes `flag` the one this thread's long work looks at (replacing any before).
@@ -69,13 +75,52 @@ pub fn requested() -> bool {
     raised
 }
 
-/// Whether this thread's flag is raised, without counting as work that stopped for it.
+/// Whether this thread's flag is raised (or its deadline passed), without counting as
+/// work that stopped for it.
 pub fn raised() -> bool {
+    flag_raised() || deadline_passed()
+}
+
+fn flag_raised() -> bool {
     WATCHED.with_borrow(|watched| {
         watched
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     })
+}
+
+/// This thread's deadline, if it has one: for work it hands to other threads, which
+/// then keep it too ([`keep_deadline`]).
+pub fn deadline() -> Option<Instant> {
+    DEADLINE.get()
+}
+
+/// This thread keeps `deadline` (one handed over by the thread whose work it does).
+pub fn keep_deadline(deadline: Option<Instant>) {
+    DEADLINE.set(deadline);
+}
+
+fn deadline_passed() -> bool {
+    DEADLINE
+        .get()
+        .is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// Runs `work` with a deadline on this thread (or the one it has, if sooner): past it,
+/// long work stops as for Ctrl-C. Returns what `work` returned, and whether the
+/// deadline stopped some of it; a stop the deadline made is not [`noticed`] afterwards,
+/// as it was no Ctrl-C.
+pub fn within<T>(deadline: Instant, work: impl FnOnce() -> T) -> (T, bool) {
+    let before = DEADLINE.get();
+    let noticed_before = NOTICED.get();
+    DEADLINE.set(Some(before.map_or(deadline, |before| before.min(deadline))));
+    let result = work();
+    let cut = NOTICED.get() && deadline_passed() && !flag_raised();
+    DEADLINE.set(before);
+    if cut {
+        NOTICED.set(noticed_before);
+    }
+    (result, cut)
 }
 
 /// Has `watcher` told how far this thread's searches get (`None`: no one is told).
@@ -126,6 +171,27 @@ mod tests {
         flag.store(true, Ordering::SeqCst);
         unwatch();
         assert!(!requested());
+    }
+
+    #[test]
+    fn past_its_deadline_work_stops_as_for_ctrl_c_and_is_told_so() {
+        let soon = Instant::now() + std::time::Duration::from_millis(30);
+        let (stops, cut) = within(soon, || {
+            let mut stops = 0;
+            while !requested() {
+                stops += 1;
+                std::thread::yield_now();
+            }
+            assert_eq!(deadline(), Some(soon));
+            stops
+        });
+        assert!(stops > 0 && cut, "stopped at the deadline, not before");
+        assert!(!noticed(), "a deadline's stop is no Ctrl-C");
+        assert_eq!(deadline(), None, "the deadline ends with the work");
+        assert!(!requested());
+        // Work that ends in time is not cut.
+        let later = Instant::now() + std::time::Duration::from_secs(60);
+        assert_eq!(within(later, requested), (false, false));
     }
 
     #[test]

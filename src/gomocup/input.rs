@@ -1,15 +1,52 @@
-//! Reading the manager's lines: one at a time, at most so long, as UTF-8 text; and the
-//! body of a `BOARD` up to its `DONE`.
+//! Reading the manager's lines: one at a time, at most so long, as UTF-8 text, on a
+//! thread of their own so that `END` is seen while the brain thinks; and the body of a
+//! `BOARD` up to its `DONE`.
 
 use super::MAX_SIZE;
+use super::command::{self, Command};
 use std::io::{self, BufRead};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+
+/// The manager's lines, read on a thread of their own and handed over in order; the
+/// lines end at the end of input (or input that cannot be read). When `END` or the end
+/// of input is read, `stop` is raised at once: the manager is done, so a think in
+/// progress gives its best move so far instead of using all its time (a manager waits
+/// about a second after `END` before it kills the brain).
+pub(super) fn lines(
+    mut input: impl BufRead + Send + 'static,
+    stop: Arc<AtomicBool>,
+) -> Receiver<Result<String, String>> {
+    let (sender, receiver) = mpsc::channel();
+    let reader = move || {
+        // Until the end of input, or input that cannot be read.
+        while let Ok(Some(line)) = read_line(&mut input) {
+            let end = matches!(
+                line.as_deref().map(command::parse),
+                Ok(Ok(Some(Command::End)))
+            );
+            if sender.send(line).is_err() {
+                return;
+            }
+            if end {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        stop.store(true, Ordering::SeqCst);
+    };
+    // With no thread to read on, the reader is dropped with its end of the channel: the
+    // brain sees no lines and ends, as at the end of input.
+    let _ = std::thread::Builder::new().spawn(reader);
+    receiver
+}
 
 /// The longest line read whole; a longer one is answered with `ERROR` and skipped.
 const LONGEST_LINE: usize = 4096;
 
 /// One line without its line ending: `None` at the end of input, `Some(Err)` for a line
 /// that is too long or not UTF-8 (read to its end and dropped).
-pub(super) fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
     let mut bytes = Vec::new();
     let mut too_long = false;
     let mut read_any = false;
@@ -64,20 +101,19 @@ pub(super) enum Block {
 
 /// Reads the lines up to `DONE`. A body longer than any board could need is still read
 /// to its end, but only its first lines are kept.
-pub(super) fn read_block(input: &mut impl BufRead) -> io::Result<Block> {
+pub(super) fn read_block(input: &mut impl Iterator<Item = Result<String, String>>) -> Block {
     let mut lines = Vec::new();
     loop {
-        let line = match read_line(input) {
-            Ok(Some(line)) => line,
-            Ok(None) | Err(_) => return Ok(Block::Ended),
+        let Some(line) = input.next() else {
+            return Block::Ended;
         };
         if let Ok(text) = &line {
             let word = text.trim();
             if word.eq_ignore_ascii_case("DONE") {
-                return Ok(Block::Done(lines));
+                return Block::Done(lines);
             }
             if word.eq_ignore_ascii_case("END") {
-                return Ok(Block::Ended);
+                return Block::Ended;
             }
             if word.is_empty() {
                 continue;

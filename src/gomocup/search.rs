@@ -8,6 +8,8 @@ use crate::game::Game;
 use crate::game::gomoku::{Gomoku, SWAP};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -74,6 +76,7 @@ impl Search {
         rng: &mut ChaCha8Rng,
         clock: &Clock,
         received: Instant,
+        stop: &Arc<AtomicBool>,
     ) -> (Option<usize>, Option<String>) {
         let stand_in = |rng: &mut ChaCha8Rng, why: &str| {
             let (cell, trouble) = choose(game, |game| attack::choose(game, rng));
@@ -92,7 +95,10 @@ impl Search {
         let time = clock.budget().saturating_sub(received.elapsed());
         let (sender, receiver) = mpsc::channel();
         let (position, mut worker_rng) = (game.clone(), rng.clone());
+        let watched = Arc::clone(stop);
         let worker = std::thread::Builder::new().spawn(move || {
+            // The threat search stops, as if out of time, when `END` is read.
+            crate::stop::watch(watched);
             let chosen = catch_unwind(AssertUnwindSafe(|| {
                 Threats { time }
                     .choose_counted(&position, &mut worker_rng)
@@ -104,9 +110,8 @@ impl Search {
             Ok(worker) => self.running = Some(worker),
             Err(_) => return stand_in(rng, "no thread for the threat search"),
         }
-        let wait = (received + clock.limit()).saturating_duration_since(Instant::now());
-        match receiver.recv_timeout(wait) {
-            Ok((chosen, used)) => {
+        match wait_for(&receiver, received + clock.limit(), stop) {
+            Some((chosen, used)) => {
                 // The worker has sent its last word: wait the moment it takes to end.
                 if let Some(worker) = self.running.take() {
                     let _ = worker.join();
@@ -116,7 +121,35 @@ impl Search {
                     chosen.unwrap_or_else(|panic| resume_unwind(panic))
                 })
             }
-            Err(_) => stand_in(rng, "the threat search overran its time"),
+            None => stand_in(rng, "the threat search overran its time"),
+        }
+    }
+}
+
+/// How long a think stopped by `END` may take to give its best move so far before the
+/// attack weights stand in: well inside the second a manager waits after `END`.
+const AFTER_STOP: Duration = Duration::from_millis(200);
+
+/// How often the wait for the threat search looks at the stop flag.
+const LOOK: Duration = Duration::from_millis(20);
+
+/// The worker's answer, waited for until `limit`, or for [`AFTER_STOP`] once `stop` is
+/// raised; `None` if it does not come by then.
+fn wait_for<T>(receiver: &mpsc::Receiver<T>, limit: Instant, stop: &AtomicBool) -> Option<T> {
+    let mut limit = limit;
+    let mut stopped = false;
+    loop {
+        let now = Instant::now();
+        if !stopped && stop.load(Ordering::Relaxed) {
+            stopped = true;
+            limit = limit.min(now + AFTER_STOP);
+        }
+        let left = limit.saturating_duration_since(now);
+        match receiver.recv_timeout(left.min(LOOK)) {
+            Ok(answer) => return Some(answer),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            Err(mpsc::RecvTimeoutError::Timeout) if left <= LOOK => return None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
     }
 }

@@ -3,10 +3,21 @@
 //! learner can do anything: a demonstration of fifty million games would hold the console
 //! for hours. So each step's commands are checked against a budget when the lesson is
 //! loaded, and a step over it is refused, naming the lesson and the step.
+//!
+//! Counts alone do not bound the time: 10,000 games against Monte-Carlo search take
+//! seconds in noughts and crosses and about forty minutes in ultimate, and what a game
+//! costs depends on the game, the opponent and the machine. So a step's commands also
+//! run within [`TIME`] of the clock: past it they stop as Ctrl-C stops them, and the
+//! step is reported as over its budget, to the learner (who then waits no longer) and
+//! to `lessons --check` (which so checks every step in at most that time).
 
 use crate::ai::Thinking;
 use crate::app::command::{self, Command};
 use crate::players::Choice;
+use std::time::Duration;
+
+/// The longest a step's commands may run by themselves, on the clock.
+pub const TIME: Duration = Duration::from_secs(60);
 
 /// The most games (`play`, `train`) one step may run.
 pub const GAMES: u64 = 10_000;

@@ -82,7 +82,23 @@ fn run_quoted(lesson: &Lesson, state: &[String], quoted: &str) -> Result<Option<
             return Err(format!("the state line \"{line}\" was refused: {why}"));
         }
     }
-    Ok(refusal(&session.handle_line(quoted)))
+    let events = run_timed(&mut session, quoted)
+        .map_err(|why| format!("the quoted command `{quoted}` {why}"))?;
+    Ok(refusal(&events))
+}
+
+/// Runs `line` as the learner would, within the time a step may run
+/// ([`super::budget::TIME`]): a command a lesson has the learner type runs no longer
+/// than what it runs itself. `Err` says it ran past it.
+fn run_timed(session: &mut Session, line: &str) -> Result<Vec<Event>, String> {
+    let deadline = std::time::Instant::now() + super::budget::TIME;
+    match crate::stop::within(deadline, || session.handle_line(line)) {
+        (events, false) => Ok(events),
+        (_, true) => Err(format!(
+            "ran past the {} s a lesson step may take, and was stopped",
+            super::budget::TIME.as_secs_f64()
+        )),
+    }
 }
 
 /// The first refusal among `events`.
@@ -197,7 +213,9 @@ pub fn check_telling(
                     ));
                 }
                 for line in solution {
-                    let events = learner.handle_line(line);
+                    let events = run_timed(&mut learner, line).map_err(|why| {
+                        fail(index, format!("the solution line \"{line}\" {why}"))
+                    })?;
                     if let Some(Event::Refusal(why)) = events
                         .iter()
                         .find(|event| matches!(event, Event::Refusal(_)))

@@ -31,15 +31,17 @@ pub const FORMAT: u32 = 1;
 
 pub mod binary;
 pub mod format2;
+mod output;
 mod place;
 mod played;
 mod read;
 pub use binary::{FORMAT_3, Streamed};
 pub use format2::{Builders, FORMAT_2, Loaded, Saved, Unbuilt};
+pub use output::{holds_a_save, write_output, write_output_with};
 pub use place::{
-    BadName, DEFAULT_FILE, FolderLock, Refused, SaveError, Stamp, holds_a_save,
-    remove_stale_temporaries, resolve, resolve_with, stamp, write_atomically,
-    write_atomically_with, write_guarded, write_guarded_with, write_output, write_output_with,
+    BadName, DEFAULT_FILE, FolderLock, Refused, SaveError, Stamp, remove_stale_temporaries,
+    resolve, resolve_with, stamp, write_atomically, write_atomically_with, write_guarded,
+    write_guarded_with,
 };
 pub use played::InProgress;
 

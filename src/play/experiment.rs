@@ -251,7 +251,7 @@ pub fn run(
     };
     let played = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let flag = crate::stop::watched();
+    let (flag, deadline) = (crate::stop::watched(), crate::stop::deadline());
     let starts: Vec<(u64, Box<dyn AnyGame>)> =
         (0..seeds).map(|seed| (seed, start.boxed_clone())).collect();
     let finished: Vec<Result<Option<GameRun>, String>> = std::thread::scope(|scope| {
@@ -263,7 +263,11 @@ pub fn run(
                         Some(flag) => crate::stop::watch(Arc::clone(flag)),
                         None => crate::stop::unwatch(),
                     }
-                    plan.one_seed(start.as_ref(), seed, &played, &stop)
+                    // A pool thread keeps the deadline for this seed only.
+                    crate::stop::keep_deadline(deadline);
+                    let run = plan.one_seed(start.as_ref(), seed, &played, &stop);
+                    crate::stop::keep_deadline(None);
+                    run
                 })
                 .collect()
         });

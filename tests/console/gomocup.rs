@@ -357,3 +357,27 @@ fn end_exits_at_once_and_so_does_the_end_of_input() {
     brain.send("7,7,1");
     assert!(brain.finish(false));
 }
+
+#[test]
+fn end_or_the_end_of_input_during_a_long_think_is_answered_within_a_second() {
+    for end in [true, false] {
+        let mut brain = Brain::start(&["--bot", "threats", "--seed", "1"]);
+        assert_eq!(brain.ask("START 15"), "OK");
+        // A minute a move: the think would take most of it.
+        brain.send("INFO timeout_turn 60000");
+        brain.send("TURN 7,7");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            brain.child.try_wait().unwrap().is_none(),
+            "still thinking when END comes"
+        );
+        let started = Instant::now();
+        assert!(brain.finish(end));
+        let took = started.elapsed();
+        assert!(
+            took < Duration::from_secs(1),
+            "exited {took:?} after {}",
+            if end { "END" } else { "the end of input" }
+        );
+    }
+}

@@ -20,6 +20,7 @@ mod fuzz_lessons;
 mod gomocup;
 mod interrupts_and_memory;
 mod lessons;
+mod limits;
 mod moves_prompts_and_boards;
 mod random_lines;
 mod session;

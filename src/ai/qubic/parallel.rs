@@ -132,22 +132,27 @@ pub fn solve(solver: &mut Solver, x: u64, o: u64, threads: usize) -> Verdict {
         return solver.solve(x, o);
     }
     let team = Arc::new(Team::of(threads));
-    let flag = crate::stop::watched();
+    let (flag, deadline) = (crate::stop::watched(), crate::stop::deadline());
     std::thread::scope(|scope| {
+        // A helper the system cannot start (no memory left for its stack) is done
+        // without: the lead alone still settles the root, only more slowly.
         let helpers: Vec<_> = (1..threads)
-            .map(|index| {
+            .map_while(|index| {
                 let settings = solver.settings();
                 let (team, flag) = (Arc::clone(&team), flag.clone());
-                scope.spawn(move || {
-                    if let Some(flag) = flag {
-                        crate::stop::watch(flag);
-                    }
-                    let mut helper = settings.solver();
-                    helper.cancel = Some(Arc::clone(&team.lines[index].cancel));
-                    helper.team = Some((Arc::clone(&team), index));
-                    help(&mut helper, &team, index, x, o);
-                    (helper.visits, helper.threat_nodes())
-                })
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        if let Some(flag) = flag {
+                            crate::stop::watch(flag);
+                        }
+                        crate::stop::keep_deadline(deadline);
+                        let mut helper = settings.solver();
+                        helper.cancel = Some(Arc::clone(&team.lines[index].cancel));
+                        helper.team = Some((Arc::clone(&team), index));
+                        help(&mut helper, &team, index, x, o);
+                        (helper.visits, helper.threat_nodes())
+                    })
+                    .ok()
             })
             .collect();
         solver.team = Some((Arc::clone(&team), 0));

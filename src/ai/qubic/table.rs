@@ -86,21 +86,29 @@ fn write(slot: &Slot, check: u64, work: u64, word: u64) {
 impl Table {
     /// A table within `bytes` (at least one bucket).
     pub fn new(bytes: u64) -> Table {
+        Table::try_new(bytes).expect("memory for the table")
+    }
+
+    /// A table within `bytes` (at least one bucket), or `None` when the system will
+    /// not give that much memory: the one who asked says so, where a failed
+    /// allocation would end the program.
+    pub fn try_new(bytes: u64) -> Option<Table> {
         let buckets = (bytes / (BYTES_PER_ENTRY * BUCKET as u64)).max(1);
+        let entries = usize::try_from(buckets).ok()?.checked_mul(BUCKET)?;
+        let mut slots: Vec<Slot> = Vec::new();
+        slots.try_reserve_exact(entries).ok()?;
         // Written on every core: the default table is 1.5 GB, each page faulted in and
         // zeroed by the system as it is first written, 1 to 3 s on one core. (Memory
         // the system hands over as zeros, touched first by the search, was tried: the
-        // faults during the search cost five times as much system time.)
+        // faults during the search cost five times as much system time.) The room is
+        // reserved above, so this fills it in place.
         use rayon::prelude::*;
-        let slots: Vec<Slot> = (0..buckets as usize * BUCKET)
-            .into_par_iter()
-            .map(|_| Slot::default())
-            .collect();
-        Table {
+        slots.par_extend((0..entries).into_par_iter().map(|_| Slot::default()));
+        Some(Table {
             slots,
             buckets,
             counts: Counts::default(),
-        }
+        })
     }
 
     /// The entries the table can hold.

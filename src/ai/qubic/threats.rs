@@ -199,7 +199,13 @@ impl ThreatSearch {
 
     fn remember_failure(&mut self, mine: u64, theirs: u64, depth: usize) {
         if self.failed.is_empty() {
-            self.failed = vec![[0; 3]; 1 << self.failed_log2];
+            // Where the system will not give the store its memory, a store of two
+            // slots: the search forgets more failures and only searches them again.
+            let slots = 1usize << self.failed_log2;
+            if self.failed.try_reserve_exact(slots).is_err() {
+                self.failed_log2 = 1;
+            }
+            self.failed.resize(1 << self.failed_log2, [0; 3]);
         }
         let slot = self.slot(mine, theirs);
         self.failed[slot] = [mine, theirs, depth as u64];

@@ -384,6 +384,9 @@ fn main() -> ExitCode {
             replies,
         }) => {
             if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
+                if !proofs::prepare_search() {
+                    return ExitCode::from(2);
+                }
                 // Checked once here, not once for each of O's replies.
                 let Some(table_bytes) = proofs::qubic_table_bytes(memory.as_deref()) else {
                     return ExitCode::from(2);

@@ -239,6 +239,41 @@ fn peak_megabytes() -> Option<f64> {
     Some(kilobytes / 1024.0)
 }
 
+/// The memory a Qubic search needs beside its table: the cube's tables, a thread on each
+/// core with its stack and its threat search's store, the proof and its check. Below
+/// it, some allocation of theirs would fail and end the program (tried under `ulimit
+/// -v`: 30 MB of address space failed in the threads, the cube's tables or a helper's
+/// threat search, depending on what was left), so the search is refused instead.
+const BESIDE_THE_TABLE: u64 = 32 << 20;
+
+/// Checks that the memory there is holds a search beside its table, computes the cube's
+/// tables and starts the threads that fill the table and check the proof on every
+/// core; or says in one sentence why not (too little memory, or the system will not
+/// start the threads), where a failed allocation later would end the program.
+pub fn prepare_search() -> bool {
+    if let Some(available) = menace::memory::available()
+        && available < BESIDE_THE_TABLE
+    {
+        complain!(
+            "menace: solving Qubic needs at least {} of memory beside its table and {} is left here, so nothing is solved.",
+            menace::memory::about(BESIDE_THE_TABLE),
+            menace::memory::about(available)
+        );
+        return false;
+    }
+    menace::game::cube::Geometry::of(4);
+    menace::ai::qubic::symmetric_hash::SymmetricHash::get();
+    match rayon::ThreadPoolBuilder::new().build_global() {
+        Ok(()) => true,
+        Err(why) => {
+            complain!(
+                "menace: the system will not start the threads to search on ({why}), so nothing is solved."
+            );
+            false
+        }
+    }
+}
+
 /// The memory of `menace solve qubic`'s table: `--memory SIZE`, or the default; lowered
 /// to what the machine allows (and said so). `None`, after one sentence, for a bad size.
 pub fn qubic_table_bytes(memory: Option<&str>) -> Option<u64> {
@@ -398,7 +433,13 @@ fn file_for_reply(file: &Path, reply: u8) -> std::path::PathBuf {
 fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
     let start = std::time::Instant::now();
     let cpu_before = cpu_seconds();
-    let mut solver = menace::ai::qubic::dfpn::Solver::new(request.table_bytes);
+    let Some(mut solver) = menace::ai::qubic::dfpn::Solver::try_new(request.table_bytes) else {
+        complain!(
+            "menace: the system will not give a table of {} to search in, so nothing is solved (--memory asks for less).",
+            menace::memory::about(request.table_bytes)
+        );
+        return Err(ExitCode::from(2));
+    };
     solver.visit_limit = request.visit_limit;
     solver.first_moves = first_moves;
     solver.x_moves_limit = request.x_moves;

@@ -1,11 +1,11 @@
 //! Where files go and how they are written, so that nothing a learner built is lost:
 //! names that are file names, writes that are atomic (a temporary file of our own naming
-//! renamed into place), permissions kept, read-only files left alone, outputs that never
-//! land on a save, temporaries left by a crash cleaned away, and a stamp of each file as
+//! renamed into place), permissions kept, read-only files left alone (outputs, which
+//! never land on a save, are in `output`), temporaries left by a crash cleaned away, and a stamp of each file as
 //! this session last saw it, so a file changed by someone else is not overwritten unasked.
 
 use std::fmt;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -14,11 +14,11 @@ pub const DEFAULT_FILE: &str = "menace.yaml";
 
 /// Our temporary files: `.menace-XXXXXX.tmp` beside the file they will replace.
 const TEMP_PREFIX: &str = ".menace-";
-const TEMP_SUFFIX: &str = ".tmp";
+pub(super) const TEMP_SUFFIX: &str = ".tmp";
 
 /// A temporary file this old is debris from a crash, not another menace at work (a save
 /// takes milliseconds).
-const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+pub(super) const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// Why a name cannot be used, in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -234,7 +234,7 @@ pub struct FolderLock {
 }
 
 /// How long a save waits for another menace's save in the same folder.
-const LOCK_PATIENCE: Duration = Duration::from_secs(5);
+pub(super) const LOCK_PATIENCE: Duration = Duration::from_secs(5);
 
 impl FolderLock {
     pub fn take(folder: &Path) -> std::io::Result<FolderLock> {
@@ -266,7 +266,7 @@ impl FolderLock {
 
 /// The permissions of a new save: readable by all, writable by its owner, as any file
 /// an editor would make (the temporary file starts private).
-fn new_file_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
+pub(super) fn new_file_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -277,55 +277,6 @@ fn new_file_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permis
     {
         Ok(file.metadata()?.permissions())
     }
-}
-
-/// Writes an output (a learning curve, a picture) to `path`, never over a save file:
-/// an existing file that holds a MENACE save is refused, anything else is replaced
-/// atomically.
-pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    write_output_with(path, &mut |file| file.write_all(bytes))
-}
-
-/// [`write_output`], with the contents written as they are made.
-pub fn write_output_with(
-    path: &Path,
-    contents: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), SaveError> {
-    if let Some(kind) = crate::files::not_regular(path) {
-        return Err(SaveError {
-            path: path.to_path_buf(),
-            error: std::io::Error::other(format!("it is {kind}, not a regular file")),
-        });
-    }
-    if holds_a_save(path) {
-        return Err(SaveError {
-            path: path.to_path_buf(),
-            error: std::io::Error::other(
-                "it holds MENACE's boxes, which an output never replaces; give another name",
-            ),
-        });
-    }
-    write_atomically_with(path, contents)
-}
-
-/// Whether the file at `path` is a MENACE save (its first lines have a `format:` key).
-pub fn holds_a_save(path: &Path) -> bool {
-    // Only a regular file is opened: opening a named pipe waits for a writer.
-    if crate::files::not_regular(path).is_some() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
-        return false;
-    }
-    // Bytes, not text: a compressed save is text only up to its boxes.
-    let mut start = Vec::new();
-    let _ = file.take(4096).read_to_end(&mut start);
-    String::from_utf8_lossy(&start)
-        .lines()
-        .any(|line| line.starts_with("format:") || line.starts_with("# MENACE's matchboxes"))
 }
 
 /// Removes temporary files of our own naming (and the unnamed `.tmpXXXXXX` of earlier
@@ -353,6 +304,15 @@ fn remove_debris(folder: &Path, stale_after: Duration) -> usize {
         .filter_map(Result::ok)
         .filter(|entry| is_our_temporary(&entry.file_name().to_string_lossy()))
         .filter(|entry| {
+            let stale_after = if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(super::output::OUTPUT_PREFIX)
+            {
+                stale_after.max(STALE_AFTER)
+            } else {
+                stale_after
+            };
             // `DirEntry::metadata` does not follow links: a link is never ours.
             entry.metadata().is_ok_and(|metadata| {
                 metadata.is_file()
@@ -459,23 +419,6 @@ mod tests {
             std::fs::read_to_string(&path).unwrap(),
             "format: 2\n# again\n"
         );
-    }
-
-    #[test]
-    fn an_output_never_lands_on_a_save() {
-        let folder = tempfile::tempdir().unwrap();
-        let save = folder.path().join("menace.yaml");
-        write_atomically(&save, b"# MENACE's matchboxes\nformat: 2\n").unwrap();
-        assert!(write_output(&save, b"games,won\n").is_err());
-        assert!(
-            std::fs::read_to_string(&save)
-                .unwrap()
-                .contains("format: 2")
-        );
-        let curve = folder.path().join("curve.csv");
-        write_output(&curve, b"games,won\n").unwrap();
-        write_output(&curve, b"games,won\n1,1\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&curve).unwrap(), "games,won\n1,1\n");
     }
 
     #[test]

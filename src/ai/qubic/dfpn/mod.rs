@@ -142,6 +142,12 @@ impl Solver {
         Solver::sharing(Arc::new(Table::new(table_bytes)))
     }
 
+    /// A search whose table takes `table_bytes`, or `None` when the system will not
+    /// give the table that much memory.
+    pub fn try_new(table_bytes: u64) -> Option<Solver> {
+        Table::try_new(table_bytes).map(|table| Solver::sharing(Arc::new(table)))
+    }
+
     /// A search on a table other searches share (one on each core).
     pub fn sharing(table: Arc<Table>) -> Solver {
         Solver {
