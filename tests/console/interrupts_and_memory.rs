@@ -42,8 +42,14 @@ fn gather(mut from: impl Read + Send + 'static) -> Arc<Mutex<String>> {
 
 impl Console {
     fn start(args: &[&str]) -> Console {
+        Console::start_with(args, &[])
+    }
+
+    /// The console with `variables` set in its environment.
+    fn start_with(args: &[&str], variables: &[(&str, &str)]) -> Console {
         let mut child = menace()
             .args(args)
+            .envs(variables.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -184,6 +190,40 @@ fn ctrl_c_stops_a_search_an_ai_move_and_an_experiment_and_the_session_goes_on() 
     assert!(out.contains("50 games"), "{out}");
     let goodbye = out.rsplit("menace> \n").next().unwrap();
     assert!(goodbye.contains("from 50 games"), "{goodbye}");
+}
+
+/// Quantum Morris's `solve` is a retrograde analysis of every position (minutes of both
+/// cores): Ctrl-C stops it as it stops every search, and the game in progress goes on.
+#[test]
+fn ctrl_c_stops_the_quantum_morris_analysis_and_a_later_solve_starts_again() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start_with(
+        &[
+            "--seed",
+            "4",
+            "--no-boxes",
+            "--saves",
+            saves.path().to_str().unwrap(),
+        ],
+        // Room for the analysis, which is otherwise refused before it starts.
+        &[(menace::memory::VARIABLE, "4G")],
+    );
+    console.send("variant quantum-morris");
+    console.send("play 1");
+    console.wait_for("Your move as O", 1);
+    interrupt_command(&mut console, "solve", 0);
+    interrupt_command(&mut console, "solve", 1);
+    console.send("hint");
+    console.wait_for("suggests", 1);
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 2, "{out}");
+    // One sentence each, and nothing stopped pretends to be a result.
+    for answer in out.split("menace> solve\n").skip(1) {
+        let answer = answer.split("menace>").next().unwrap_or_default();
+        assert_eq!(answer.trim().lines().count(), 1, "{answer}");
+        assert!(answer.trim().starts_with(STOPPED), "{answer}");
+    }
 }
 
 #[test]
