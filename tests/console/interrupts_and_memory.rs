@@ -408,6 +408,39 @@ fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
 }
 
 #[test]
+fn a_box_limit_beyond_memory_is_refused_in_one_sentence_before_counting() {
+    // Under 700 MB of address space a hundred million boxes of ultimate or strategic
+    // cannot be counted: refused before counting, instead of an abort part way.
+    let program = assert_cmd::cargo::cargo_bin("menace");
+    for game in ["ultimate", "strategic"] {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 700000 && exec \"$0\" boxes {game} --limit 100000000"
+            ))
+            .arg(&program)
+            .env_remove(menace::memory::VARIABLE)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+        assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "menace: {game}: counting up to 100,000,000 boxes could take about"
+            )) && stderr.contains("so it is not started: a limit of at most"),
+            "{stderr}"
+        );
+        assert_eq!(
+            stderr.trim_end().matches(". ").count(),
+            0,
+            "one sentence: {stderr}"
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+    }
+}
+
+#[test]
 fn a_junk_memory_variable_is_named_in_one_sentence_and_passed_over() {
     let output = menace()
         .env(menace::memory::VARIABLE, "lots\u{1b}]0;x")
