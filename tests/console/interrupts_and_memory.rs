@@ -226,6 +226,32 @@ fn ctrl_c_stops_the_quantum_morris_analysis_and_a_later_solve_starts_again() {
     }
 }
 
+/// Listing a big MENACE's boxes takes seconds to gather and write (150,000 boxes of
+/// Qubic, each with its beads): Ctrl-C stops it, and nothing of the listing is printed.
+#[test]
+fn ctrl_c_stops_the_listing_of_a_big_menaces_boxes() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start(&[
+        "--seed",
+        "4",
+        "--no-boxes",
+        "--saves",
+        saves.path().to_str().unwrap(),
+    ]);
+    console.send("variant qubic");
+    console.send("train 10000 vs random");
+    console.wait_for("Trained 10000 games", 1);
+    interrupt_command(&mut console, "boxes", 0);
+    console.send("stats");
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 1, "{out}");
+    assert!(!out.contains("-- MENACE's"), "the listing was written");
+    // Everything learned is still there.
+    let stats = out.rsplit("menace> stats\n").next().unwrap();
+    assert!(stats.contains("10000 games"), "{stats}");
+}
+
 #[test]
 fn ctrl_c_stops_a_lesson_demonstration() {
     let lessons = tempfile::tempdir().unwrap();
