@@ -464,6 +464,18 @@ fn a_box_limit_beyond_memory_is_refused_in_one_sentence_before_counting() {
         );
         assert!(stdout.is_empty(), "{stdout}");
     }
+    // The memory said to be available counts as the machine's does.
+    let output = menace()
+        .env(menace::memory::VARIABLE, "64M")
+        .args(["boxes", "ultimate"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("more than the 32 MB a table may use here, so it is not started"),
+        "{stderr}"
+    );
 }
 
 #[test]

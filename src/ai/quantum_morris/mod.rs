@@ -202,8 +202,8 @@ impl Table {
     /// one thread whose change of its count of moves left brings it to 0 (a winning move
     /// sets it to 0, a losing one takes 1 off), so each is decided once and at the same
     /// distance whichever thread gets there first: the values are those of one thread.
-    /// `graph` is each node's list of parents: where each list starts, the lists, and
-    /// each waiting collapse's one parent. `None` if stopped at a pause.
+    /// The graph comes as each node's list of parents: where each list starts, the
+    /// lists, and each waiting collapse's one parent. `None` if stopped at a pause.
     fn retrograde(
         &mut self,
         (starts, parents, collapse_parent): (&[u32], &[u32], &[u32]),
