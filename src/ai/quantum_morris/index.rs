@@ -158,6 +158,10 @@ impl Index {
             if section == 7 {
                 let (from, to) = (starts[6], starts[7]);
                 for i in 0..(to - from) {
+                    // 200 million bits: a pause now and then, as in the blocks.
+                    if i % (1 << 20) == 0 && pauses.pause(true, None) {
+                        return None;
+                    }
                     if bits[(from + i) / 64] >> ((from + i) % 64) & 1 != 0 {
                         bits[(to + i) / 64] |= 1 << ((to + i) % 64);
                     }
