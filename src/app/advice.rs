@@ -275,7 +275,14 @@ impl Session {
             Ok(learner) => learner,
             Err(refusal) => return refusal,
         };
-        let boxes = learner.boxes();
+        // A big MENACE's boxes take seconds to gather: Ctrl-C stops that.
+        let mut boxes = Vec::with_capacity(learner.box_count());
+        for number in 1..=learner.box_count() {
+            if number % 1024 == 0 && crate::stop::requested() {
+                return vec![Event::Interrupted];
+            }
+            boxes.extend(learner.box_by_number(number));
+        }
         let mut plies: Vec<usize> = boxes.iter().map(|summary| summary.ply).collect();
         plies.sort_unstable();
         plies.dedup();

@@ -560,6 +560,7 @@ impl<G: Game> Menace<G> {
     }
 }
 
+pub mod count;
 mod dense;
 mod draw;
 mod fill;

@@ -1,6 +1,7 @@
 //! The generic MENACE ([`Menace`]) behind the [`Learner`] trait, so that the
 //! console plays, lists and trains it exactly as it does the classic one.
 
+use super::generic::count::{Counting, NotCounted};
 use super::generic::{Drawn, Menace, Turn, TurnError};
 use super::learner::{
     BeadChange, BoxMatch, BoxSource, BoxSummary, BoxView, DrawnBead, Learner, LearnerError,
@@ -24,28 +25,16 @@ pub fn new<G: Declared>(
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from
-/// `game` where it has a choice, up to symmetry, counted per ply; `Err` with the limit
-/// when there are more than `limit`.
+/// `game` where it has a choice, up to symmetry, counted per ply, within `limit` and the
+/// memory there is; `progress` is told how far it has got, and stops it by answering
+/// `false` (see [`super::generic::count`]).
 pub fn count_boxes<G: Game>(
     game: &G,
     side: Player,
     limit: usize,
-) -> Result<Vec<(usize, usize)>, usize> {
-    // The michie preset's fixed counts: filling draws nothing at random.
-    let mut menace = Menace::<G>::new(side, Preset::michie(), limit);
-    let mut unused = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-    menace
-        .fill_reachable(game, &mut unused)
-        .map_err(|_| limit)?;
-    let mut plies: Vec<(usize, usize)> = Vec::new();
-    for (_, matchbox) in menace.boxes() {
-        match plies.iter_mut().find(|(ply, _)| *ply == matchbox.ply()) {
-            Some((_, count)) => *count += 1,
-            None => plies.push((matchbox.ply(), 1)),
-        }
-    }
-    plies.sort_unstable();
-    Ok(plies)
+    progress: &mut dyn FnMut(Counting) -> bool,
+) -> Result<Vec<(usize, usize)>, NotCounted> {
+    super::generic::count::count_boxes(game, side, limit, progress)
 }
 
 /// A generic MENACE for `side` of `G` with the boxes of a save file, every one checked.

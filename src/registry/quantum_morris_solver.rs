@@ -12,7 +12,8 @@ use crate::game::{AnyGame, Game, Playing};
 pub const METHOD: &str = "retrograde analysis of every position";
 
 /// The entry's solver: the position's value for the player to move. The analysis has a
-/// fixed size, whatever the budget; it is refused only where memory is short.
+/// fixed size, whatever the budget; it is refused only where memory is short, and
+/// answers nothing when Ctrl-C stops it (the session then says it was stopped).
 pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
     let position = game
         .as_any()
@@ -24,7 +25,7 @@ pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
             asked: budget,
         });
     }
-    let table = Table::build(position.rules(), 2);
+    let table = Table::build(position.rules(), 2)?;
     Some(solved_from(&table, position))
 }
 

@@ -8,6 +8,7 @@ use super::{Entry, entry_of};
 use crate::ai::mcts::Mcts;
 use crate::analysis::{self, Effort, Engine, Estimate, RandomPlay, Solved};
 use crate::game::{AnyGame, Declared, Player};
+use crate::menace::generic::count::{Counting, NotCounted};
 use crate::menace::learner::{BoxSource, Learner, SavedBoxes};
 use crate::menace::{Preset, Record};
 use rand::Rng;
@@ -15,7 +16,9 @@ use rand::Rng;
 /// How deep a search got, with its preferred move and what it saw.
 type Deepest = (u32, Option<(String, &'static str)>);
 /// Boxes per ply, or the limit passed.
-type BoxCount = Result<Vec<(usize, usize)>, usize>;
+type BoxCount = Result<Vec<(usize, usize)>, NotCounted>;
+/// What a count of boxes tells how far it has got, and which answers whether to go on.
+type CountProgress<'a> = &'a mut dyn FnMut(Counting) -> bool;
 /// A fresh learner for a side, under a preset, holding at most so many boxes.
 pub(super) type NewLearner = fn(Player, Preset, usize, &mut dyn Rng) -> Box<dyn Learner>;
 /// A learner from a save file's boxes, or why not.
@@ -46,7 +49,7 @@ pub(super) struct Abilities {
     pub lookahead_reach: fn(&dyn AnyGame, u32, Effort) -> Option<u32>,
     pub deepest_search: fn(&dyn AnyGame, u64) -> Option<Deepest>,
     pub new_learner: NewLearner,
-    pub count_boxes: fn(&dyn AnyGame, Player, usize) -> Option<BoxCount>,
+    pub count_boxes: fn(&dyn AnyGame, Player, usize, CountProgress) -> Option<BoxCount>,
     pub restore_learner: RestoreLearner,
     pub restore_stream: RestoreStream,
 }
@@ -75,11 +78,12 @@ impl Abilities {
                 Some(analysis::deepest_search(typed::<G>(game)?, budget))
             },
             new_learner: crate::menace::generic_learner::new::<G>,
-            count_boxes: |game, side, limit| {
+            count_boxes: |game, side, limit, progress| {
                 Some(crate::menace::generic_learner::count_boxes(
                     typed::<G>(game)?,
                     side,
                     limit,
+                    progress,
                 ))
             },
             restore_learner: |game, side, preset, record, boxes| {
@@ -203,16 +207,18 @@ pub fn new_learner(
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from
-/// `game` where it has a choice, up to symmetry, counted per ply; `Err` with the limit
-/// when there are more than `limit`.
+/// `game` where it has a choice, up to symmetry, counted per ply; why not, when there
+/// are more than `limit`, when counting them may not fit in memory, or when `progress`
+/// (told how far the count has got) answers `false`.
 pub fn count_boxes(
     game: &dyn AnyGame,
     side: Player,
     limit: usize,
-) -> Result<Vec<(usize, usize)>, usize> {
+    progress: &mut dyn FnMut(Counting) -> bool,
+) -> Result<Vec<(usize, usize)>, NotCounted> {
     entry_of(game)
-        .and_then(|entry| (entry.abilities.count_boxes)(game, side, limit))
-        .unwrap_or(Err(limit))
+        .and_then(|entry| (entry.abilities.count_boxes)(game, side, limit, progress))
+        .unwrap_or(Err(NotCounted::Limit(limit)))
 }
 
 /// A MENACE for `game` rebuilt from a compressed save file's boxes as they are read.

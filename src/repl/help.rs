@@ -272,9 +272,10 @@ fn picture_lines(heading: &str, picture: &str) -> String {
 pub fn box_count(
     title: &str,
     side: crate::game::Player,
-    counted: &Result<Vec<(usize, usize)>, usize>,
+    counted: &Result<Vec<(usize, usize)>, crate::menace::generic::count::NotCounted>,
     millis: u128,
 ) -> String {
+    use crate::menace::generic::count::NotCounted;
     match counted {
         Ok(plies) => {
             let total: usize = plies.iter().map(|(_, count)| count).sum();
@@ -284,9 +285,10 @@ pub fn box_count(
             }
             text
         }
-        Err(limit) => format!(
+        Err(NotCounted::Limit(limit)) => format!(
             "{title}, MENACE playing {side}: more than {limit} boxes (counting stopped there, {millis} ms; --limit N counts further)\n"
         ),
+        Err(why) => format!("{title}, MENACE playing {side}: {why}.\n"),
     }
 }
 

@@ -231,7 +231,11 @@ pub fn listing(
         );
         // Each box with its number, which `box N` takes.
         let wrap = crate::repl::text::words(79).subsequent_indent("        ");
-        for summary in group {
+        for (at, summary) in group.into_iter().enumerate() {
+            // A big MENACE's listing takes seconds to write: Ctrl-C stops that too.
+            if at % 1024 == 1023 && crate::stop::requested() {
+                return super::render::interrupted();
+            }
             let line = format!("{:>3}. {}", summary.number, box_line(summary));
             let _ = writeln!(text, "{}", textwrap::fill(&line, &wrap));
         }

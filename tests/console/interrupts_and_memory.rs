@@ -42,8 +42,14 @@ fn gather(mut from: impl Read + Send + 'static) -> Arc<Mutex<String>> {
 
 impl Console {
     fn start(args: &[&str]) -> Console {
+        Console::start_with(args, &[])
+    }
+
+    /// The console with `variables` set in its environment.
+    fn start_with(args: &[&str], variables: &[(&str, &str)]) -> Console {
         let mut child = menace()
             .args(args)
+            .envs(variables.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -184,6 +190,66 @@ fn ctrl_c_stops_a_search_an_ai_move_and_an_experiment_and_the_session_goes_on() 
     assert!(out.contains("50 games"), "{out}");
     let goodbye = out.rsplit("menace> \n").next().unwrap();
     assert!(goodbye.contains("from 50 games"), "{goodbye}");
+}
+
+/// Quantum Morris's `solve` is a retrograde analysis of every position (minutes of both
+/// cores): Ctrl-C stops it as it stops every search, and the game in progress goes on.
+#[test]
+fn ctrl_c_stops_the_quantum_morris_analysis_and_a_later_solve_starts_again() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start_with(
+        &[
+            "--seed",
+            "4",
+            "--no-boxes",
+            "--saves",
+            saves.path().to_str().unwrap(),
+        ],
+        // Room for the analysis, which is otherwise refused before it starts.
+        &[(menace::memory::VARIABLE, "4G")],
+    );
+    console.send("variant quantum-morris");
+    console.send("play 1");
+    console.wait_for("Your move as O", 1);
+    interrupt_command(&mut console, "solve", 0);
+    interrupt_command(&mut console, "solve", 1);
+    console.send("hint");
+    console.wait_for("suggests", 1);
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 2, "{out}");
+    // One sentence each, and nothing stopped pretends to be a result.
+    for answer in out.split("menace> solve\n").skip(1) {
+        let answer = answer.split("menace>").next().unwrap_or_default();
+        assert_eq!(answer.trim().lines().count(), 1, "{answer}");
+        assert!(answer.trim().starts_with(STOPPED), "{answer}");
+    }
+}
+
+/// Listing a big MENACE's boxes takes seconds to gather and write (150,000 boxes of
+/// Qubic, each with its beads): Ctrl-C stops it, and nothing of the listing is printed.
+#[test]
+fn ctrl_c_stops_the_listing_of_a_big_menaces_boxes() {
+    let saves = tempfile::tempdir().unwrap();
+    let mut console = Console::start(&[
+        "--seed",
+        "4",
+        "--no-boxes",
+        "--saves",
+        saves.path().to_str().unwrap(),
+    ]);
+    console.send("variant qubic");
+    console.send("train 10000 vs random");
+    console.wait_for("Trained 10000 games", 1);
+    interrupt_command(&mut console, "boxes", 0);
+    console.send("stats");
+    let (code, out, err) = console.finish();
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert_eq!(out.matches(STOPPED).count(), 1, "{out}");
+    assert!(!out.contains("-- MENACE's"), "the listing was written");
+    // Everything learned is still there.
+    let stats = out.rsplit("menace> stats\n").next().unwrap();
+    assert!(stats.contains("10000 games"), "{stats}");
 }
 
 #[test]
@@ -364,6 +430,51 @@ fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
     assert!(
         stdout.contains("all that a table in 256 KB of memory holds (3,000,000 were asked for)"),
         "{stdout}"
+    );
+}
+
+#[test]
+fn a_box_limit_beyond_memory_is_refused_in_one_sentence_before_counting() {
+    // Under 700 MB of address space a hundred million boxes of ultimate or strategic
+    // cannot be counted: refused before counting, instead of an abort part way.
+    let program = assert_cmd::cargo::cargo_bin("menace");
+    for game in ["ultimate", "strategic"] {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 700000 && exec \"$0\" boxes {game} --limit 100000000"
+            ))
+            .arg(&program)
+            .env_remove(menace::memory::VARIABLE)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+        assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "menace: {game}: counting up to 100,000,000 boxes could take about"
+            )) && stderr.contains("so it is not started: a limit of at most"),
+            "{stderr}"
+        );
+        assert_eq!(
+            stderr.trim_end().matches(". ").count(),
+            0,
+            "one sentence: {stderr}"
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+    }
+    // The memory said to be available counts as the machine's does.
+    let output = menace()
+        .env(menace::memory::VARIABLE, "64M")
+        .args(["boxes", "ultimate"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("more than the 32 MB a table may use here, so it is not started"),
+        "{stderr}"
     );
 }
 

@@ -99,7 +99,7 @@ fn check_sample(table: &Table, rules: QuantumMorrisRules, most: u32) -> usize {
 #[ignore = "release: builds the whole analysis (a minute or two, 1.4 GB)"]
 fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
     let rules = rules(&[]);
-    let table = Table::build(rules, 2);
+    let table = Table::build(rules, 2).expect("nothing stops it");
     // The index: legal positions at rest, one per class under the 8 symmetries.
     assert_eq!(table.index.len(), 11_960_935);
     let start = QuantumMorris::new(rules);

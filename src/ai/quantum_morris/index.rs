@@ -125,8 +125,9 @@ pub struct Index {
 }
 
 impl Index {
-    /// Marks every legal canonical position, using `threads` threads.
-    pub fn build(threads: usize) -> Index {
+    /// Marks every legal canonical position, using `threads` threads; `None` if stopped
+    /// at one of its pauses.
+    pub(super) fn build(threads: usize, pauses: &super::pauses::Pauses) -> Option<Index> {
         let sets: [Vec<[u8; 3]>; 4] = std::array::from_fn(sets_of_size);
         let images: [Vec<[u16; 8]>; 4] = std::array::from_fn(|size| {
             sets[size]
@@ -157,6 +158,10 @@ impl Index {
             if section == 7 {
                 let (from, to) = (starts[6], starts[7]);
                 for i in 0..(to - from) {
+                    // 200 million bits: a pause now and then, as in the blocks.
+                    if i % (1 << 20) == 0 && pauses.pause(true, None) {
+                        return None;
+                    }
                     if bits[(from + i) / 64] >> ((from + i) % 64) & 1 != 0 {
                         bits[(to + i) / 64] |= 1 << ((to + i) % 64);
                     }
@@ -167,53 +172,46 @@ impl Index {
             let (xs, os) = (&sets[usize::from(xl)], &sets[usize::from(ol)]);
             let next = if xl == ol { Player::X } else { Player::O };
             let width = os.len();
-            // Split X's sets between the threads; each returns the dense codes it marks.
-            let chunk = xs.len().div_ceil(threads.max(1));
-            let found: Vec<Vec<usize>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads.max(1))
-                    .map(|t| {
-                        let (facts, starts, images) = (&facts, &starts, &images);
-                        scope.spawn(move || {
-                            let mut marked = Vec::new();
-                            let lo = (t * chunk).min(xs.len());
-                            let hi = ((t + 1) * chunk).min(xs.len());
-                            for xr in lo..hi {
-                                let xf = facts[usize::from(xl)][xr];
-                                if xf.classical == u16::MAX {
-                                    continue;
-                                }
-                                for (or, of) in facts[usize::from(ol)].iter().enumerate() {
-                                    if of.classical == u16::MAX
-                                        || xf.classical & (of.classical | of.halves) != 0
-                                        || of.classical & xf.halves != 0
-                                    {
-                                        continue;
-                                    }
-                                    let rest = Rest {
-                                        sides: [xs[xr], os[or]],
-                                        lens: [xl, ol],
-                                        next,
-                                    };
-                                    let (xi, oi) = (
-                                        &images[usize::from(xl)][xr],
-                                        &images[usize::from(ol)][or],
-                                    );
-                                    let least = (1..8)
-                                        .all(|s| (xi[s] as usize, oi[s] as usize) >= (xr, or));
-                                    if least && legal(&rest) {
-                                        marked.push(starts[section] + xr * width + or);
-                                    }
-                                }
+            // X's sets in blocks taken in turn by the threads; each keeps the dense codes
+            // it marks.
+            let found = super::pauses::in_blocks(
+                xs.len(),
+                8,
+                threads,
+                pauses,
+                None,
+                Vec::new,
+                |marked: &mut Vec<usize>, block| {
+                    let looked = (block.len() * width) as u64;
+                    for xr in block {
+                        let xf = facts[usize::from(xl)][xr];
+                        if xf.classical == u16::MAX {
+                            continue;
+                        }
+                        for (or, of) in facts[usize::from(ol)].iter().enumerate() {
+                            if of.classical == u16::MAX
+                                || xf.classical & (of.classical | of.halves) != 0
+                                || of.classical & xf.halves != 0
+                            {
+                                continue;
                             }
-                            marked
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
+                            let rest = Rest {
+                                sides: [xs[xr], os[or]],
+                                lens: [xl, ol],
+                                next,
+                            };
+                            let (xi, oi) =
+                                (&images[usize::from(xl)][xr], &images[usize::from(ol)][or]);
+                            let least =
+                                (1..8).all(|s| (xi[s] as usize, oi[s] as usize) >= (xr, or));
+                            if least && legal(&rest) {
+                                marked.push(starts[section] + xr * width + or);
+                            }
+                        }
+                    }
+                    looked
+                },
+            )?;
             for dense in found.into_iter().flatten() {
                 bits[dense / 64] |= 1 << (dense % 64);
             }
@@ -225,13 +223,13 @@ impl Index {
             count += word.count_ones();
         }
         before.push(count);
-        Index {
+        Some(Index {
             starts,
             sets,
             images,
             bits,
             before,
-        }
+        })
     }
 
     /// How many positions the index numbers.

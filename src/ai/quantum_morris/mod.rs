@@ -18,6 +18,7 @@
 
 pub mod index;
 pub mod moves;
+mod pauses;
 pub mod rest;
 #[cfg(test)]
 mod tests;
@@ -27,8 +28,9 @@ use crate::game::quantum_morris::{QuantumMorris, QuantumMorrisMove, QuantumMorri
 use crate::game::{Game, Outcome, Player};
 use index::Index;
 use moves::{Child, Ending};
+use pauses::Pauses;
 use rest::Rest;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering};
 
 /// The state byte of a node: who won (0 nobody yet, 1 X, 2 O) and, in bit 2, whether O
 /// is the player to move (or to choose, at a waiting collapse).
@@ -69,17 +71,21 @@ fn won_bit(player: Player) -> u8 {
 }
 
 impl Table {
-    /// Analyses every position under `rules`, with `threads` threads for the two passes.
-    pub fn build(rules: QuantumMorrisRules, threads: usize) -> Table {
+    /// Analyses every position under `rules`, with `threads` threads (the calling one
+    /// among them). It pauses as every long search does ([`crate::stop::checkpoint`]):
+    /// the console is told how many positions it has looked at (and, once it works
+    /// outwards from the ends, how far), and Ctrl-C stops it: then `None`.
+    pub fn build(rules: QuantumMorrisRules, threads: usize) -> Option<Table> {
         let threads = threads.max(1);
-        let index = Index::build(threads);
+        let pauses = Pauses::default();
+        let index = Index::build(threads, &pauses)?;
         let count = index.len();
         // Pass 1: each node's moves, its waiting collapses, the moves into each node.
         let into: Vec<AtomicU32> = (0..count).map(|_| AtomicU32::new(0)).collect();
         let moves_out: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
         let collapses_of: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
         let state: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(0)).collect();
-        in_blocks(&index, threads, |found, number, rest| {
+        in_blocks(&index, threads, &pauses, |found, number, rest| {
             explore(&index, &rest, rules, found);
             let mut byte = player_bit(rest.next);
             match found.ending {
@@ -94,7 +100,7 @@ impl Table {
             for child in found.rest.iter().chain(found.collapses.iter().flatten()) {
                 into[*child as usize].fetch_add(1, Ordering::Relaxed);
             }
-        });
+        })?;
         let mut moves_out: Vec<u8> = moves_out.into_iter().map(AtomicU8::into_inner).collect();
         let collapses_of: Vec<u8> = collapses_of.into_iter().map(AtomicU8::into_inner).collect();
         let mut state: Vec<u8> = state.into_iter().map(AtomicU8::into_inner).collect();
@@ -126,7 +132,7 @@ impl Table {
         let mut collapse_moves = vec![0u8; collapses];
         let distance = vec![0u16; count];
         // Pass 2: the same moves again, each written into its child's list of parents.
-        in_blocks(&index, threads, |found, number, rest| {
+        in_blocks(&index, threads, &pauses, |found, number, rest| {
             explore(&index, &rest, rules, found);
             let add = |child: u32, parent: u32| {
                 let at = cursor[child as usize].fetch_add(1, Ordering::Relaxed);
@@ -142,7 +148,7 @@ impl Table {
                     add(*world, count as u32 + node);
                 }
             }
-        });
+        })?;
         drop(cursor);
         let parents: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
         let collapse_parent: Vec<u32> = collapse_parent
@@ -182,8 +188,13 @@ impl Table {
             collapses,
             edges,
         };
-        table.retrograde(&starts, &parents, &collapse_parent, moves_out, threads);
-        table
+        table.retrograde(
+            (&starts, &parents, &collapse_parent),
+            moves_out,
+            threads,
+            &pauses,
+        )?;
+        Some(table)
     }
 
     /// Decides the nodes outwards from the finished positions, a distance at a time,
@@ -191,14 +202,15 @@ impl Table {
     /// one thread whose change of its count of moves left brings it to 0 (a winning move
     /// sets it to 0, a losing one takes 1 off), so each is decided once and at the same
     /// distance whichever thread gets there first: the values are those of one thread.
+    /// The graph comes as each node's list of parents: where each list starts, the
+    /// lists, and each waiting collapse's one parent. `None` if stopped at a pause.
     fn retrograde(
         &mut self,
-        starts: &[u32],
-        parents: &[u32],
-        collapse_parent: &[u32],
+        (starts, parents, collapse_parent): (&[u32], &[u32], &[u32]),
         moves_left: Vec<u8>,
         threads: usize,
-    ) {
+        pauses: &Pauses,
+    ) -> Option<()> {
         let count = self.index.len();
         let moves_left: Vec<AtomicU8> = moves_left.into_iter().map(AtomicU8::new).collect();
         let state: Vec<AtomicU8> = std::mem::take(&mut self.state)
@@ -213,9 +225,8 @@ impl Table {
             .filter(|n| state[*n as usize].load(Ordering::Relaxed) & 3 != 0)
             .collect();
         let mut depth = 0u16;
-        // The nodes that `part` of a level decides, one distance further out.
-        let decide = |part: &[u32], depth: u16| {
-            let mut next = Vec::new();
+        // The nodes that `part` of a level decides, one distance further out, into `next`.
+        let decide = |part: &[u32], depth: u16, next: &mut Vec<u32>| {
             for &node in part {
                 let winner = state[node as usize].load(Ordering::Relaxed) & 3;
                 let list: &[u32] = if (node as usize) < count {
@@ -252,28 +263,28 @@ impl Table {
                     }
                 }
             }
-            next
         };
         while !level.is_empty() {
-            let share = level.len().div_ceil(threads.max(1)).max(1);
-            level = if threads <= 1 || level.len() < 4096 {
-                decide(&level, depth)
-            } else {
-                std::thread::scope(|scope| {
-                    let handles: Vec<_> = level
-                        .chunks(share)
-                        .map(|part| scope.spawn(|| decide(part, depth)))
-                        .collect();
-                    handles
-                        .into_iter()
-                        .flat_map(|h| h.join().unwrap_or_default())
-                        .collect()
-                })
-            };
+            // Small levels on one thread: starting threads would cost more.
+            let threads = if level.len() < 4096 { 1 } else { threads };
+            let parts = pauses::in_blocks(
+                level.len(),
+                4096,
+                threads,
+                pauses,
+                Some(u32::from(depth)),
+                Vec::new,
+                |next: &mut Vec<u32>, block| {
+                    decide(&level[block.clone()], depth, next);
+                    block.len() as u64
+                },
+            )?;
+            level = parts.concat();
             depth += 1;
         }
         self.state = state.into_iter().map(AtomicU8::into_inner).collect();
         self.distance = distance.into_iter().map(AtomicU16::into_inner).collect();
+        Some(())
     }
 
     /// The number of nodes: positions at rest and waiting collapses.
@@ -454,29 +465,30 @@ pub fn rank(value: Value) -> i64 {
 
 /// Calls `work` on every position of the index with its number, on `threads` threads
 /// taking blocks of numbers in turn (the positions of the placing phase take less time
-/// than the rest); each thread keeps one [`Found`] for all its positions, so that the
-/// passes allocate nothing per position.
-fn in_blocks(index: &Index, threads: usize, work: impl Fn(&mut Found, usize, Rest) + Sync) {
-    const BLOCK: usize = 4096;
-    let count = index.len();
-    let taken = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut found = Found::default();
-                loop {
-                    let first = taken.fetch_add(BLOCK, Ordering::Relaxed);
-                    if first >= count {
-                        break;
-                    }
-                    let numbers = first as u32..(first + BLOCK).min(count) as u32;
-                    for (number, rest) in index.positions(numbers) {
-                        work(&mut found, number as usize, rest);
-                    }
-                }
-            });
-        }
-    });
+/// than the rest), pausing between blocks; each thread keeps one [`Found`] for all its
+/// positions, so that the passes allocate nothing per position. `None` if stopped.
+fn in_blocks(
+    index: &Index,
+    threads: usize,
+    pauses: &Pauses,
+    work: impl Fn(&mut Found, usize, Rest) + Sync,
+) -> Option<()> {
+    pauses::in_blocks(
+        index.len(),
+        4096,
+        threads,
+        pauses,
+        None,
+        Found::default,
+        |found, numbers| {
+            let looked = numbers.len() as u64;
+            for (number, rest) in index.positions(numbers.start as u32..numbers.end as u32) {
+                work(found, number as usize, rest);
+            }
+            looked
+        },
+    )
+    .map(drop)
 }
 
 /// One position's moves as node numbers, into `found`: positions at rest, and the pairs

@@ -88,3 +88,38 @@ fn the_analysis_moves_are_the_rules_moves() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// The analysis pauses as every long search does: the console is told how many positions
+/// it has looked at, a growing count, and Ctrl-C (the flag raised while it runs) stops it
+/// with nothing answered, long before its minutes of work are done.
+#[test]
+fn the_analysis_tells_how_far_it_has_got_and_stops_for_ctrl_c() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = Arc::new(AtomicBool::new(false));
+    crate::stop::watch(Arc::clone(&flag));
+    let told: Rc<RefCell<Vec<u64>>> = Rc::default();
+    let (sink, raise) = (Rc::clone(&told), Arc::clone(&flag));
+    crate::stop::report_searches_to(Some(Rc::new(move |searched| {
+        if let Some(searched) = searched {
+            sink.borrow_mut().push(searched.positions);
+            // Ctrl-C once five million positions have been looked at.
+            if searched.positions > 5_000_000 {
+                raise.store(true, Ordering::SeqCst);
+            }
+        }
+    })));
+    let table = super::Table::build(rules(&[]), 2);
+    crate::stop::report_searches_to(None);
+    crate::stop::clear();
+    crate::stop::unwatch();
+    assert!(table.is_none(), "a stopped analysis answers nothing");
+    let told = told.take();
+    assert!(told.len() > 10, "{told:?}");
+    assert!(told.windows(2).all(|pair| pair[0] <= pair[1]), "{told:?}");
+    let last = *told.last().unwrap();
+    // Stopped at the next pause, a block or two later.
+    assert!((5_000_000..10_000_000).contains(&last), "{last}");
+}

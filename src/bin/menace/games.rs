@@ -131,12 +131,43 @@ pub fn count_boxes(words: &[String], side: &str, limit: usize) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let start = std::time::Instant::now();
-    let counted = menace::registry::count_boxes(game.as_ref(), side, limit);
-    out!(
-        "{}",
-        render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())
-    );
-    ExitCode::SUCCESS
+    // On a terminal a status line tells how far a long count has got; piped, nothing is
+    // printed until the count.
+    let status = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let status = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("counting: {msg}, {elapsed} (Ctrl-C stops)")
+        {
+            status.set_style(style);
+        }
+        status
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let counted = menace::registry::count_boxes(game.as_ref(), side, limit, &mut |at| {
+        status.set_message(format!(
+            "{} boxes, {} positions",
+            menace::text::grouped(at.boxes as u64),
+            menace::text::grouped(at.positions as u64)
+        ));
+        status.tick();
+        !menace::stop::requested()
+    });
+    status.finish_and_clear();
+    use menace::menace::generic::count::NotCounted;
+    match counted {
+        Ok(_) | Err(NotCounted::Limit(_)) => {
+            out!(
+                "{}",
+                render::box_count(&game.title(), side, &counted, start.elapsed().as_millis())
+            );
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            complain!("menace: {}: {why}.", game.title());
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `menace replay GAME [OPTION…] MOVE… [--json]`.

@@ -195,7 +195,8 @@ enum Task {
         /// The side MENACE plays.
         #[arg(long, value_parser = ["X", "O", "x", "o"], default_value = "X")]
         side: String,
-        /// Stop counting past this many boxes.
+        /// Stop counting past this many boxes. A limit whose count would not fit in the
+        /// memory there is is refused before counting.
         #[arg(long, default_value_t = 1_000_000)]
         limit: usize,
     },

@@ -14,8 +14,12 @@ pub(super) struct Reach<G: Game> {
     pub(super) seen: HashSet<G::Key>,
     /// MENACE's positions still to expand, in the order met.
     pub(super) queue: VecDeque<G>,
-    /// New boxes: (ply, canonical key, position, symmetry to the picture).
+    /// New boxes: (ply, canonical key, position, symmetry to the picture), when they
+    /// are to be made; a count only keeps how many there are at each ply.
     pub(super) found: Vec<(usize, G::Key, G, usize)>,
+    pub(super) keep: bool,
+    pub(super) made: usize,
+    pub(super) per_ply: Vec<usize>,
     /// The opponent's positions between two of MENACE's, and their keys.
     pub(super) stack: Vec<G>,
     pub(super) passed: HashSet<G::Key>,
@@ -31,6 +35,9 @@ impl<G: Game> Reach<G> {
             seen: HashSet::new(),
             queue: VecDeque::new(),
             found: Vec::new(),
+            keep: true,
+            made: 0,
+            per_ply: Vec::new(),
             stack: Vec::new(),
             passed: HashSet::new(),
             moves: Vec::new(),
@@ -67,14 +74,34 @@ impl<G: Game> Reach<G> {
                 continue;
             }
             if self.moves.len() >= 2 && !known.contains_key(&key) {
-                if self.found.len() >= self.capacity {
+                if self.made >= self.capacity {
                     return Err(TurnError::BoxLimit { limit: self.limit });
                 }
-                self.found
-                    .push((position.ply(), key, position.clone(), symmetry));
+                self.made += 1;
+                let ply = position.ply();
+                if self.keep {
+                    self.found.push((ply, key, position.clone(), symmetry));
+                } else {
+                    if self.per_ply.len() <= ply {
+                        self.per_ply.resize(ply + 1, 0);
+                    }
+                    self.per_ply[ply] += 1;
+                }
             }
             self.queue.push_back(position);
         }
         Ok(())
+    }
+
+    /// The bytes the search's tables have taken: the keys met and the positions queued
+    /// (what it holds for each position it meets), by their capacity.
+    pub(super) fn bytes(&self) -> usize {
+        let key = std::mem::size_of::<G::Key>() + 1;
+        let position = std::mem::size_of::<G>();
+        self.seen.capacity() * key
+            + self.queue.capacity() * position
+            + self.passed.capacity() * key
+            + self.stack.capacity() * position
+            + self.found.capacity() * std::mem::size_of::<(usize, G::Key, G, usize)>()
     }
 }

@@ -285,13 +285,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 crate::repl::text::fill(&sentence, 79).replace('\u{a0}', " ")
             )
         }
-        Event::Interrupted => format!(
-            "{}\n",
-            crate::repl::text::fill(
-                "Stopped early by Ctrl-C; everything MENACE has learned is kept.",
-                79
-            )
-        ),
+        Event::Interrupted => interrupted(),
         Event::Refused(first) => {
             // A picture too long to read in a sentence is named by its number.
             let named = if first.picture.chars().count() > 30 {
@@ -618,6 +612,17 @@ fn hold_quotes(sentence: &str) -> String {
         }
     }
     held
+}
+
+/// The sentence that says Ctrl-C stopped a command.
+pub(crate) fn interrupted() -> String {
+    format!(
+        "{}\n",
+        crate::repl::text::fill(
+            "Stopped early by Ctrl-C; everything MENACE has learned is kept.",
+            79
+        )
+    )
 }
 
 #[cfg(test)]
