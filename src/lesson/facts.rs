@@ -87,8 +87,10 @@ impl Fact {
     }
 
     /// Checks the fact against `output` (what its last command printed) and `prose` (the
-    /// step's words): `Err` says what no longer matches.
-    pub fn check(&self, output: &str, prose: &[&str]) -> Result<(), String> {
+    /// step's words): `Err` says what no longer matches. `Ok` holds the phrases of the
+    /// step's words the fact checked (its `says` with the figures put in, or each figure
+    /// caught), which account for the figures they hold (see [`super::figures`]).
+    pub fn check(&self, output: &str, prose: &[&str]) -> Result<Vec<String>, String> {
         let command = self.run.join(", ");
         let Some(figures) = find(&self.shows, output) else {
             return Err(format!(
@@ -110,6 +112,7 @@ impl Fact {
                         fill(&self.shows, &figures)
                     ));
                 }
+                Ok(vec![stated])
             }
             None => {
                 for figure in &figures {
@@ -121,9 +124,9 @@ impl Fact {
                         ));
                     }
                 }
+                Ok(figures)
             }
         }
-        Ok(())
     }
 }
 
@@ -137,7 +140,7 @@ fn fill(pattern: &str, figures: &[String]) -> String {
 }
 
 /// The words of `text`, lower case.
-fn words(text: &str) -> Vec<String> {
+pub(super) fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_lowercase).collect()
 }
 
@@ -150,6 +153,17 @@ fn trim_figure(word: &str) -> &str {
 /// aside).
 fn contains(prose: &[String], stated: &[String]) -> bool {
     stated.is_empty() || matches(prose, stated).is_some()
+}
+
+/// Where `wanted` matches consecutive `words`: the index of each first word, as
+/// [`matches`] matches them.
+pub(super) fn places(words: &[String], wanted: &[String]) -> Vec<usize> {
+    if wanted.is_empty() || words.len() < wanted.len() {
+        return Vec::new();
+    }
+    (0..=words.len() - wanted.len())
+        .filter(|start| matches(&words[*start..*start + wanted.len()], wanted).is_some())
+        .collect()
 }
 
 /// Finds `pattern` in `output`: the figures it caught, in order, or `None`.
