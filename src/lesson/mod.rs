@@ -44,10 +44,6 @@ pub struct Lesson {
     /// The game, preset, side and opponent it runs in (see [`needs`]).
     #[serde(default)]
     pub needs: Needs,
-    /// Every figure of its words is accounted for: checked by a fact, cited, or listed
-    /// as unchecked (see [`figures`]); `lessons --check` then fails on one that is not.
-    #[serde(default)]
-    pub audited: bool,
     pub steps: Vec<Step>,
     /// The file's name without `.yaml`, e.g. `01-meet-menace`.
     #[serde(skip)]
@@ -286,8 +282,6 @@ struct LessonFile {
     seed: u64,
     #[serde(default)]
     needs: Needs,
-    #[serde(default)]
-    audited: bool,
     steps: Vec<serde_yaml::Value>,
 }
 
@@ -321,7 +315,6 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
         assumes: raw.assumes,
         seed: raw.seed,
         needs: raw.needs,
-        audited: raw.audited,
         steps,
         name: String::new(),
     };

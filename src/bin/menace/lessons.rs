@@ -110,20 +110,6 @@ pub fn run(folder: &Path, check: bool) -> ExitCode {
         }
     }
     if check {
-        let unaudited: Vec<&str> = loaded
-            .lessons
-            .iter()
-            .filter(|lesson| !lesson.audited)
-            .map(|lesson| lesson.name.as_str())
-            .collect();
-        if !unaudited.is_empty() {
-            let line = format!(
-                "figures not yet audited (audited: true) in {} lessons: {}",
-                unaudited.len(),
-                unaudited.join(", ")
-            );
-            outln!("{}", textwrap::fill(&line, menace::repl::text::words(79)));
-        }
         let total = loaded.lessons.len() + loaded.broken.len();
         outln!("{} passed, {failed} failed", total - failed);
     }
