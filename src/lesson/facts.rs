@@ -16,7 +16,8 @@
 //! columns, the prose at 78): `shows`'s words must follow each other in the output of
 //! the last `run` line, its first word may end an output word and its last begin one (so
 //! a sentence's full stop or a bracket never matters), and a `{}` inside a word catches
-//! what stands there. Without `says`, every figure caught must stand as a word in the
+//! what stands there; a `{_}` standing alone passes over one word of the output, which the
+//! step does not state. Without `says`, every figure caught must stand as a word in the
 //! step's words.
 
 use serde::Deserialize;
@@ -52,6 +53,10 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Vec<String
 
 /// What stands for a figure in `shows` and `says`.
 const FIGURE: &str = "{}";
+
+/// What stands, in `shows`, for a word of the output that the step does not state (a
+/// column of a table between the figure and the words before it).
+const SKIP: &str = "{_}";
 
 impl Fact {
     /// Checks the fact's form when the lesson is loaded.
@@ -194,6 +199,9 @@ fn is_word_char(character: char) -> bool {
 /// word of the pattern, after punctuation that opens the text's word, and for the last,
 /// before punctuation that closes it. `Some` holds the figure caught, if any.
 fn match_word(word: &str, want: &str, at_start: bool, at_end: bool) -> Option<Option<String>> {
+    if want == SKIP {
+        return Some(None);
+    }
     let starts: Vec<usize> = if at_start {
         word.char_indices()
             .map(|(index, _)| index)
@@ -282,6 +290,25 @@ mod tests {
             None,
             "a figure must stand where the pattern puts it"
         );
+    }
+
+    #[test]
+    fn a_skipped_word_is_passed_over_and_not_caught() {
+        const TABLE: &str = "  all  2000  589  29.4%  1370  68.5%  41  2.0%\n";
+        assert_eq!(
+            find("all 2000 {_} {_} {_} {_} {} {}%", TABLE),
+            Some(vec!["41".to_string(), "2.0".to_string()])
+        );
+        // It stands for exactly one word.
+        assert_eq!(
+            find("all 2000 {_} {_} {_} {}", TABLE),
+            Some(vec!["68.5%".to_string()])
+        );
+        assert_eq!(find("all 2001 {_} {}", TABLE), None);
+        let lost = fact("all 2000 {_} {_} {_} {_} {} {}%", Some("lost {} ({}%)"));
+        assert!(lost.validate().is_ok());
+        assert!(lost.check(TABLE, &["It lost 41 (2.0%)."]).is_ok());
+        assert!(lost.check(TABLE, &["It lost 42 (2.0%)."]).is_err());
     }
 
     #[test]
