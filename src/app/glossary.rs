@@ -187,4 +187,21 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(terms, sorted, "alphabetical");
     }
+
+    /// The counts of symmetries the entry gives (and lesson 17 quotes) are the ones the
+    /// cubes' geometry computes.
+    #[test]
+    fn the_symmetry_entry_counts_what_the_geometry_computes() {
+        use crate::game::cube::Geometry;
+        let cube = Geometry::of(3).symmetries.len();
+        let qubic = Geometry::of(4).symmetries.len();
+        let text = find("symmetry").expect("the entry").text;
+        assert!(
+            text.contains(&format!(
+                "The 3x3x3 cube has {cube} and Qubic {qubic} (the cube's {cube} times four"
+            )),
+            "{text}"
+        );
+        assert_eq!(qubic, cube * 4);
+    }
 }
