@@ -130,7 +130,7 @@ impl Session {
         }
     }
 
-    pub(super) fn solve(&self, picture: Option<&str>) -> Vec<Event> {
+    pub(super) fn solve(&self, picture: Option<&str>, within: Option<u64>) -> Vec<Event> {
         let position = match picture {
             None if self.current.is_none() => self.game.restart(),
             _ => match self.position_or_board(picture, "solve") {
@@ -152,7 +152,8 @@ impl Session {
             None => None,
         };
         let start = std::time::Instant::now();
-        let solved = crate::registry::solve(&*position, self.settings.effort.solve);
+        let budget = within.unwrap_or(self.settings.effort.solve);
+        let solved = crate::registry::solve(&*position, budget);
         // Stopped by Ctrl-C, the search proves nothing: "too big" would be wrong.
         if crate::stop::noticed() {
             return vec![Event::Interrupted];

@@ -14,6 +14,10 @@ pub const MAX_LINE: usize = 200;
 /// The most games one `play` may ask for: each one needs your moves (or your eyes).
 pub const MAX_GAMES: u32 = 1_000;
 
+/// The most positions `solve ... within N` may ask for; a table that memory cannot hold
+/// lowers it further, as it does the default.
+pub const MAX_SOLVE_BUDGET: u64 = 1_000_000_000;
+
 /// The most games one `train` may ask for (about ten seconds).
 pub const MAX_TRAINING: u64 = 50_000_000;
 
@@ -45,8 +49,9 @@ pub enum Command {
     Hint(Option<Choice>),
     /// The rating heuristic's view of the board, or of a position (a picture) given.
     Rate(Option<String>),
-    /// The value of the board, or of a position (a picture) given.
-    Solve(Option<String>),
+    /// The value of the board, or of a position (a picture) given, within the default
+    /// budget of positions or the one given (`within N`).
+    Solve(Option<String>, Option<u64>),
     /// Seed 003's gomoku weights of every empty cell, or the attacks behind one cell's.
     Weights(Option<String>),
     /// How many games MENACE needs against perfect play, over many seeds.
@@ -195,7 +200,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             _ => parse_opponent(rest).map(|kind| Command::Against(Some(kind))),
         },
         "rate" => parse_position("rate", rest).map(Command::Rate),
-        "solve" => parse_position("solve", rest).map(Command::Solve),
+        "solve" => parse_solve(rest),
         "weights" => match rest {
             [] => Ok(Command::Weights(None)),
             [cell] => Ok(Command::Weights(Some(cell.to_string()))),
@@ -527,6 +532,30 @@ fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<String>
             extra: extra.join(" "),
         }),
     }
+}
+
+/// `solve [POS] [within N]`: the budget, a number of positions, may be written with
+/// commas (`within 10,000`).
+fn parse_solve(rest: &[&str]) -> Result<Command, CommandError> {
+    let (rest, budget) = match rest {
+        [before @ .., within, budget] if within.eq_ignore_ascii_case("within") => {
+            let positions = budget
+                .replace(',', "")
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=MAX_SOLVE_BUDGET).contains(n))
+                .ok_or_else(|| CommandError::BadBudget(budget.to_string()))?;
+            (before, Some(positions))
+        }
+        [.., within] if within.eq_ignore_ascii_case("within") => {
+            return Err(CommandError::MissingArgument {
+                command: "solve",
+                usage: "solve [POS] within N, N a number of positions",
+            });
+        }
+        _ => (rest, None),
+    };
+    parse_position("solve", rest).map(|position| Command::Solve(position, budget))
 }
 
 fn parse_count(text: &str) -> Result<u32, CommandError> {

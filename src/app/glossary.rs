@@ -187,4 +187,56 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(terms, sorted, "alphabetical");
     }
+
+    /// The counts of symmetries the entry gives (and lesson 17 quotes) are the ones the
+    /// cubes' geometry computes.
+    #[test]
+    fn the_symmetry_entry_counts_what_the_geometry_computes() {
+        use crate::game::cube::Geometry;
+        let cube = Geometry::of(3).symmetries.len();
+        let qubic = Geometry::of(4).symmetries.len();
+        let text = find("symmetry").expect("the entry").text;
+        assert!(
+            text.contains(&format!(
+                "The 3x3x3 cube has {cube} and Qubic {qubic} (the cube's {cube} times four"
+            )),
+            "{text}"
+        );
+        assert_eq!(qubic, cube * 4);
+    }
+
+    /// The strong cells of Qubic as the entry counts them (and lesson 17 quotes), from
+    /// the lines the geometry computes through each cell.
+    #[test]
+    fn the_strong_cell_entry_counts_what_the_geometry_computes() {
+        let geometry = crate::game::cube::Geometry::of(4);
+        let lines = |cell: usize| geometry.lines_through[cell].len();
+        let coordinates = |cell: usize| [cell % 4, cell / 4 % 4, cell / 16];
+        let corners: Vec<usize> = (0..64)
+            .filter(|cell| coordinates(*cell).iter().all(|at| *at == 0 || *at == 3))
+            .collect();
+        let heart: Vec<usize> = (0..64)
+            .filter(|cell| coordinates(*cell).iter().all(|at| *at == 1 || *at == 2))
+            .collect();
+        let strong = lines(corners[0]);
+        assert!(
+            corners
+                .iter()
+                .chain(&heart)
+                .all(|cell| lines(*cell) == strong)
+        );
+        let others: Vec<usize> = (0..64)
+            .filter(|cell| !corners.contains(cell) && !heart.contains(cell))
+            .collect();
+        let weak = lines(others[0]);
+        assert!(others.iter().all(|cell| lines(*cell) == weak));
+        let text = find("strong cell").expect("the entry").text;
+        let counted = format!(
+            "the {} corners and the {} cells at the heart of the cube lie on {strong} lines each, the other {} cells on {weak}.",
+            corners.len(),
+            heart.len(),
+            others.len()
+        );
+        assert!(text.contains(&counted), "{text}");
+    }
 }

@@ -42,6 +42,15 @@ pub fn check(lines: &[String]) -> Result<(), String> {
             Command::Play(count) => (u64::from(*count), None),
             Command::PlayVs(count, kind) => (u64::from(*count), Some(*kind)),
             Command::Train { games, vs, .. } => (*games, *vs),
+            // A step's `solve ... within N` may ask no more than `solve` takes by default.
+            Command::Solve(_, Some(within))
+                if *within > crate::analysis::Effort::default().solve =>
+            {
+                return Err(format!(
+                    "the command \"{line}\" lets solve visit {within} positions; a lesson may give it at most {} by itself",
+                    crate::analysis::Effort::default().solve
+                ));
+            }
             Command::Experiment(seeds) if *seeds > SEEDS => {
                 return Err(format!(
                     "the command \"{line}\" asks for {seeds} seeds; a lesson may run at most {SEEDS} by itself"
@@ -107,5 +116,8 @@ mod tests {
         assert!(long.contains("10000ms"), "{long}");
         let seeds = check(&lines(&["experiment 1000"])).unwrap_err();
         assert!(seeds.contains("1000 seeds"), "{seeds}");
+        assert!(check(&lines(&["solve within 10000"])).is_ok());
+        let solve = check(&lines(&["solve within 50000000"])).unwrap_err();
+        assert!(solve.contains("50000000 positions"), "{solve}");
     }
 }

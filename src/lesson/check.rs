@@ -34,10 +34,48 @@ fn lesson_session(lesson: &Lesson, folder: &Path) -> Result<Session, String> {
     Ok(session)
 }
 
+/// What the lines run in fresh sessions of one lesson printed, kept for the lesson's
+/// check: a step's quoted command and its fact are often the same `solve`, and a
+/// search of seconds is run once.
+#[derive(Default)]
+pub struct Runs {
+    /// The lines run, and the events of the last.
+    last: std::collections::HashMap<Vec<String>, Vec<Event>>,
+}
+
+impl Runs {
+    /// Runs `lines` in a fresh session of the lesson, or recalls them: the events of
+    /// the last line; `Err` names an earlier line that was refused.
+    fn run(&mut self, lesson: &Lesson, lines: &[String]) -> Result<&[Event], String> {
+        if !self.last.contains_key(lines) {
+            let folder =
+                tempfile::tempdir().map_err(|error| format!("no scratch folder: {error}"))?;
+            let mut session = lesson_session(lesson, folder.path())?;
+            let mut last = Vec::new();
+            for (at, line) in lines.iter().enumerate() {
+                last = run_timed(&mut session, line)
+                    .map_err(|why| format!("the line \"{line}\" {why}"))?;
+                // The last line's refusal may be the point ("h8 is forbidden").
+                if at + 1 < lines.len()
+                    && let Some(why) = refusal(&last)
+                {
+                    return Err(format!("the line \"{line}\" was refused: {why}"));
+                }
+            }
+            self.last.insert(lines.to_vec(), last);
+        }
+        Ok(&self.last[lines])
+    }
+}
+
 /// Runs each command `step` quotes in a fresh session of the lesson, and, if it is
 /// refused there, in one brought to the step's declared state; `Err` names the first
 /// refused in both, or that is no command.
 pub fn check_quoted(lesson: &Lesson, step: &Step) -> Result<(), String> {
+    quoted_in(lesson, step, &mut Runs::default())
+}
+
+fn quoted_in(lesson: &Lesson, step: &Step, runs: &mut Runs) -> Result<(), String> {
     for quoted in step.quoted() {
         // The course's own commands are read beside the session, which has no course:
         // that they read as commands is enough (a bare `hint` is the lesson's while the
@@ -57,12 +95,17 @@ pub fn check_quoted(lesson: &Lesson, step: &Step) -> Result<(), String> {
         }
         // As the learner meets it: first in the lesson's state, then, if the step
         // declares one, in the state its lines lead to (a game waiting for a move).
-        let plain = run_quoted(lesson, &[], &quoted)?;
+        let plain = refusal(runs.run(lesson, std::slice::from_ref(&quoted))?);
         let Some(why) = plain else { continue };
         if step.state().is_empty() {
             return Err(format!("the quoted command `{quoted}` is refused: {why}"));
         }
-        if let Some(why) = run_quoted(lesson, step.state(), &quoted)? {
+        let mut lines = step.state().to_vec();
+        lines.push(quoted.clone());
+        let stated = runs
+            .run(lesson, &lines)
+            .map_err(|why| why.replace("the line", "the state line"))?;
+        if let Some(why) = refusal(stated) {
             return Err(format!(
                 "the quoted command `{quoted}` is refused, with or without {}: {why}",
                 step.state().join(", ")
@@ -70,21 +113,6 @@ pub fn check_quoted(lesson: &Lesson, step: &Step) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Runs `state`, then `quoted`, in a fresh session of the lesson: the refusal of
-/// `quoted`, if any; `Err` if a state line is refused.
-fn run_quoted(lesson: &Lesson, state: &[String], quoted: &str) -> Result<Option<String>, String> {
-    let folder = tempfile::tempdir().map_err(|error| format!("no scratch folder: {error}"))?;
-    let mut session = lesson_session(lesson, folder.path())?;
-    for line in state {
-        if let Some(why) = refusal(&session.handle_line(line)) {
-            return Err(format!("the state line \"{line}\" was refused: {why}"));
-        }
-    }
-    let events = run_timed(&mut session, quoted)
-        .map_err(|why| format!("the quoted command `{quoted}` {why}"))?;
-    Ok(refusal(&events))
 }
 
 /// Runs `line` as the learner would, within the time a step may run
@@ -114,34 +142,24 @@ fn refusal(events: &[Event]) -> Option<String> {
 pub type Render<'a> = &'a dyn Fn(&[Event]) -> String;
 
 /// Runs each fact `step` states in a fresh session of the lesson and matches what its
-/// last command prints against the fact and the step's words.
+/// last command prints against the fact and the step's words; then every figure of the
+/// step's words must be one a fact checked or the step lists (see [`super::figures`]).
 pub fn check_facts(lesson: &Lesson, step: &Step, render: Render) -> Result<(), String> {
+    facts_in(lesson, step, render, &mut Runs::default())
+}
+
+fn facts_in(lesson: &Lesson, step: &Step, render: Render, runs: &mut Runs) -> Result<(), String> {
     let prose = prose_of(step);
     let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
-    // Two facts of a step shown by the same commands run them once.
-    let mut shown: Vec<(&[String], String)> = Vec::new();
+    let mut stated = Vec::new();
     for fact in step.facts() {
-        if let Some((_, output)) = shown.iter().find(|(run, _)| *run == fact.run.as_slice()) {
-            fact.check(output, &prose)?;
-            continue;
-        }
-        let folder = tempfile::tempdir().map_err(|error| format!("no scratch folder: {error}"))?;
-        let mut session = lesson_session(lesson, folder.path())?;
-        let mut output = String::new();
-        for (at, line) in fact.run.iter().enumerate() {
-            let events = session.handle_line(line);
-            // The last line's refusal may be the fact itself ("h8 is forbidden").
-            if at + 1 < fact.run.len()
-                && let Some(why) = refusal(&events)
-            {
-                return Err(format!("the fact's command \"{line}\" was refused: {why}"));
-            }
-            output = render(&events);
-        }
-        fact.check(&output, &prose)?;
-        shown.push((&fact.run, output));
+        let output = render(
+            runs.run(lesson, &fact.run)
+                .map_err(|why| why.replace("the line", "the fact's command"))?,
+        );
+        stated.extend(fact.check(&output, &prose)?);
     }
-    Ok(())
+    super::figures::audit(step, &step.prose(), &stated)
 }
 
 /// The words a step states its facts in: its prose, and a question's right answers.
@@ -186,10 +204,11 @@ pub fn check_telling(
         step: None,
         reason,
     })?;
+    let mut runs = Runs::default();
     for (index, step) in lesson.steps.iter().enumerate() {
         at_step(index + 1);
-        check_quoted(lesson, step).map_err(|reason| fail(index, reason))?;
-        check_facts(lesson, step, render).map_err(|reason| fail(index, reason))?;
+        quoted_in(lesson, step, &mut runs).map_err(|reason| fail(index, reason))?;
+        facts_in(lesson, step, render, &mut runs).map_err(|reason| fail(index, reason))?;
         match step {
             Step::Text { show: commands, .. } | Step::Demo { commands, .. } => {
                 lesson_scratch_run(lesson, commands).map_err(|(command, why)| {

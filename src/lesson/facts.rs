@@ -16,7 +16,8 @@
 //! columns, the prose at 78): `shows`'s words must follow each other in the output of
 //! the last `run` line, its first word may end an output word and its last begin one (so
 //! a sentence's full stop or a bracket never matters), and a `{}` inside a word catches
-//! what stands there. Without `says`, every figure caught must stand as a word in the
+//! what stands there; a `{_}` standing alone passes over one word of the output, which the
+//! step does not state. Without `says`, every figure caught must stand as a word in the
 //! step's words.
 
 use serde::Deserialize;
@@ -53,6 +54,10 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Vec<String
 /// What stands for a figure in `shows` and `says`.
 const FIGURE: &str = "{}";
 
+/// What stands, in `shows`, for a word of the output that the step does not state (a
+/// column of a table between the figure and the words before it).
+const SKIP: &str = "{_}";
+
 impl Fact {
     /// Checks the fact's form when the lesson is loaded.
     pub fn validate(&self) -> Result<(), String> {
@@ -87,8 +92,10 @@ impl Fact {
     }
 
     /// Checks the fact against `output` (what its last command printed) and `prose` (the
-    /// step's words): `Err` says what no longer matches.
-    pub fn check(&self, output: &str, prose: &[&str]) -> Result<(), String> {
+    /// step's words): `Err` says what no longer matches. `Ok` holds the phrases of the
+    /// step's words the fact checked (its `says` with the figures put in, or each figure
+    /// caught), which account for the figures they hold (see [`super::figures`]).
+    pub fn check(&self, output: &str, prose: &[&str]) -> Result<Vec<String>, String> {
         let command = self.run.join(", ");
         let Some(figures) = find(&self.shows, output) else {
             return Err(format!(
@@ -110,6 +117,7 @@ impl Fact {
                         fill(&self.shows, &figures)
                     ));
                 }
+                Ok(vec![stated])
             }
             None => {
                 for figure in &figures {
@@ -121,9 +129,9 @@ impl Fact {
                         ));
                     }
                 }
+                Ok(figures)
             }
         }
-        Ok(())
     }
 }
 
@@ -137,7 +145,7 @@ fn fill(pattern: &str, figures: &[String]) -> String {
 }
 
 /// The words of `text`, lower case.
-fn words(text: &str) -> Vec<String> {
+pub(super) fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_lowercase).collect()
 }
 
@@ -150,6 +158,17 @@ fn trim_figure(word: &str) -> &str {
 /// aside).
 fn contains(prose: &[String], stated: &[String]) -> bool {
     stated.is_empty() || matches(prose, stated).is_some()
+}
+
+/// Where `wanted` matches consecutive `words`: the index of each first word, as
+/// [`matches`] matches them.
+pub(super) fn places(words: &[String], wanted: &[String]) -> Vec<usize> {
+    if wanted.is_empty() || words.len() < wanted.len() {
+        return Vec::new();
+    }
+    (0..=words.len() - wanted.len())
+        .filter(|start| matches(&words[*start..*start + wanted.len()], wanted).is_some())
+        .collect()
 }
 
 /// Finds `pattern` in `output`: the figures it caught, in order, or `None`.
@@ -180,6 +199,9 @@ fn is_word_char(character: char) -> bool {
 /// word of the pattern, after punctuation that opens the text's word, and for the last,
 /// before punctuation that closes it. `Some` holds the figure caught, if any.
 fn match_word(word: &str, want: &str, at_start: bool, at_end: bool) -> Option<Option<String>> {
+    if want == SKIP {
+        return Some(None);
+    }
     let starts: Vec<usize> = if at_start {
         word.char_indices()
             .map(|(index, _)| index)
@@ -268,6 +290,25 @@ mod tests {
             None,
             "a figure must stand where the pattern puts it"
         );
+    }
+
+    #[test]
+    fn a_skipped_word_is_passed_over_and_not_caught() {
+        const TABLE: &str = "  all  2000  589  29.4%  1370  68.5%  41  2.0%\n";
+        assert_eq!(
+            find("all 2000 {_} {_} {_} {_} {} {}%", TABLE),
+            Some(vec!["41".to_string(), "2.0".to_string()])
+        );
+        // It stands for exactly one word.
+        assert_eq!(
+            find("all 2000 {_} {_} {_} {}", TABLE),
+            Some(vec!["68.5%".to_string()])
+        );
+        assert_eq!(find("all 2001 {_} {}", TABLE), None);
+        let lost = fact("all 2000 {_} {_} {_} {_} {} {}%", Some("lost {} ({}%)"));
+        assert!(lost.validate().is_ok());
+        assert!(lost.check(TABLE, &["It lost 41 (2.0%)."]).is_ok());
+        assert!(lost.check(TABLE, &["It lost 42 (2.0%)."]).is_err());
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod budget;
 pub mod check;
 pub mod course;
 pub mod facts;
+pub mod figures;
 pub mod goal;
 pub mod needs;
 pub mod scratch;
@@ -68,6 +69,12 @@ pub enum Step {
         /// Figures and results the step states, with the commands that show them.
         #[serde(default)]
         facts: Vec<Fact>,
+        /// Figures of the step's words no command computes (see [`figures`]).
+        #[serde(default)]
+        cites: Vec<String>,
+        /// Figures the program computes that no fact checks yet (see [`figures`]).
+        #[serde(default)]
+        unchecked: Vec<String>,
     },
     /// Commands run in a scratch session with the lesson's seed, shown with their output.
     Demo {
@@ -78,6 +85,12 @@ pub enum Step {
         /// Figures and results the step states, with the commands that show them.
         #[serde(default)]
         facts: Vec<Fact>,
+        /// Figures of the step's words no command computes (see [`figures`]).
+        #[serde(default)]
+        cites: Vec<String>,
+        /// Figures the program computes that no fact checks yet (see [`figures`]).
+        #[serde(default)]
+        unchecked: Vec<String>,
     },
     /// The learner does something; the goal is checked on the real session.
     Exercise {
@@ -97,6 +110,12 @@ pub enum Step {
         /// Figures and results the step states, with the commands that show them.
         #[serde(default)]
         facts: Vec<Fact>,
+        /// Figures of the step's words no command computes (see [`figures`]).
+        #[serde(default)]
+        cites: Vec<String>,
+        /// Figures the program computes that no fact checks yet (see [`figures`]).
+        #[serde(default)]
+        unchecked: Vec<String>,
     },
     /// A question; the learner types `answer ...`.
     Question {
@@ -117,6 +136,12 @@ pub enum Step {
         /// Figures and results the step states, with the commands that show them.
         #[serde(default)]
         facts: Vec<Fact>,
+        /// Figures of the step's words no command computes (see [`figures`]).
+        #[serde(default)]
+        cites: Vec<String>,
+        /// Figures the program computes that no fact checks yet (see [`figures`]).
+        #[serde(default)]
+        unchecked: Vec<String>,
     },
 }
 
@@ -189,6 +214,28 @@ impl Step {
             | Step::Demo { facts, .. }
             | Step::Exercise { facts, .. }
             | Step::Question { facts, .. } => facts,
+        }
+    }
+
+    /// The phrases of the step's words that hold figures no command computes: a date,
+    /// a quotation, a cell the learner is told to type, a rule's number.
+    pub fn cites(&self) -> &[String] {
+        match self {
+            Step::Text { cites, .. }
+            | Step::Demo { cites, .. }
+            | Step::Exercise { cites, .. }
+            | Step::Question { cites, .. } => cites,
+        }
+    }
+
+    /// The phrases of the step's words that hold figures the program computes but no
+    /// fact checks yet: the course's known gap, listed so it can only shrink.
+    pub fn unchecked(&self) -> &[String] {
+        match self {
+            Step::Text { unchecked, .. }
+            | Step::Demo { unchecked, .. }
+            | Step::Exercise { unchecked, .. }
+            | Step::Question { unchecked, .. } => unchecked,
         }
     }
 
@@ -446,6 +493,7 @@ fn validate_step(step: &Step) -> Result<(), String> {
         return Err("a step's state must not quit the session".into());
     }
     budget::check(step.state())?;
+    figures::validate(step)?;
     for fact in step.facts() {
         fact.validate()?;
         // A fact may play moves, which only the game in progress can read.

@@ -1395,3 +1395,46 @@ fn a_step_done_before_leaving_is_still_done_after_coming_back() {
     let next = respond(&mut later, "next");
     assert!(next.contains(&format!("step {} of", at + 2)), "{next}");
 }
+
+/// Every figure of a lesson's words is accounted for: a figure added to the text fails
+/// the check, naming the step and the figure, until a fact checks it or the step cites
+/// it; a figure a fact checks fails when the text changes it; and a cited or unchecked
+/// phrase the text no longer holds fails, so the lists never go stale.
+#[test]
+fn the_check_fails_on_a_figure_no_fact_checks_and_no_step_cites() {
+    let file = "02-symmetry.yaml";
+    let today = std::fs::read_to_string(lessons_dir().join(file)).unwrap();
+    let lesson = lesson::parse(&today, file).unwrap();
+    let counted = lesson
+        .steps
+        .iter()
+        .position(|step| {
+            step.prose()
+                .iter()
+                .any(|text| text.contains("Michie's number"))
+        })
+        .expect("the step that adds up the boxes");
+    lesson::check::check_facts(&lesson, &lesson.steps[counted], &render).unwrap();
+    let changed = |from: &str, to: &str| {
+        assert!(today.contains(from), "{from}");
+        let text = today.replacen(from, to, 1);
+        let stale = lesson::parse(&text, file).unwrap();
+        lesson::check::check_facts(&stale, &stale.steps[counted], &render).unwrap_err()
+    };
+    // A figure the program computes, changed in the text.
+    let why = changed("108 + 183 = 304", "108 + 184 = 304");
+    assert!(
+        why.contains("the step does not say \"+ 12 + 108 + 183\""),
+        "{why}"
+    );
+    // A new figure nobody checks.
+    let why = changed("Michie's number.", "Michie's number, in 3 weeks.");
+    assert!(why.contains("the figure 3 (in"), "{why}");
+    assert!(why.contains("neither cites it"), "{why}");
+    // A listed phrase the words no longer hold.
+    let why = changed("than 2,000 boxes", "than 3,000 boxes");
+    assert!(
+        why.contains("unchecked \"more than 2,000 boxes\" is not in its words any more"),
+        "{why}"
+    );
+}

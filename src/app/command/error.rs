@@ -2,7 +2,7 @@
 //! console prints for it. Kept apart from the parser so the wording of every refusal
 //! can be read in one place.
 
-use super::{MAX_GAMES, MAX_LINE};
+use super::{MAX_GAMES, MAX_LINE, MAX_SOLVE_BUDGET};
 use crate::menace::learn::PresetError;
 use std::fmt;
 
@@ -27,6 +27,7 @@ pub enum CommandError {
     BadPreset(PresetError),
     BadOpponent(String),
     BadTraining(String),
+    BadBudget(String),
 }
 
 impl fmt::Display for CommandError {
@@ -47,6 +48,11 @@ impl fmt::Display for CommandError {
             CommandError::Unknown(word) => write!(
                 f,
                 "There is no command \"{word}\"; type help to see them all."
+            ),
+            CommandError::BadBudget(text) => write!(
+                f,
+                "A search budget is a whole number of positions from 1 to {}, not \"{text}\".",
+                crate::text::grouped(MAX_SOLVE_BUDGET)
             ),
             CommandError::BadCount(text) => write!(
                 f,

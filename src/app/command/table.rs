@@ -116,8 +116,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "solve",
-        "solve [POS]",
-        "the value with perfect play (board or POS)",
+        "solve [POS] [within N]",
+        "the value with perfect play (board or POS), in N positions",
         Group::Play,
         "solve X...O....",
     ),

@@ -195,11 +195,34 @@ fn opponents_training_and_hints() {
     ));
     assert!(matches!(
         parse("solve O.XX.X.OO"),
-        Ok(Command::Solve(Some(_)))
+        Ok(Command::Solve(Some(_), None))
     ));
     assert!(matches!(
         parse("solve a b c"),
         Err(CommandError::ExtraWords { .. })
+    ));
+    // A budget of positions, with or without a position, commas allowed.
+    assert_eq!(
+        parse("solve within 10,000"),
+        Ok(Command::Solve(None, Some(10_000)))
+    );
+    assert_eq!(
+        parse("solve X...O.... WITHIN 500"),
+        Ok(Command::Solve(Some("X...O....".into()), Some(500)))
+    );
+    for bad in [
+        "solve within 0",
+        "solve within many",
+        "solve within 1000000001",
+    ] {
+        assert!(
+            matches!(parse(bad), Err(CommandError::BadBudget(_))),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        parse("solve within"),
+        Err(CommandError::MissingArgument { .. })
     ));
     assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
 }

@@ -9,6 +9,19 @@ fn the_3x3x3_cube_has_49_lines_and_qubic_76() {
     assert_eq!(Geometry::of(4).lines.len(), 76);
 }
 
+/// What `variants` says of each cube (and the lessons quote) is the count of its lines.
+#[test]
+fn each_cubes_description_names_its_count_of_lines() {
+    for (declaration, side) in [(&CUBE, 3), (&QUBIC, 4)] {
+        let lines = Geometry::of(side).lines.len();
+        assert!(
+            declaration.about.ends_with(&format!(" its {lines} lines")),
+            "{}",
+            declaration.about
+        );
+    }
+}
+
 /// The one-bit test of a line agrees with counting its marks, on random boards of
 /// both cubes (marks may overlap: the test is on the bits alone).
 #[test]
