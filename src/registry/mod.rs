@@ -52,6 +52,9 @@ pub struct Entry {
     abilities: Abilities,
     /// How `perfect` gets its values in this game, where a solver settles it.
     perfect: Option<perfect::MakeValues>,
+    /// The entry names its own solver ([`Entry::with_solver`]), which settles the game,
+    /// so `perfect` must play it too (a test walks the list).
+    own_solver: bool,
     /// Seats a kept solver of this game as a perfect player.
     seat_perfect: perfect::SeatPerfect,
     /// How the game is best shown at the size a position has.
@@ -70,6 +73,7 @@ const fn entry<G: Declared>(declaration: &'static Declaration) -> Entry {
         start: start_boxed::<G>,
         abilities: Abilities::of::<G>(),
         perfect: None,
+        own_solver: false,
         seat_perfect: perfect::seat::<G>,
         shown: presentation::by_size,
     }
@@ -121,7 +125,8 @@ pub const GAMES: &[Entry] = &[
         .with_solver(quantum_solver::solve)
         .with_perfect(perfect::by_points),
     entry::<QuantumMorris>(&quantum_morris::QUANTUM_MORRIS)
-        .with_solver(quantum_morris_solver::solve),
+        .with_solver(quantum_morris_solver::solve)
+        .with_perfect(quantum_morris_solver::perfect),
     entry::<Gomoku>(&gomoku::GOMOKU),
     entry::<Gomoku>(&gomoku::CONNECT6),
     entry::<Gobang>(&gobang::GOBANG),
@@ -274,6 +279,17 @@ pub fn every_rule_set() -> Vec<Box<dyn AnyGame>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_with_a_solver_of_its_own_has_perfect_play() {
+        for entry in GAMES.iter().filter(|entry| entry.own_solver) {
+            assert!(
+                entry.perfect.is_some(),
+                "{} has a solver of its own but no perfect play (with_perfect)",
+                entry.declaration.name
+            );
+        }
+    }
 
     #[test]
     fn names_are_unique_and_lower_case() {

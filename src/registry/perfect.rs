@@ -107,7 +107,7 @@ fn start_of<G: Declared>(game: &dyn AnyGame) -> Result<G, String> {
 
 /// Asks the solver its first question, the moves of the start, and keeps it if it can
 /// answer: otherwise the game is too big for it.
-fn keep<G: Declared>(
+pub(super) fn keep<G: Declared>(
     start: &G,
     mut values: Box<dyn crate::ai::perfect::MoveValues<G>>,
 ) -> Result<Box<dyn Any + Send + Sync>, String> {

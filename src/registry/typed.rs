@@ -115,6 +115,7 @@ impl Entry {
         solve: fn(&dyn AnyGame, u64) -> Option<Solved>,
     ) -> Entry {
         self.abilities.solve = solve;
+        self.own_solver = true;
         self
     }
 

@@ -107,3 +107,37 @@ fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
     let checked = check_sample(&table, rules, 5);
     assert!(checked > 500, "{checked}");
 }
+
+/// `perfect` plays quantum Morris from the same analysis (the game is a draw): as X and
+/// as O it never loses to random play, and each of its moves keeps the start's value.
+#[test]
+#[ignore = "release: the analysis takes a minute of both cores and 1.4 GB"]
+fn perfect_plays_quantum_morris_from_the_analysis_and_never_loses() {
+    use menace::game::Player;
+    use rand::{RngExt, SeedableRng};
+    let game = menace::registry::start(&["quantum-morris"]).unwrap();
+    let mut perfect = menace::registry::perfect_player(game.as_ref()).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for round in 0..6 {
+        let side = if round % 2 == 0 { Player::X } else { Player::O };
+        let mut position = game.restart();
+        for _ in 0..300 {
+            if position.outcome().is_some() {
+                break;
+            }
+            let mv = if position.to_move() == side {
+                perfect.choose(position.as_ref(), &mut rng).unwrap().0
+            } else {
+                let moves = position.legal_move_names();
+                moves[rng.random_range(0..moves.len())].clone()
+            };
+            position.play_move(&mv).unwrap();
+        }
+        assert_ne!(
+            position.outcome(),
+            Some(Outcome::Win(side.opponent())),
+            "perfect as {side} lost: {}",
+            position.picture()
+        );
+    }
+}
