@@ -228,14 +228,25 @@ fn read(kind: Kind, text: &str, unit: Option<&str>) -> Option<String> {
             _ => None,
         },
         Kind::Number => {
-            let (number, rest) = words.split_first()?;
-            let value = number_of(number)?;
-            let unit_fits = |said: &[String]| match (said, unit) {
-                ([], _) => true,
-                ([word], Some(unit)) => same_unit(word, &unit.to_lowercase()),
-                _ => false,
-            };
-            unit_fits(rest).then(|| value.to_string())
+            // One number, with what it counts around it: `6 beads`, `4 marks`, `cell 3`,
+            // `one empty cell`, `one stone more`. A word that changes the number
+            // (`not`, `more than`, `about`) or a second number makes it no answer.
+            let at = words.iter().position(|word| number_of(word).is_some())?;
+            let (before, after) = (&words[..at], &words[at + 1..]);
+            let value = number_of(&words[at])?;
+            let changes =
+                |word: &String| QUALIFIERS.contains(&word.as_str()) || number_of(word).is_some();
+            // A question that names its unit takes that unit (`6 boxes` is not `6
+            // beads`); one that does not takes whatever the learner counts in.
+            let is_unit =
+                |word: &String| unit.is_some_and(|unit| same_unit(word, &unit.to_lowercase()));
+            let others: Vec<&String> = before.iter().chain(after).collect();
+            let fits = before.len() <= 1
+                && after.len() <= 2
+                && others.iter().all(|word| !changes(word))
+                && (unit.is_none() || others.is_empty() || others.iter().any(|word| is_unit(word)))
+                && (unit.is_none() || before.iter().all(is_unit));
+            fits.then(|| value.to_string())
         }
         Kind::Choice => {
             // Not the filler-free words: `a` is a letter here.
@@ -256,6 +267,13 @@ fn read(kind: Kind, text: &str, unit: Option<&str>) -> Option<String> {
         }
     }
 }
+
+/// Words that change a number rather than name what it counts: `not 4`, `more than 4`,
+/// `about 4`, `4 or 5`.
+const QUALIFIERS: [&str; 16] = [
+    "not", "no", "never", "more", "less", "fewer", "than", "about", "around", "over", "under",
+    "least", "most", "or", "nearly", "almost",
+];
 
 /// The unit, in the singular or the plural (`bead`, `beads`; `box`, `boxes`).
 fn same_unit(word: &str, unit: &str) -> bool {
@@ -421,7 +439,14 @@ mod tests {
         refuses_all(&one, &["1 boxe", "2 boxes"]);
         let big = expected("{number: 1000000}");
         accepts_all(&big, &["1000000", "1,000,000"]);
-        refuses_all(&big, &["100000", "1,000,000 beads"]);
+        refuses_all(&big, &["100000", "not 1000000", "about 1,000,000"]);
+        // A question that names no unit takes the number with whatever it counts.
+        let marks = expected("{number: 4}");
+        accepts_all(&marks, &["4", "4 marks", "cell 4", "four empty cells"]);
+        refuses_all(&marks, &["more than 4", "4 or 5", "not 4", "4 4"]);
+        let cell = expected("{number: 1, unit: cell}");
+        accepts_all(&cell, &["one empty cell", "1 cell", "cell 1"]);
+        refuses_all(&cell, &["one empty box", "box 1"]);
         let plus = expected("{number: 1}");
         accepts_all(&plus, &["+1", "one", "1"]);
     }
