@@ -89,7 +89,15 @@ impl Tutor {
         let after = self.course.position();
         if after.is_some() && after != before {
             said.extend(self.write_open_lesson_state());
-            said.extend(self.step_listing());
+            // The listing's notice goes before the step it serves, so that the step
+            // still ends on its prompt.
+            if let Some(notice) = self.step_listing() {
+                let at = said
+                    .iter()
+                    .position(|said| matches!(said, Said::Lesson(LessonEvent::Step(_))))
+                    .unwrap_or(said.len());
+                said.insert(at, notice);
+            }
         }
         if after.is_none() {
             self.restore_listing();
