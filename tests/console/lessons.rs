@@ -1429,3 +1429,46 @@ fn a_step_that_sets_the_listing_says_so_before_its_prompt() {
     let prompt = opened.find("[your turn").unwrap();
     assert!(notice < prompt, "{opened}");
 }
+
+#[test]
+fn a_game_left_open_is_named_before_a_step_that_cannot_begin_while_it_is() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 8");
+    respond(&mut session, "next");
+    respond(&mut session, "1");
+    assert!(respond(&mut session, "hint teacher").contains("Well done"));
+    // The demonstrations and the text between, then the step that watches five games.
+    let mut walked = String::new();
+    for _ in 0..8 {
+        if walked.contains("Watch the teacher play MENACE") {
+            break;
+        }
+        walked = respond(&mut session, "next");
+    }
+    let aside = walked
+        .find("Your game is still open")
+        .unwrap_or_else(|| panic!("no word of the open game:\n{walked}"));
+    assert!(
+        aside < walked.find("Watch the teacher").unwrap(),
+        "{walked}"
+    );
+    respond(&mut session, "resign");
+    assert!(respond(&mut session, "play 5 vs teacher").contains("Well done"));
+    // With no game open, nothing is said.
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 8");
+    respond(&mut session, "next");
+    for line in ["1", "hint teacher", "resign"] {
+        respond(&mut session, line);
+    }
+    let mut walked = String::new();
+    for _ in 0..8 {
+        if walked.contains("Watch the teacher play MENACE") {
+            break;
+        }
+        walked = respond(&mut session, "next");
+    }
+    assert!(!walked.contains("Your game is still open"), "{walked}");
+}
