@@ -14,6 +14,18 @@ pub fn nth(number: usize) -> String {
     format!("{number}{suffix}")
 }
 
+/// The same in words for the first ten (`first` ... `tenth`), in figures after that.
+pub fn nth_word(number: usize) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    number
+        .checked_sub(1)
+        .and_then(|index| WORDS.get(index))
+        .map_or_else(|| nth(number), |word| word.to_string())
+}
+
 /// A count with its thousands marked: `10,000,000`.
 pub fn grouped(count: u64) -> String {
     let digits = count.to_string();

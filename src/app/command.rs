@@ -136,6 +136,27 @@ pub enum BoxQuery {
 }
 
 /// Reads one line.
+impl Command {
+    /// True for the commands the session refuses while a game is in progress: they
+    /// start games, train, or change the game, the seats or the boxes.
+    pub fn waits_for_no_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Play(_)
+                | Command::PlayVs(..)
+                | Command::Train { .. }
+                | Command::Variant(_)
+                | Command::Side(_)
+                | Command::Opponent(_)
+                | Command::Vs(_)
+                | Command::Against(_)
+                | Command::Load(_)
+                | Command::Reset
+                | Command::Preset(_)
+        )
+    }
+}
+
 pub fn parse(line: &str) -> Result<Command, CommandError> {
     let length = line.chars().count();
     if length > MAX_LINE {

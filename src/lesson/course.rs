@@ -92,8 +92,9 @@ pub enum LessonEvent {
     Left {
         title: String,
     },
-    /// The lesson counting along with the learner (`find_boxes`).
-    Counted(String),
+    /// A sentence of the lesson's beside what the learner does: the count along a
+    /// `find_boxes` exercise, or a game still open where the step opening starts others.
+    Aside(String),
     /// Every lesson is done: the titles of what was learned, in order.
     CourseComplete(Vec<String>),
     AtStart,
@@ -296,6 +297,17 @@ impl Course {
         match self.current_step()? {
             Step::Exercise { listing, .. } => *listing,
             _ => None,
+        }
+    }
+
+    /// True if the open step is an exercise whose lines include one refused while a
+    /// game is in progress (starting games, training, changing the game or the boxes).
+    pub fn step_needs_no_game(&self) -> bool {
+        match self.current_step() {
+            Some(Step::Exercise { solution, .. }) => solution.iter().any(|line| {
+                crate::app::command::parse(line).is_ok_and(|command| command.waits_for_no_game())
+            }),
+            _ => false,
         }
     }
 
@@ -626,7 +638,7 @@ impl Course {
         if let super::Goal::FindBoxes { menace_move } = goal {
             said.extend(
                 super::goal::count_along(&mut active.tally, events, *menace_move)
-                    .map(LessonEvent::Counted),
+                    .map(LessonEvent::Aside),
             );
         } else {
             active.tally.observe(events);

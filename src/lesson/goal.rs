@@ -173,7 +173,7 @@ impl Goal {
             Goal::Preset(name) => format!("MENACE now follows the {name} preset"),
             Goal::Experiment => "you ran the experiment".into(),
             Goal::SeeSymmetry => "you saw MENACE use a turned or mirrored box".into(),
-            Goal::SeeForcedMove => "you saw MENACE's forced fifth move".into(),
+            Goal::SeeForcedMove => "MENACE played its forced fifth move".into(),
             Goal::Misere => "you switched to misère rules".into(),
             Goal::Solve(picture) => format!("you solved {picture}"),
             Goal::PlayVariant { variant, games: 1 } => format!("you played a game of {variant}"),
@@ -408,11 +408,19 @@ impl Tally {
                 }
                 Event::MenaceMoved {
                     turn: MenaceMove::Forced { play },
+                    ply,
+                    placed,
                     ..
                 } => {
                     self.saw_forced = true;
+                    // The line as the console printed it, quoted whole: a long run may
+                    // have scrolled it away, or the pager skipped it.
                     self.forced_seen.get_or_insert_with(|| {
-                        format!("only {play} was empty, so MENACE played there without a box")
+                        let why = if *placed { "is empty" } else { "is legal" };
+                        format!(
+                            "the line was \"Only {play} {why}: MENACE's {} move is forced (no box).\"",
+                            crate::text::nth_word(ply / 2 + 1)
+                        )
                     });
                 }
                 _ => {}

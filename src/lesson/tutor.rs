@@ -89,7 +89,25 @@ impl Tutor {
         let after = self.course.position();
         if after.is_some() && after != before {
             said.extend(self.write_open_lesson_state());
-            said.extend(self.step_listing());
+            // The listing's notice goes before the step it serves, so that the step
+            // still ends on its prompt.
+            let at = said
+                .iter()
+                .position(|said| matches!(said, Said::Lesson(LessonEvent::Step(_))))
+                .unwrap_or(said.len());
+            if let Some(notice) = self.step_listing() {
+                said.insert(at, notice);
+            }
+            // A game left open by an earlier step would make this one's commands
+            // refused: said before the step, not found out after.
+            if self.session.position().is_some() && self.course.step_needs_no_game() {
+                said.insert(
+                    at,
+                    Said::Lesson(LessonEvent::Aside(
+                        "Your game is still open, and the step below cannot begin while it is: finish it or type resign first.".into(),
+                    )),
+                );
+            }
         }
         if after.is_none() {
             self.restore_listing();

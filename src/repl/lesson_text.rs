@@ -10,7 +10,7 @@ fn reflow(text: &str) -> String {
     let mut paragraphs = Vec::new();
     for paragraph in text.trim_end().split("\n\n") {
         if paragraph.lines().any(|line| line.starts_with("  ")) {
-            let kept: Vec<String> = paragraph.lines().map(hanging).collect();
+            let kept: Vec<String> = items(paragraph).iter().map(|line| hanging(line)).collect();
             paragraphs.push(kept.join("\n"));
         } else {
             // ASCII only: a no-break space glues a quoted command's words (lesson/mod.rs).
@@ -24,15 +24,30 @@ fn reflow(text: &str) -> String {
     paragraphs.join("\n\n")
 }
 
-/// A kept line, wrapped at 78 columns if it is longer, its continuation lines indented
-/// under the item's text: after `6. `, `b) ` or `- ` where the line is a list item.
-fn hanging(line: &str) -> String {
-    if line.chars().count() <= 78 {
-        return line.to_string();
+/// The kept lines of a paragraph, a list item's continuation lines (indented under its
+/// text, with no marker of their own) joined to it, so that it is filled as one.
+fn items(paragraph: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for line in paragraph.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let continues = lines.last().is_some_and(|item| {
+            let item_text = item.len() - item.trim_start().len() + marker_width(item);
+            marker_width(item) > 0 && indent == item_text && marker_width(line) == 0
+        });
+        match lines.last_mut() {
+            Some(item) if continues => {
+                item.push(' ');
+                item.push_str(line.trim_start());
+            }
+            _ => lines.push(line.to_string()),
+        }
     }
-    let indent = line.len() - line.trim_start().len();
-    let rest = &line[indent..];
-    let marker = rest
+    lines
+}
+
+/// The width of a list item's marker with its space (`6. `, `b) `, `- `); 0 if none.
+fn marker_width(line: &str) -> usize {
+    line.trim_start()
         .split_once(' ')
         .map(|(first, _)| first)
         .filter(|first| {
@@ -43,7 +58,18 @@ fn hanging(line: &str) -> String {
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric()))
         })
-        .map_or(0, |first| first.len() + 1);
+        .map_or(0, |first| first.len() + 1)
+}
+
+/// A kept line, wrapped at 78 columns if it is longer, its continuation lines indented
+/// under the item's text: after `6. `, `b) ` or `- ` where the line is a list item.
+fn hanging(line: &str) -> String {
+    if line.chars().count() <= 78 {
+        return line.to_string();
+    }
+    let indent = line.len() - line.trim_start().len();
+    let rest = &line[indent..];
+    let marker = marker_width(line);
     let first = &line[..indent];
     let after = " ".repeat(indent + marker);
     let options = textwrap::Options::new(78)
@@ -185,7 +211,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             format!("You left \"{title}\"; opening it again resumes where you were.\n")
         }
         LessonEvent::AtStart => "This is the first step.\n".into(),
-        LessonEvent::Counted(sentence) => format!("{}\n", crate::repl::text::fill(sentence, 79)),
+        LessonEvent::Aside(sentence) => format!("{}\n", crate::repl::text::fill(sentence, 79)),
         LessonEvent::CourseComplete(titles) => {
             let mut text = format!(
                 "{}\n",
@@ -395,5 +421,27 @@ mod hanging_tests {
         assert!(!lines[at + 1].starts_with("      "), "{shown}");
         // Short kept lines stay exactly as written.
         assert!(shown.contains("\n  5. Short.\n"), "{shown}");
+    }
+
+    #[test]
+    fn a_list_item_written_on_two_lines_is_filled_as_one() {
+        let text = "Why?\n\n  a) short\n  b) perfect answers in only a few ways, so MENACE never met the odd positions a\n     beginner's odd moves lead to, and their boxes never learned anything\n  c) last\n";
+        let shown = reflow(text);
+        let lines: Vec<&str> = shown.lines().collect();
+        // No line of one short word, and the item's lines hang under its text.
+        assert!(
+            lines
+                .iter()
+                .filter(|line| !line.is_empty())
+                .all(|line| line.trim().len() > 2 && line.chars().count() <= 78),
+            "{shown}"
+        );
+        assert!(shown.contains("  a) short\n"), "{shown}");
+        assert!(shown.contains("\n  c) last"), "{shown}");
+        let at = lines
+            .iter()
+            .position(|line| line.starts_with("  b) "))
+            .unwrap();
+        assert!(lines[at + 1].starts_with("     ") && !lines[at + 1].starts_with("      "));
     }
 }

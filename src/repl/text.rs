@@ -28,13 +28,7 @@ pub fn ordinal(ply: usize) -> String {
 
 /// The same, in words, for the first ten.
 fn ordinal_word(ply: usize) -> String {
-    const WORDS: [&str; 10] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth",
-    ];
-    WORDS
-        .get(ply / 2)
-        .map_or_else(|| ordinal(ply), |word| word.to_string())
+    crate::text::nth_word(ply / 2 + 1)
 }
 
 /// MENACE's turn explained: which box, how the board relates to its picture, the bead.

@@ -280,7 +280,7 @@ fn a_game_ends_with_its_result_and_boxes_on_off_changed_switch_the_listing() {
 
     let switched = respond(&mut session, "boxes changed");
     assert!(
-        switched.contains("only the boxes the game changed"),
+        switched.contains("only the boxes the game used"),
         "{switched}"
     );
     let mut text = respond(&mut session, "1");

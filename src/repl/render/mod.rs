@@ -508,7 +508,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "After each game of noughts and crosses all the boxes are listed.\n".into()
             }
             crate::app::BoxListing::Changed => {
-                "After each game only the boxes the game changed are listed.\n".into()
+                "After each game only the boxes the game used are listed.\n".into()
             }
             crate::app::BoxListing::Off => {
                 "No boxes are listed after a game (boxes lists them at any time).\n".into()
