@@ -173,7 +173,13 @@ impl Tutor {
             Command::Lessons => course.list(session.settings()),
             Command::Lesson(which) => {
                 let (mut said, found) = course.find(which, session.settings());
-                if let Some(index) = found {
+                // The lesson already open is shown again where it stands: its state is
+                // the session's own, neither put aside nor replaced.
+                if let Some(index) = found
+                    && course.position().map(|(open, _)| open) == Some(index)
+                {
+                    said.extend(course.start(index, session));
+                } else if let Some(index) = found {
                     let name = course.lesson_name(index).to_string();
                     let folder = kept_folder(session);
                     // The lesson's state as it was left part way, from this run or from

@@ -1567,3 +1567,18 @@ fn a_game_left_open_is_named_before_a_step_that_cannot_begin_while_it_is() {
     }
     assert!(!walked.contains("Your game is still open"), "{walked}");
 }
+
+/// `lesson N` for the lesson already open shows it again where it stands: its MENACE
+/// and what it learned stay, neither put aside nor replaced by a fresh one.
+#[test]
+fn opening_the_open_lesson_again_keeps_what_its_menace_learned() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "play 2 vs random");
+    let before = session.games_learned();
+    assert!(before >= 2, "{before}");
+    let again = respond(&mut session, "lesson 1");
+    assert!(again.contains("Lesson 1"), "{again}");
+    assert_eq!(session.games_learned(), before, "{again}");
+}
