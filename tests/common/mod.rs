@@ -44,3 +44,17 @@ pub fn trained(session: &mut Tutor, line: &str) -> (TrainingReport, String) {
         .unwrap_or_else(|| panic!("`{line}` trains: {text}"));
     (report, text)
 }
+
+/// `menace ARGS` (words as a shell reads them) under an address space of `kilobytes`
+/// (`ulimit -v`), as a shared machine may impose, with no memory given by the
+/// environment.
+#[allow(dead_code)]
+pub fn menace_within(kilobytes: u32, args: &str) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kilobytes} && exec \"$0\" {args}"))
+        .arg(assert_cmd::cargo::cargo_bin("menace"))
+        .env_remove(menace::memory::VARIABLE)
+        .output()
+        .unwrap()
+}

@@ -400,16 +400,10 @@ const EMPTY_QUBIC: &str = "................/................/................/..
 fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
     // An address space of 60 MB (`ulimit -v`), as a shared machine may impose: the
     // proof-number search's budget of sixty million positions would take gigabytes.
-    let program = assert_cmd::cargo::cargo_bin("menace");
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 60000 && exec \"$0\" prove qubic {EMPTY_QUBIC} --pns --budget 60000000"
-        ))
-        .arg(&program)
-        .env_remove(menace::memory::VARIABLE)
-        .output()
-        .unwrap();
+    let output = crate::common::menace_within(
+        60_000,
+        &format!("prove qubic {EMPTY_QUBIC} --pns --budget 60000000"),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
@@ -437,17 +431,9 @@ fn a_budget_beyond_memory_is_lowered_in_one_sentence_instead_of_aborting() {
 fn a_box_limit_beyond_memory_is_refused_in_one_sentence_before_counting() {
     // Under 700 MB of address space a hundred million boxes of ultimate or strategic
     // cannot be counted: refused before counting, instead of an abort part way.
-    let program = assert_cmd::cargo::cargo_bin("menace");
     for game in ["ultimate", "strategic"] {
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v 700000 && exec \"$0\" boxes {game} --limit 100000000"
-            ))
-            .arg(&program)
-            .env_remove(menace::memory::VARIABLE)
-            .output()
-            .unwrap();
+        let output =
+            crate::common::menace_within(700_000, &format!("boxes {game} --limit 100000000"));
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
         assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");

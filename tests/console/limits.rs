@@ -9,15 +9,7 @@ fn menace() -> Command {
 
 /// `menace solve qubic ARGS` under an address space of `kilobytes` (`ulimit -v`).
 fn solve_qubic_within(kilobytes: u32, args: &str) -> std::process::Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {kilobytes} && exec \"$0\" solve qubic {args}"
-        ))
-        .arg(assert_cmd::cargo::cargo_bin("menace"))
-        .env_remove(menace::memory::VARIABLE)
-        .output()
-        .unwrap()
+    crate::common::menace_within(kilobytes, &format!("solve qubic {args}"))
 }
 
 #[test]
