@@ -4,7 +4,7 @@
 use super::{Gomoku, GomokuRules, MAX_SIZE, MIN_SIZE};
 use crate::game::{Declaration, Declared, GameOption, OptionFiles, OptionValue};
 
-const TOO_BIG: &str = "a gomoku board has more positions than any number of matchboxes could hold (MENACE needs a box for every position it meets)";
+const TOO_BIG: &str = "a board this size has more positions than any number of matchboxes could hold (MENACE needs a box for every position it meets)";
 
 /// The size option every game of the family takes; its help's example names the game
 /// (`gomoku 19`, `connect6 15`).
