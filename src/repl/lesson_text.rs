@@ -348,9 +348,11 @@ pub fn own_state_back(
 /// A step's heading on one line: "step 2 of 13" where it fits, "2/13" where that alone
 /// would wrap the line (a title of up to 40 characters then fits).
 fn step_heading(lesson: &str, step: usize, steps: usize, kind: &str) -> String {
-    let full = format!("{lesson} -- step {step} of {steps} ({kind})");
-    if full.chars().count() + 6 <= 79 {
-        return heading(&full);
+    // One form for every step of a lesson: the long one if its widest heading (the
+    // last step, the longest kind) fits.
+    let widest = format!("{lesson} -- step {steps} of {steps} (exercise)");
+    if widest.chars().count() + 6 <= 79 {
+        return heading(&format!("{lesson} -- step {step} of {steps} ({kind})"));
     }
     heading(&format!("{lesson} -- {step}/{steps} ({kind})"))
 }
@@ -366,6 +368,18 @@ fn heading(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_step_of_a_lesson_has_the_same_form_of_heading() {
+        // A title where "step 2 of 13 (text)" fits but "step 13 of 13 (exercise)" not.
+        let title = "Lesson 21: Other boards, a name of 48 characters";
+        assert_eq!(title.chars().count(), 48);
+        let forms: Vec<bool> = [(2, "text"), (13, "exercise")]
+            .iter()
+            .map(|(step, kind)| step_heading(title, *step, 13, kind).contains(" of 13"))
+            .collect();
+        assert_eq!(forms[0], forms[1], "{forms:?}");
+    }
 
     #[test]
     fn a_long_heading_keeps_its_closing_marks_on_a_line_with_words() {
