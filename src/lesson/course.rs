@@ -7,33 +7,12 @@ pub use super::scratch::scratch_run;
 mod progress;
 use super::{Lesson, Step, load_all};
 use crate::app::{Event, Session, Settings};
-use serde::{Deserialize, Serialize};
+pub use progress::LessonProgress;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The progress file's name, in the saves folder.
 pub const PROGRESS_FILE: &str = "lessons.yaml";
-
-/// How far the learner got in one lesson.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LessonProgress {
-    /// The step to resume at, from 0.
-    pub step: usize,
-    pub done: bool,
-    /// That step's exercise was done or its question answered, so `next` goes on from
-    /// it after leaving and coming back.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub solved: bool,
-    /// The furthest step reached (the steps before it were done, answered or skipped),
-    /// so that after `back`, leaving and coming back, `next` still goes on.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub furthest: usize,
-}
-
-fn is_zero(number: &usize) -> bool {
-    *number == 0
-}
 
 /// One line of the `lessons` list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -271,22 +250,6 @@ impl Course {
         (events, found)
     }
 
-    /// The step lesson `index` opens at: where the learner left it, a finished lesson
-    /// too (`quit-lesson` says so); a lesson finished and not opened since starts again
-    /// at its first step.
-    pub fn resume_step(&self, index: usize) -> usize {
-        let saved = self
-            .progress
-            .get(&self.lessons[index].name)
-            .copied()
-            .unwrap_or_default();
-        if saved.step >= self.lessons[index].steps.len() {
-            0
-        } else {
-            saved.step
-        }
-    }
-
     /// The file name (without `.yaml`) of lesson `index`.
     pub fn lesson_name(&self, index: usize) -> &str {
         &self.lessons[index].name
@@ -355,31 +318,6 @@ impl Course {
             }
         }
         events
-    }
-
-    /// [`Course::record`], then writes the progress file.
-    fn record_and_save(&mut self, session: &Session) -> Option<LessonEvent> {
-        self.record();
-        self.save_progress(&session.settings().saves_dir)
-    }
-
-    /// Records where the open lesson stands (its step, whether it is done, how far the
-    /// learner got), so that leaving and coming back changes nothing.
-    fn record(&mut self) {
-        let Some(active) = &self.active else {
-            return;
-        };
-        let name = self.lessons[active.lesson].name.clone();
-        let done = self.progress.get(&name).is_some_and(|p| p.done);
-        self.progress.insert(
-            name,
-            LessonProgress {
-                step: active.step,
-                done,
-                solved: active.solved,
-                furthest: active.furthest,
-            },
-        );
     }
 
     /// Shows the step the learner is at, and records it.

@@ -48,17 +48,7 @@ pub fn restore<G: Declared>(
     let mut menace = Menace::<G>::new(side, preset, DEFAULT_BOX_LIMIT);
     menace.set_record(record);
     for (key, counts) in boxes {
-        let position = game
-            .from_picture(key)
-            .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
-        // Pictures and bead names exactly as `save` writes them: two spellings of one
-        // box or one move would otherwise be two entries for the same thing.
-        if position.picture() != *key {
-            return Err(format!(
-                "box \"{key}\" is written \"{}\" in a save file",
-                position.picture()
-            ));
-        }
+        let position = position_written(game, key)?;
         let moves = position.legal_moves();
         let mut beads = vec![0u32; moves.len()];
         let mut given = vec![false; moves.len()];
@@ -175,6 +165,21 @@ fn read_batch(source: &mut dyn BoxSource) -> Batch {
     batch
 }
 
+/// The position a box's picture names, written exactly as `save` writes it: two
+/// spellings of one box would otherwise be two entries for the same thing.
+fn position_written<G: Declared>(game: &G, key: &str) -> Result<G, String> {
+    let position = game
+        .from_picture(key)
+        .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
+    if position.picture() != key {
+        return Err(format!(
+            "box \"{key}\" is written \"{}\" in a save file",
+            position.picture()
+        ));
+    }
+    Ok(position)
+}
+
 /// Each picture of `batch` read as a position of `game`, written as `save` writes it
 /// and in canonical form, or the sentence saying why not; in halves on every core.
 fn checked_pictures<G: Declared>(game: &G, batch: &[(String, Vec<u32>)]) -> Vec<Result<G, String>> {
@@ -182,15 +187,7 @@ fn checked_pictures<G: Declared>(game: &G, batch: &[(String, Vec<u32>)]) -> Vec<
         return batch
             .iter()
             .map(|(key, _)| {
-                let position = game
-                    .from_picture(key)
-                    .map_err(|why| format!("box \"{key}\" is not a position: {why}"))?;
-                if position.picture() != *key {
-                    return Err(format!(
-                        "box \"{key}\" is written \"{}\" in a save file",
-                        position.picture()
-                    ));
-                }
+                let position = position_written(game, key)?;
                 Menace::<G>::check_canonical(&position)
                     .map_err(|why| format!("box \"{key}\": {why}"))?;
                 Ok(position)

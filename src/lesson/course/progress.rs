@@ -1,7 +1,9 @@
-//! The progress file that remembers, between sessions, how far the learner got in each
-//! lesson: read once, never written over when it could not be read, written atomically.
+//! How far the learner got in each lesson (the step, whether it was done, how far
+//! they went), and the progress file that remembers it between sessions: read once,
+//! never written over when it could not be read, written atomically.
 
-use super::{Course, LessonEvent, LessonProgress, PROGRESS_FILE};
+use super::{Course, LessonEvent, PROGRESS_FILE};
+use crate::app::Session;
 use crate::menace::save::{self, SaveError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,7 +19,69 @@ pub(super) struct ProgressFile {
     pub(super) lessons: BTreeMap<String, LessonProgress>,
 }
 
+/// How far the learner got in one lesson.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonProgress {
+    /// The step to resume at, from 0.
+    pub step: usize,
+    pub done: bool,
+    /// That step's exercise was done or its question answered, so `next` goes on from
+    /// it after leaving and coming back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solved: bool,
+    /// The furthest step reached (the steps before it were done, answered or skipped),
+    /// so that after `back`, leaving and coming back, `next` still goes on.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub furthest: usize,
+}
+
+fn is_zero(number: &usize) -> bool {
+    *number == 0
+}
+
 impl Course {
+    /// The step lesson `index` opens at: where the learner left it, a finished lesson
+    /// too (`quit-lesson` says so); a lesson finished and not opened since starts again
+    /// at its first step.
+    pub fn resume_step(&self, index: usize) -> usize {
+        let saved = self
+            .progress
+            .get(&self.lessons[index].name)
+            .copied()
+            .unwrap_or_default();
+        if saved.step >= self.lessons[index].steps.len() {
+            0
+        } else {
+            saved.step
+        }
+    }
+
+    /// [`Course::record`], then writes the progress file.
+    pub(super) fn record_and_save(&mut self, session: &Session) -> Option<LessonEvent> {
+        self.record();
+        self.save_progress(&session.settings().saves_dir)
+    }
+
+    /// Records where the open lesson stands (its step, whether it is done, how far the
+    /// learner got), so that leaving and coming back changes nothing.
+    pub(super) fn record(&mut self) {
+        let Some(active) = &self.active else {
+            return;
+        };
+        let name = self.lessons[active.lesson].name.clone();
+        let done = self.progress.get(&name).is_some_and(|p| p.done);
+        self.progress.insert(
+            name,
+            LessonProgress {
+                step: active.step,
+                done,
+                solved: active.solved,
+                furthest: active.furthest,
+            },
+        );
+    }
+
     pub(super) fn load_progress(&mut self, saves: &Path) -> Option<LessonEvent> {
         if self.progress_loaded {
             return None;
