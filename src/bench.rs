@@ -35,7 +35,7 @@ pub struct VariantBench {
     /// Uniformly random games from the empty strategic board.
     pub strategic_random_playouts_per_second: f64,
     /// Nanoseconds to put one Qubic position in canonical form over all 192 maps, by
-    /// seed 000's byte tables and bit by bit.
+    /// the Qubic article's byte tables and bit by bit.
     pub qubic_canonical_ns_tables: f64,
     pub qubic_canonical_ns_bits: f64,
     pub qubic_canonical_ns_delta_swaps: f64,
@@ -48,14 +48,16 @@ pub struct VariantBench {
     pub qubic_proof_numbers: Duration,
     /// The same position by df-pn with its table on symmetric keys.
     pub qubic_proof_dfpn: Duration,
-    /// Seed 003's gomoku bot choosing a move on 15x15, over positions of its own play.
+    /// The gomoku bot article's bot choosing a move on 15x15, over positions of its own
+    /// play.
     pub gomoku_attack_move: Duration,
     /// Positions a second the gomoku threats bot searches (a fifth of a second a move)
     /// on the same positions.
     pub gomoku_threat_nodes_per_second: f64,
 }
 
-/// Positions 10 to 30 stones into games of seed 003's bot against itself on 15x15.
+/// Positions 10 to 30 stones into games of the gomoku bot article's bot against itself on
+/// 15x15.
 fn gomoku_positions(seed: u64) -> Vec<crate::game::gomoku::Gomoku> {
     use crate::game::Game;
     use crate::game::gomoku::{Gomoku, GomokuRules};
@@ -219,7 +221,7 @@ fn random_playouts_per_second<G: crate::game::Game>(position: &G, seed: u64, pol
 /// boards, as a program of its own would be: a mask of marks per small board and side,
 /// the legal moves listed every turn, lines found by testing the 8 line masks, the
 /// move drawn by the same generator as [`crate::ai::mcts::playout`]. The game's own
-/// playouts are measured against it in the same run (issue 29 asked for 2.2 times its
+/// playouts are measured against it in the same run (the aim was 2.2 times its
 /// speed, as against an outside bit-board version).
 fn plain_ultimate_playout(rng: &mut impl rand::Rng) -> Option<crate::game::Player> {
     use rand::RngExt;

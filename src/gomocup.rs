@@ -34,7 +34,7 @@ use table::{Table, board_table, takeback};
 /// Which bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bot {
-    /// Seed 003's attack weights: instant.
+    /// The gomoku bot article's attack weights: instant.
     Attack,
     /// Threat-space search within the time a move.
     Threats,

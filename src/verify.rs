@@ -59,7 +59,7 @@ fn lines() -> Vec<u64> {
 }
 
 /// The 192 maps of the cube onto itself that keep lines lines, worked out here from
-/// their description in seed 000: the 48 rotations and reflections (the three
+/// their description in the Qubic article: the 48 rotations and reflections (the three
 /// coordinates permuted, each perhaps reversed) times the 4 maps that apply one
 /// permutation of the values 0..3 to every coordinate at once (none; 1 and 2 swapped;
 /// 0 with 1 and 2 with 3; both). Each is checked to send the 76 lines onto the 76 lines.

@@ -1,4 +1,5 @@
-//! The depth-limited search of seed 001 (its Pascal function `NextStep`), for any game.
+//! The depth-limited search of the algorithm page (its Pascal function `NextStep`), for any
+//! game.
 //!
 //! Each move is rated on a small scale from the mover's side: 32 wins at once, 31 wins one
 //! half-move later, and so on down to 25; 24 is a certain draw; 16 means the search ran
@@ -29,7 +30,7 @@ pub const LOSS_NOW: u8 = 8;
 /// When the search counts a game of noughts and crosses as drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Fin {
-    /// Seed 001's `Fin`: drawn as soon as every line holds both an X and an O.
+    /// The algorithm page's `Fin`: drawn as soon as every line holds both an X and an O.
     #[default]
     Seed,
     /// Drawn only when the rules end the game: the board full with no three in a row.
@@ -92,9 +93,9 @@ pub fn parse_options(words: &[&str], max_depth: u32) -> Result<(u32, Fin), Strin
     }
 }
 
-/// Seed 001's `Fin` on a board of noughts and crosses: a line of three names its owner
-/// (who has won, or in misère lost); otherwise, every line holding both an X and an O is
-/// a draw, full board or not; otherwise the game goes on (`None`).
+/// The algorithm page's `Fin` on a board of noughts and crosses: a line of three names its
+/// owner (who has won, or in misère lost); otherwise, every line holding both an X and an O
+/// is a draw, full board or not; otherwise the game goes on (`None`).
 pub fn seed_fin(position: &TicTacToe) -> Option<Outcome> {
     if let Some(outcome) = position.outcome() {
         return Some(outcome);

@@ -1,6 +1,6 @@
-//! Minimax as in seed 003: a finished game scores +10 when the side that is choosing has
-//! won, -10 when it has lost, 0 for a draw; the chooser maximises, the opponent
-//! minimises, and ties keep the first best move in the game's move order.
+//! Minimax as in the minimax article: a finished game scores +10 when the side that is
+//! choosing has won, -10 when it has lost, 0 for a draw; the chooser maximises, the
+//! opponent minimises, and ties keep the first best move in the game's move order.
 //!
 //! Written once for every [`Game`]. Values are remembered in a transposition table keyed
 //! by the position's canonical key, so positions equal up to symmetry are solved once.
@@ -102,7 +102,7 @@ impl<G: Game> Solver<G> {
     }
 }
 
-/// Plays the first move of best score, as seed 003 does: deterministic.
+/// Plays the first move of best score, as the minimax article does: deterministic.
 #[derive(Debug, Clone)]
 pub struct Minimax<G: Game> {
     solver: Solver<G>,

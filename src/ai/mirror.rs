@@ -1,5 +1,5 @@
-//! The centre-and-mirror strategy of seed 001's 3-D giveaway: "the first player loses
-//! unless they take the centre and then always answer with the diametrically opposite
+//! The centre-and-mirror strategy of the algorithm page's 3-D giveaway: "the first player
+//! loses unless they take the centre and then always answer with the diametrically opposite
 //! cell". The agent takes the centre of the 3x3x3 cube if it is free, and otherwise the
 //! cell opposite (through the centre) to one of the opponent's marks whose opposite is
 //! still empty; with no such cell, the lowest empty one.
@@ -10,8 +10,8 @@
 //! the mirror image of a line the opponent completed one move earlier, which ended the
 //! game first. And since a full cube always holds a line (the test
 //! `a_full_3x3x3_cube_always_has_a_line` checks all 20,058,300), the opponent must make
-//! one. `tests/solvers/cube_misere.rs` checks this against every reply, by search, instead of
-//! trusting the argument.
+//! one. `tests/solvers/cube_misere.rs` checks this against every reply, by search, instead
+//! of trusting the argument.
 
 use crate::game::cube::{Cube, CubeCell};
 use crate::game::{Game, Outcome, Player};

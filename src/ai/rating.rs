@@ -1,4 +1,5 @@
-//! The rating heuristic of seed 001 (its Pascal procedure `Rayting`), ported faithfully.
+//! The rating heuristic of the algorithm page (its Pascal procedure `Rayting`), ported
+//! faithfully.
 //!
 //! Every empty cell gets a rating built from the lines through it; the seed writes the
 //! player to move (the computer) as 4 and the opponent as 1, so the sum of a line tells
@@ -143,7 +144,7 @@ pub fn ratings(position: &TicTacToe) -> [u32; 9] {
     ray
 }
 
-/// The rating player of seed 001.
+/// The rating player of the algorithm page.
 #[derive(Debug, Clone, Copy)]
 pub struct Rating {
     /// 0: random in proportion to rating; 1 or more: uniform among the best-rated cells.

@@ -4,10 +4,10 @@
 //! the centre); make a fork; stop the opponent's fork; centre; the corner opposite the
 //! opponent's; any corner; any edge. It never loses (tested over every line of play).
 //!
-//! With [`Opening::Centre`] it plays X as seed 001's strategy text does: the centre
-//! first; a corner in reply is met with a corner beside it (O must take the corner
-//! opposite, and it is a draw), an edge with a corner on the edge's line (O must take
-//! the corner opposite, and the triangle of X's corners and the centre is a fork).
+//! With [`Opening::Centre`] it plays X as the algorithm page's strategy text does: the
+//! centre first; a corner in reply is met with a corner beside it (O must take the corner
+//! opposite, and it is a draw), an edge with a corner on the edge's line (O must take the
+//! corner opposite, and the triangle of X's corners and the centre is a fork).
 
 use super::Agent;
 use super::rating::winning_cells;
@@ -90,10 +90,10 @@ fn advice(cell: usize, reason: String) -> Option<Advice> {
 /// Where the teacher opens as X.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Opening {
-    /// In a corner (seed 003's advice; most replies to it lose).
+    /// In a corner (the minimax article's advice; most replies to it lose).
     #[default]
     Corner,
-    /// In the centre, with seed 001's follow-ups to a corner or an edge.
+    /// In the centre, with the algorithm page's follow-ups to a corner or an edge.
     Centre,
 }
 
@@ -161,8 +161,8 @@ fn corners_of_edge(edge: usize) -> [usize; 2] {
     }
 }
 
-/// Seed 001's centre opening for X: its move and reasons (as played, as advised), or
-/// `None` where the position is not one of its lines.
+/// The algorithm page's centre opening for X: its move and reasons (as played, as advised),
+/// or `None` where the position is not one of its lines.
 fn centre_opening(position: &TicTacToe) -> Option<(usize, &'static str, &'static str)> {
     let x = position.marks(Player::X);
     let o = position.marks(Player::O);

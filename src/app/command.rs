@@ -52,7 +52,8 @@ pub enum Command {
     /// The value of the board, or of a position (a picture) given, within the default
     /// budget of positions or the one given (`within N`).
     Solve(Option<String>, Option<u64>),
-    /// Seed 003's gomoku weights of every empty cell, or the attacks behind one cell's.
+    /// The gomoku bot article's weights of every empty cell, or the attacks behind one
+    /// cell's.
     Weights(Option<String>),
     /// How many games MENACE needs against perfect play, over many seeds.
     Experiment(u64),

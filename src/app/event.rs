@@ -221,7 +221,8 @@ pub enum Event {
         board: TicTacToe,
         ratings: [u32; 9],
     },
-    /// Seed 003's weight of every legal empty cell (cell, name, weight), `mover` to move.
+    /// The gomoku bot article's weight of every legal empty cell (cell, name, weight),
+    /// `mover` to move.
     Weights {
         view: crate::game::BoardView,
         weights: Vec<(usize, String, f64)>,

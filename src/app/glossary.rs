@@ -34,7 +34,7 @@ pub const GLOSSARY: &[Entry] = &[
     Entry {
         term: "breakpoint",
         also: &["breakpoints"],
-        text: "Seed 003's word for an attack that must be answered at once: four stones, or three with both ends open, or a run and a run one gap away that together make four. Two breakpoints from one cell (a double threat) add 100 to its weight.",
+        text: "The gomoku bot article's word for an attack that must be answered at once: four stones, or three with both ends open, or a run and a run one gap away that together make four. Two breakpoints from one cell (a double threat) add 100 to its weight.",
     },
     Entry {
         term: "canonical form",

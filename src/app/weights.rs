@@ -1,4 +1,4 @@
-//! `weights`: seed 003's gomoku bot's view of the board, every empty cell weighed (its
+//! `weights`: the gomoku bot article's view of the board, every empty cell weighed (its
 //! `SHOW_WEIGHTS`), or the attacks behind one cell's weight (its `T` key), so a lesson
 //! can show what the bot thinks.
 

@@ -1,14 +1,16 @@
-//! Two 4x4 games of seed 001 in which only the first player can make a line.
+//! Two 4x4 games of the algorithm page's survey in which only the first player can make a
+//! line.
 //!
 //! - **Silverman 4x4**: the first player places X, the second O. If a row of four
 //!   identical marks (X or O) appears in a row, column or diagonal, the first player wins;
 //!   if the board fills without one, the second player wins. Options: the anti-diagonal
-//!   (top-right to bottom-left) does not count (the seed's second article); neither
-//!   diagonal counts (its first).
+//!   (top-right to bottom-left) does not count (Bel&Chen's 4x4 article); neither
+//!   diagonal counts (the survey).
 //! - **Crazy 4x4**: the same, but on every move the player chooses which mark to place.
 //!
-//! Squares are named as in seed 001, chess-style: files `a`-`d` left to right, ranks
-//! `1`-`4` bottom to top (`a4` is the top-left corner). A crazy move adds the mark: `b3x`.
+//! Squares are named as in the algorithm page's survey, chess-style: files `a`-`d` left to
+//! right, ranks `1`-`4` bottom to top (`a4` is the top-left corner). A crazy move adds the
+//! mark: `b3x`.
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
@@ -69,7 +71,7 @@ pub struct FourRules {
     pub crazy: bool,
     /// The anti-diagonal (top-right d4 to bottom-left a1) does not count.
     pub no_anti_diagonal: bool,
-    /// Neither diagonal counts (seed 001's first article): only rows and columns.
+    /// Neither diagonal counts (the algorithm page's survey): only rows and columns.
     pub no_diagonals: bool,
 }
 

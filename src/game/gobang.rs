@@ -1,7 +1,7 @@
-//! Go-bang as seed 001 describes it (lines 194-196): on a chess board each player places
-//! 12 pieces (15 in another version, option `pieces 15`) trying to make five in a row;
-//! once they are all down, a move slides one of your pieces to an adjacent empty
-//! square. The game does not end at the first five: every five scores a point, ten
+//! Go-bang as the algorithm page's survey describes it (lines 194-196): on a chess board
+//! each player places 12 pieces (15 in another version, option `pieces 15`) trying to make
+//! five in a row; once they are all down, a move slides one of your pieces to an adjacent
+//! empty square. The game does not end at the first five: every five scores a point, ten
 //! points win, and a five made before does not count again.
 //!
 //! Where the seed leaves the rules open, this file chooses (and the tests check):

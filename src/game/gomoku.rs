@@ -1,8 +1,9 @@
 //! Gomoku and its family on square boards of 5 to 26 lines: free-style gomoku (five or
-//! more in a row wins, seed 003's `checkWin`), `exactly-five`, renju (black's
-//! double-three, double-four and overline forbidden; seed 001), the swap opening of
-//! seed 001 (black's first stone in the centre, one free stone each, then white may take
-//! black's side), and connect-6 (six in a row; one stone first, then two a turn).
+//! more in a row wins, the gomoku bot's `checkWin`), `exactly-five`, renju (black's
+//! double-three, double-four and overline forbidden; the algorithm page's survey), the
+//! swap opening of the same survey (black's first stone in the centre, one free stone each,
+//! then white may take black's side), and connect-6 (six in a row; one stone first, then
+//! two a turn).
 //!
 //! Stones are black (the first player, X) and white (O); after a swap the seats change
 //! colours. A cell is written as in Gomocup tools and Go diagrams: a column letter and
@@ -40,7 +41,7 @@ pub struct GomokuRules {
     pub exactly_five: bool,
     /// Black's forbidden moves; black needs exactly five, white five or more.
     pub renju: bool,
-    /// Seed 001's swap opening.
+    /// The swap opening of the algorithm page's survey.
     pub swap: bool,
     /// Two stones a turn after black's first.
     pub connect6: bool,
@@ -83,7 +84,7 @@ impl Colour {
     }
 }
 
-/// The four directions of a line, in seed 003's order: 0°, 45°, 90°, 135° (rows grow
+/// The four directions of a line, in the gomoku bot's order: 0°, 45°, 90°, 135° (rows grow
 /// downward, so 45° runs up and to the right).
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (1, -1), (0, 1), (1, 1)];
 
@@ -256,7 +257,7 @@ impl Gomoku {
         }
     }
 
-    /// Whether `colour` placing a stone on the empty `cell` wins at once: seed 003's
+    /// Whether `colour` placing a stone on the empty `cell` wins at once: the gomoku bot's
     /// `checkWin`, which looks only along the four lines through the new stone.
     pub fn wins_at(&self, cell: usize, colour: Colour) -> bool {
         DIRECTIONS

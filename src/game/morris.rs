@@ -1,6 +1,6 @@
-//! Three Men's Morris (seed 002): 3x3 points, three pieces each. The players place their
-//! pieces in turn; once all six are down, a move slides one of your pieces to an adjacent
-//! empty point. Three of your pieces in a row win, in either phase.
+//! Three Men's Morris (the quantum article): 3x3 points, three pieces each. The players
+//! place their pieces in turn; once all six are down, a move slides one of your pieces to
+//! an adjacent empty point. Three of your pieces in a row win, in either phase.
 //!
 //! Published rule sets differ, and the value of the game changes with them, so they are
 //! options: whether pieces may step along the two diagonals through the centre, and

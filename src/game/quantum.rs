@@ -1,17 +1,17 @@
-//! Quantum tic-tac-toe (Allan Goff, 2006; seed 002): every move puts two "spooky" marks
-//! of the mover, numbered with the move, in two squares at once. Squares are the nodes
-//! and moves the edges of the entanglement graph; a move that closes a cycle must be
-//! collapsed before anything else: one player chooses which of its two squares the
-//! closing mark takes, and every mark of that cycle, and every mark hanging off it, is
-//! then forced into one square and becomes classical. Only classical marks make lines.
+//! Quantum tic-tac-toe (Allan Goff, 2006; the quantum article): every move puts two
+//! "spooky" marks of the mover, numbered with the move, in two squares at once. Squares are
+//! the nodes and moves the edges of the entanglement graph; a move that closes a cycle must
+//! be collapsed before anything else: one player chooses which of its two squares the
+//! closing mark takes, and every mark of that cycle, and every mark hanging off it, is then
+//! forced into one square and becomes classical. Only classical marks make lines.
 //!
 //! The rules that published versions differ on are options:
 //! - who chooses the collapse: the opponent of the player who closed the cycle (the seed:
 //!   the closer "is to blame"; Goff's rule too), or with `closer-chooses` the closer;
 //! - lines made at once by both players (one collapse can do it): Goff numbers the moves
 //!   across both players (x1, o2, x3…) and gives the line whose highest number is lower a
-//!   whole point and the other half a point; seed 002's author numbers each player's
-//!   moves separately (x1, o1, x2…) and calls it a draw (`per-player`);
+//!   whole point and the other half a point; the quantum article's author numbers each
+//!   player's moves separately (x1, o1, x2…) and calls it a draw (`per-player`);
 //! - deterministic moves, both marks in one square (`deterministic`): forbidden by
 //!   default, as the seed's author did in most of his versions; allowed, the square
 //!   becomes classical at once and pushes the spooky marks already there out to their

@@ -1,4 +1,4 @@
-//! Quantum Three Men's Morris (seed 002, the author's own game): Three Men's Morris with
+//! Quantum Three Men's Morris (the quantum article's own game): Three Men's Morris with
 //! the pieces of quantum tic-tac-toe. Each player has three pieces; a piece is placed as
 //! two halves on two points at once, its two spooky marks. Once all six are placed, a
 //! move slides one half along a line to a neighbouring point, or splits a classical

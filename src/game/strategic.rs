@@ -1,4 +1,4 @@
-//! Strategic tic-tac-toe (seed 000, its third article): nine ultimate boards in a 3x3,
+//! Strategic tic-tac-toe (the strategic article): nine ultimate boards in a 3x3,
 //! 729 cells on three levels.
 //!
 //! The seed's words: the whole field is the *strategic* board; each of its nine cells

@@ -1,4 +1,4 @@
-//! Ultimate tic-tac-toe (seed 000, its first article): nine small boards in a 3x3.
+//! Ultimate tic-tac-toe (Orlin's article): nine small boards in a 3x3.
 //!
 //! Three in a row in a small board wins that board; three won boards in a row win the
 //! game. The cell you play sends your opponent to the small board at that position.

@@ -63,7 +63,7 @@ pub enum Goal {
     },
     /// Ask `solve` about a variant, whether or not it can answer within its budget.
     TrySolve(String),
-    /// Look at seed 003's gomoku weights of the whole board (`weights`).
+    /// Look at the gomoku bot article's weights of the whole board (`weights`).
     ShowWeights,
     /// Look at the attacks behind one cell's weight (`weights CELL`; `any` for any cell).
     WeighCell(String),

@@ -233,7 +233,7 @@ fn progress_is_told_rarely_for_fast_games_and_can_stop_a_run() {
 }
 
 /// MENACE playing second has a first box in every game, not only on the classic board:
-/// the box it meets after the opening in the middle of the move order (issue 28: `stats`
+/// the box it meets after the opening in the middle of the move order (`stats` once
 /// said "0 in the first box" for MENACE as O in Qubic).
 #[test]
 fn menace_playing_second_has_a_first_box_in_any_game() {

@@ -1,5 +1,5 @@
-//! `attack`: seed 003's gomoku bot, the heaviest cell by its attack weights. Five in a
-//! row only (connect-6's six is not its game); the default opponent there.
+//! `attack`: the gomoku bot article's bot, the heaviest cell by its attack weights. Five in
+//! a row only (connect-6's six is not its game); the default opponent there.
 
 use super::{Choice, Options, Plays, RivalMove, Row, Setup};
 use crate::ai::gomoku::attack;

@@ -1,4 +1,4 @@
-//! `lookahead D`: seed 001's NextStep search to a depth, with its rule for a draw
+//! `lookahead D`: the algorithm page's NextStep search to a depth, with its rule for a draw
 //! (`full-board`: only a full board; by default the seed's, every line blocked). Every
 //! game; in games other than noughts and crosses within the session's effort.
 

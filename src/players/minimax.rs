@@ -1,4 +1,5 @@
-//! `minimax`: seed 003's minimax, the first best move (noughts and crosses only).
+//! `minimax`: the minimax article's minimax, the first best move (noughts and crosses
+//! only).
 
 use super::perfect::{minimax_reason, perfect_moves};
 use super::{OnBoard, Options, Plays, Row, Setup};

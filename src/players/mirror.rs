@@ -1,5 +1,5 @@
-//! `mirror`: seed 001's 3-D giveaway strategy on the 3x3x3 cube: the centre, then the
-//! cell opposite (the search is `ai::mirror`). The cube only.
+//! `mirror`: the algorithm page's 3-D giveaway strategy on the 3x3x3 cube: the centre, then
+//! the cell opposite (the search is `ai::mirror`). The cube only.
 
 use super::{Choice, Options, Plays, RivalMove, Row, Setup};
 use crate::game::AnyGame;

@@ -1,5 +1,5 @@
-//! `rating`: seed 001's rating heuristic at a level (0: random in proportion to the
-//! ratings, 1: the best-rated cell), noughts and crosses only.
+//! `rating`: the algorithm page's rating heuristic at a level (0: random in proportion to
+//! the ratings, 1: the best-rated cell), noughts and crosses only.
 
 use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::ai::Agent;

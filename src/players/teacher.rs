@@ -1,6 +1,6 @@
 //! `teacher`: the rule-based teacher of noughts and crosses, who says why it moves. As X
-//! it opens in a corner or, as seed 001's strategy text does, in the centre (`teacher
-//! centre`). It answers `hint` in noughts and crosses, speaking to you.
+//! it opens in a corner or, as the algorithm page's strategy text does, in the centre
+//! (`teacher centre`). It answers `hint` in noughts and crosses, speaking to you.
 
 use super::{OnBoard, Options, Plays, Row, Setup};
 use crate::ai::teacher::{self, Opening};

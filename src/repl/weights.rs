@@ -1,4 +1,4 @@
-//! Draws seed 003's gomoku weights: a heat map of every empty cell, and the attacks
+//! Draws the gomoku bot article's weights: a heat map of every empty cell, and the attacks
 //! behind one cell's weight.
 
 use super::board;

@@ -240,7 +240,7 @@ fn from_a_board_it_makes_five_or_stops_the_opponents() {
         assert_eq!(board_move(&args, 0, &own, &theirs), (4, 10), "{bot}");
     }
     // Exactly five (rule 1): 7,7 would make six, so 2,7 is the win. (The attack bot
-    // weighs cells by seed 003's rules, which know only free-style.)
+    // weighs cells by the gomoku bot article's rules, which know only free-style.)
     let own = [(3, 7), (4, 7), (5, 7), (6, 7), (8, 7)];
     let theirs = [(0, 0), (0, 14), (14, 0), (14, 14), (9, 7)];
     let args = ["--bot", "threats", "--seed", "1"];

@@ -1,5 +1,5 @@
 //! While a game waits for your move, a line written like a move is answered in the game's
-//! notation (issue 28, item 12), Morris says when its moves become slides, and the words
+//! notation, Morris says when its moves become slides, and the words
 //! around a game say what they mean: `stats` for a MENACE that moves second, the
 //! prompt of a game whose moves are numbers. Also: the pager's blocks keep a board whole.
 

@@ -1,4 +1,4 @@
-//! Files, paths and text from outside (issue 32): saves from two menaces at once,
+//! Files, paths and text from outside: saves from two menaces at once,
 //! temporaries, missing folders, escapes and map paths.
 
 use menace::app::{BoxListing, Settings};

@@ -1,7 +1,7 @@
-//! Go-bang (seed 001) on the one game path: the console shows the points over the board
-//! and in the prompt, `solve` says the game is too big, MENACE declines it, the generic
-//! AIs give hints, `menace replay` reads a game record with its points, and random games
-//! end.
+//! Go-bang (the algorithm page's survey) on the one game path: the console shows the points
+//! over the board and in the prompt, `solve` says the game is too big, MENACE declines it,
+//! the generic AIs give hints, `menace replay` reads a game record with its points, and
+//! random games end.
 
 use menace::analysis::Effort;
 use menace::app::Settings;

@@ -1,5 +1,6 @@
-//! The gravity family of seed 001: giveaway, the wide five-in-a-row board, linetris and
-//! circular gravity, played through the registry as the console plays them.
+//! The gravity family of the algorithm page's survey: giveaway, the wide five-in-a-row
+//! board, linetris and circular gravity, played through the registry as the console plays
+//! them.
 
 // The speed of search on gravity 8x8 (alpha-beta positions a second, MCTS playouts a
 // second) is a measurement, not a test: `menace bench` reports both.

@@ -1,7 +1,7 @@
-//! Seed 001's boards (`variant mnk`): n in a row on n x n, 3x4, long boards of fixed
-//! width, cylinders. Each claim is computed by our own alpha-beta solver; the heavy ones
-//! run in release with `--ignored`. Also: a game record replays, and the console plays,
-//! hints, solves and lets MENACE learn the boards.
+//! The boards of the algorithm page's survey (`variant mnk`): n in a row on n x n, 3x4,
+//! long boards of fixed width, cylinders. Each claim is computed by our own alpha-beta
+//! solver; the heavy ones run in release with `--ignored`. Also: a game record replays, and
+//! the console plays, hints, solves and lets MENACE learn the boards.
 
 use menace::ai::alphabeta::{AlphaBeta, Value};
 use menace::ai::breaker::Breaker;
@@ -149,7 +149,7 @@ fn the_console_plays_hints_solves_and_menace_learns_a_board() {
     }
 }
 
-/// Five in a row on 5x5 (issue 30): the 12 lines have a pairing, found by the solver's
+/// Five in a row on 5x5: the 12 lines have a pairing, found by the solver's
 /// matching, and the checker, with lines of its own, accepts it: that alone makes it a
 /// drawing strategy for either side (`menace::ai::draw_check` says why).
 #[test]
@@ -203,7 +203,7 @@ fn replaying_the_5x5_pairing_strategy_against_every_sequence_never_lets_a_line_t
     }
 }
 
-/// Four in a row on 6x4 (issue 30): no full pairing, so the Maker-Breaker search finds
+/// Four in a row on 6x4: no full pairing, so the Maker-Breaker search finds
 /// each side's strategy, with pairings once lines have died; the strategy is played in
 /// the real game against every sequence of the opponent's moves (up to the board's 4
 /// symmetries) and never lets a line through.

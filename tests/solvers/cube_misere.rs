@@ -1,6 +1,6 @@
-//! Seed 001's claim about 3-D giveaway (`variant cube misere`, whoever makes three in a
-//! row loses): "the first player loses unless they take the centre and always answer
-//! with the diametrically opposite cell". What this program computes about it.
+//! The algorithm page's claim about 3-D giveaway (`variant cube misere`, whoever makes
+//! three in a row loses): "the first player loses unless they take the centre and always
+//! answer with the diametrically opposite cell". What this program computes about it.
 
 use menace::ai::mirror;
 use menace::game::cube::{Cube, CubeCell};

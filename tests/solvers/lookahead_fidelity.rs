@@ -1,4 +1,4 @@
-//! Issue 16: `lookahead` against seed 001's Pascal. Its `Fin` calls a game of noughts
+//! `lookahead` against the algorithm page's Pascal. Its `Fin` calls a game of noughts
 //! and crosses drawn as soon as every line holds both an X and an O, so `NextStep`
 //! rates 24 where a search that waits for the full board stops at its depth with 16;
 //! that rule is the default, `full-board` the other. And the parity of the scale: which

@@ -1,4 +1,4 @@
-//! Issue 30's first question: who wins quantum Three Men's Morris? The retrograde
+//! Who wins quantum Three Men's Morris? The retrograde
 //! analysis of `menace::ai::quantum_morris` values every position; here its answer is
 //! checked a second way, by a plain search through the game's own rules from positions
 //! it says are won or lost, and the figures the docs and lesson 18 quote are asserted.

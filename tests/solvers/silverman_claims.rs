@@ -1,7 +1,7 @@
-//! Seed 001's claims about Silverman's 4x4 game, each turned into an assertion about the
-//! solver's values (`AlphaBeta::solve`, to the end of the game). Where the solver
-//! disagrees with the seed, the assertion states what the solver finds, and the comment
-//! and README say how that differs from the seed.
+//! The claims of the algorithm page and Bel&Chen's 4x4 article about Silverman's 4x4 game,
+//! each turned into an assertion about the solver's values (`AlphaBeta::solve`, to the end
+//! of the game). Where the solver disagrees with the seed, the assertion states what the
+//! solver finds, and the comment and README say how that differs from the seed.
 //!
 //! The seed's annotated games are in its second article, under the rule that the
 //! anti-diagonal (d4 to a1) does not count; squares are named as there, `a4` top-left.

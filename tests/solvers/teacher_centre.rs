@@ -1,4 +1,4 @@
-//! Issue 16: seed 001's strategy text for X, as `teacher centre`. X takes the centre;
+//! The algorithm page's strategy text for X, as `teacher centre`. X takes the centre;
 //! O in a corner is met with a corner beside it (O must take the corner opposite, and it
 //! is a draw); O on an edge has lost: X takes a corner, O must take the one opposite,
 //! and X's two corners and the centre make a triangle, a fork. The text's claims are

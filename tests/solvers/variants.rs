@@ -120,7 +120,8 @@ fn three_mens_morris_values_under_every_rule_option() {
                 let (value, openings, _) = morris_table(rules);
                 let after = |name: &str| openings.iter().find(|(n, _)| n == name).unwrap().1;
                 if diagonal_lines {
-                    // Seed 002's report: a first-player win, by opening in the centre.
+                    // The quantum article's report: a first-player win, by opening in the
+                    // centre.
                     assert!(matches!(value, Value::Win(_)), "{rules:?}: {value:?}");
                     assert!(
                         matches!(after("MM"), Value::Loss(_)),

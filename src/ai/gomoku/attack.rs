@@ -1,6 +1,6 @@
-//! Seed 003's gomoku bot, ported from its JavaScript as exactly as the text allows: every
-//! empty cell is weighed by the "attacks" a stone there would make, first for black and
-//! then for white, and the bot plays the heaviest cell.
+//! The gomoku bot article's bot, ported from its JavaScript as exactly as the text allows:
+//! every empty cell is weighed by the "attacks" a stone there would make, first for black
+//! and then for white, and the bot plays the heaviest cell.
 //!
 //! An attack is a run of like stones on one line through the cell: its *power* (the
 //! stones, at most 5 counted), its *potential* (open ends, 0 to 2) and its *divider* (1

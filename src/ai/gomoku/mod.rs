@@ -1,5 +1,6 @@
-//! The gomoku bots: seed 003's attack weights ([`attack`]), and a stronger player that
-//! searches forcing moves ([`threats`]) and uses the weights to order its moves.
+//! The gomoku bots: the gomoku bot article's attack weights ([`attack`]), and a stronger
+//! player that searches forcing moves ([`threats`]) and uses the weights to order its
+//! moves.
 
 pub mod attack;
 #[cfg(test)]

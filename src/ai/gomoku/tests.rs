@@ -1,5 +1,5 @@
-//! Seed 003's bot checked against its own definitions on positions worked out by hand:
-//! the attacks a scan collects (power, potential, divider), the room filter, the
+//! The gomoku bot article's bot checked against its own definitions on positions worked out
+//! by hand: the attacks a scan collects (power, potential, divider), the room filter, the
 //! breakpoints, the weights and the skip quirk of the second breakpoint.
 
 use super::attack::{self, Attack};

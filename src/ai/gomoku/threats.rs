@@ -1,5 +1,5 @@
-//! A stronger gomoku player than seed 003's: alpha-beta search whose moves are
-//! restricted by threats, in the manner of threat-space search (Allis 1993), with the
+//! A stronger gomoku player than the gomoku bot article's: alpha-beta search whose moves
+//! are restricted by threats, in the manner of threat-space search (Allis 1993), with the
 //! seed's attack weights to order the moves.
 //!
 //! At every node, in turn: a five wins; the opponent's five must be blocked (the only

@@ -1,12 +1,12 @@
-//! Qubic's 192 images by delta swaps, the other way to move bits that issue 13 asks to
-//! compare with seed 000's byte tables. A delta swap exchanges the bits under a mask
+//! Qubic's 192 images by delta swaps, the other way to move bits, compared with the
+//! Qubic article's byte tables. A delta swap exchanges the bits under a mask
 //! with the bits `shift` places above them in three operations, with no table. Every
 //! map of the cube is a short word in a few generators, each a couple of delta swaps:
 //! reversing one coordinate (two swaps), exchanging two axes (a 4x4 transpose, two
-//! swaps), and seed 000's two inner maps (one swap per axis). The word for each map is
-//! found by a breadth-first walk of the group from the identity, comparing the
-//! permutation each word makes with the game's own maps, so no composition order is
-//! worked out by hand; a test checks every map against the tables.
+//! swaps), and the Qubic article's two inner maps (one swap per axis). The word for each
+//! map is found by a breadth-first walk of the group from the identity, comparing the
+//! permutation each word makes with the game's own maps, so no composition order is worked
+//! out by hand; a test checks every map against the tables.
 
 use crate::game::cube::Geometry;
 use std::collections::HashMap;
@@ -52,7 +52,8 @@ fn generators() -> Vec<Word> {
             (singles, (high - low) as u32),
         ]);
     }
-    // Seed 000's inner maps: 1 and 2 swapped, or 0 with 1 and 2 with 3, on every axis.
+    // The Qubic article's inner maps: 1 and 2 swapped, or 0 with 1 and 2 with 3, on every
+    // axis.
     generators.push(
         strides
             .iter()

@@ -1,4 +1,4 @@
-//! Qubic's own searches (seed 000): forcing chains of threats, the proofs built on
+//! Qubic's own searches (the Qubic article): forcing chains of threats, the proofs built on
 //! them, and the searches that find proofs, each checked by [`crate::verify`].
 
 pub mod delta_swaps;

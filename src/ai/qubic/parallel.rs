@@ -1,4 +1,4 @@
-//! The df-pn search on every core (issue 29). Every core runs the same df-pn search
+//! The df-pn search on every core. Every core runs the same df-pn search
 //! from the root on one shared table ([`super::table::Table`]), reading its children's
 //! numbers from the table at every step, so what one search settles the others find
 //! settled. Near the root each says where it is (its line, [`Team`]), and they keep out

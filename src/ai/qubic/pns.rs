@@ -1,8 +1,8 @@
 //! Proof-number search (Allis) for Qubic: a best-first AND/OR search that always
-//! expands the most-proving position, with seed 000's forcing chains as the evaluation
-//! of every new position where X is to move. It needs no bound on quiet moves: proof
-//! and disproof numbers steer it towards the cheapest proof. Positions are kept in one
-//! tree (transpositions are searched again; a table on canonical keys is to come).
+//! expands the most-proving position, with the Qubic article's forcing chains as the
+//! evaluation of every new position where X is to move. It needs no bound on quiet moves:
+//! proof and disproof numbers steer it towards the cheapest proof. Positions are kept in
+//! one tree (transpositions are searched again; a table on canonical keys is to come).
 
 use super::proof::{Proof, record_chain};
 use super::threats::{Step, ThreatSearch};
@@ -280,8 +280,8 @@ mod tests {
         )]);
     }
 
-    /// Two quiet moves deep: seconds in release, some more in the test build (optimised, see
-    /// `[profile.dev]`), so it runs in the default run.
+    /// Two quiet moves deep: seconds in release, some more in the test build (optimised,
+    /// see `[profile.dev]`), so it runs in the default run.
     #[test]
     fn two_quiet_moves_deep_is_proved_and_checked() {
         proves_what_the_checker_accepts(&[(marks(&[0, 15, 60]), marks(&[3, 63, 25]))]);

@@ -2,8 +2,8 @@
 //! the proof where X is to move, the move that keeps the win. Searched here as an
 //! AND/OR tree, deepened one free move at a time, with the threat-space search of
 //! [`super::threats`] as the leaf evaluator and a table of positions already refuted at
-//! each depth. (Issue 13 asks for proof-number search over the defender's replies; this
-//! is the simpler search it will replace, enough for positions a few moves from a win.)
+//! each depth. (Proof-number search over the defender's replies, in [`super::pns`], is the
+//! better search; this is the simpler one, enough for positions a few moves from a win.)
 //! The proof is checked by [`crate::verify`], which shares no code with this file.
 
 use super::threats::{Step, ThreatSearch};
@@ -83,9 +83,10 @@ impl Proof {
     }
 }
 
-/// The memory one position refuted takes at most: a hash-table entry (position and depth) and its control
-/// byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and the old table
-/// beside the new one while it doubles. A budget is checked against it ([`crate::memory`]).
+/// The memory one position refuted takes at most: a hash-table entry (position and depth)
+/// and its control byte, up to 16/7 slots an entry (at most 7/8 full, and doubling), and
+/// the old table beside the new one while it doubles. A budget is checked against it
+/// ([`crate::memory`]).
 pub const BYTES_PER_POSITION: u64 =
     ((std::mem::size_of::<((u64, u64), usize)>() as u64 + 1) * 16 / 7) * 3 / 2;
 

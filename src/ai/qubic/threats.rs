@@ -1,12 +1,12 @@
-//! Threat-space search for Qubic (seed 000's "forced win"): a chain of moves, each
+//! Threat-space search for Qubic (the Qubic article's "forced win"): a chain of moves, each
 //! making three of the attacker's marks in a line with the fourth cell empty (a
 //! threat, "check"), so the defender's reply is forced, ending when one move makes two
 //! threats at once, which no single reply can block. The seed's author found such chains
 //! by depth-first search with a store of positions already tried; so does this, on the
-//! two 64-bit boards the seed describes. It is the leaf evaluator the proof search of
-//! issue 13 will stand on.
+//! two 64-bit boards the seed describes. It is the leaf evaluator the proof searches
+//! stand on.
 //!
-//! It is most of the proof search's time (issue 29 measured 64%), so each position is
+//! It is most of the proof search's time (64% when measured), so each position is
 //! read line by line in bulk: the lines are kept as bit planes ([`LinePlanes`]), one
 //! bit per line for a line's first, second, third and fourth cell, and a move ORs one
 //! mask into each plane. Which lines hold two, three or four of a side's marks is then a
@@ -416,14 +416,14 @@ mod tests {
         replays_to_a_win(&x, &o, &chain);
     }
 
-    /// Seed 000's example game: "X 0, O 3, X 60, O in the second layer, ... after O's
-    /// 63, X checks with 4, O is forced to 8, X checks with 5, O answers 10, and so on
-    /// until X has two lines of three". The pictures with the whole game are lost; the
-    /// text itself says which X marks the two checks need: 4 forcing 8 is the column
-    /// 0-4-8-12, so X holds 12; 5 forcing 10 is the diagonal 0-5-10-15, so X holds 15.
-    /// From X on 0, 12, 15, 60 and O on 3, 63 and two quiet cells (one in the second
-    /// layer, as the text says), the seed's two checks are forced replies, and the
-    /// search finishes the chain to a double threat; the whole is replayed to a win.
+    /// The Qubic article's example game: "X 0, O 3, X 60, O in the second layer, ... after
+    /// O's 63, X checks with 4, O is forced to 8, X checks with 5, O answers 10, and so on
+    /// until X has two lines of three". The pictures with the whole game are lost; the text
+    /// itself says which X marks the two checks need: 4 forcing 8 is the column 0-4-8-12,
+    /// so X holds 12; 5 forcing 10 is the diagonal 0-5-10-15, so X holds 15. From X on 0,
+    /// 12, 15, 60 and O on 3, 63 and two quiet cells (one in the second layer, as the text
+    /// says), the seed's two checks are forced replies, and the search finishes the chain
+    /// to a double threat; the whole is replayed to a win.
     #[test]
     fn the_seeds_example_checks_4_and_5_begin_a_forced_win() {
         let x = [0, 12, 15, 60];

@@ -185,8 +185,9 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
     }
 }
 
-/// The cells X may open with: `any`, `4-lines` (the 48 cells on 4 lines: seed 000's
-/// open question), `7-lines` (the 16 corners and centres) or cells such as `0,21`.
+/// The cells X may open with: `any`, `4-lines` (the 48 cells on 4 lines: the Qubic
+/// article's open question), `7-lines` (the 16 corners and centres) or cells such as
+/// `0,21`.
 pub fn read_first_moves(text: &str) -> Result<u64, String> {
     let geometry = menace::game::cube::Geometry::of(4);
     let on_lines = |count: usize| {

@@ -48,7 +48,8 @@ impl Geometry {
                             for x in 0..size as i32 {
                                 let end = |start: i32, step: i32| start + step * (size as i32 - 1);
                                 let inside = |v: i32| (0..size as i32).contains(&v);
-                                // Only lines that start at the cube's edge and reach across.
+                                // Only lines that start at the cube's edge and reach
+                                // across.
                                 let before = |start: i32, step: i32| start - step;
                                 if !(inside(end(x, dx)) && inside(end(y, dy)) && inside(end(z, dz)))
                                 {
@@ -89,10 +90,10 @@ impl Geometry {
             [2, 0, 1],
             [2, 1, 0],
         ];
-        // Seed 000's "inner" automorphisms of the 4x4x4 cube: one permutation of the
-        // values 0..3 applied to every coordinate at once. Swapping 1 and 2 (the middle
-        // of every line) or 0 with 1 and 2 with 3 keeps every line a line, though it
-        // moves neighbours apart; with both, 4 maps. The 3x3x3 cube has none beyond its
+        // The Qubic article's "inner" automorphisms of the 4x4x4 cube: one permutation of
+        // the values 0..3 applied to every coordinate at once. Swapping 1 and 2 (the middle
+        // of every line) or 0 with 1 and 2 with 3 keeps every line a line, though it moves
+        // neighbours apart; with both, 4 maps. The 3x3x3 cube has none beyond its
         // reflections.
         let inner: Vec<Vec<usize>> = if size == 4 {
             vec![
@@ -194,7 +195,7 @@ impl Geometry {
         )
     }
 
-    /// Where `symmetry` sends the cells of `mask`. Qubic's 192 maps use seed 000's
+    /// Where `symmetry` sends the cells of `mask`. Qubic's 192 maps use the Qubic article's
     /// trick: for each map, 8 tables of 256 masks, one per byte of the board, OR-ed
     /// together, with no branch; the smaller cube moves bit by bit.
     pub fn image(&self, symmetry: usize, mask: u64) -> u64 {

@@ -1,11 +1,11 @@
 //! Noughts and crosses in a cube: `n` in a row along any line of an `n`x`n`x`n` cube.
-//! The 3x3x3 cube (seed 001) has 49 lines; Qubic, the 4x4x4 cube (seed 000), has 76. The
-//! lines and the 48 symmetries of the cube (6 orders of the axes times 8 reflections) are
-//! computed, not typed in.
+//! The 3x3x3 cube (the algorithm page's survey) has 49 lines; Qubic, the 4x4x4 cube (the
+//! Qubic article), has 76. The lines and the 48 symmetries of the cube (6 orders of the
+//! axes times 8 reflections) are computed, not typed in.
 //!
-//! Cells are numbered layer by layer from the top, row by row, as in seed 000. On the 3x3x3
-//! cube a move is the layer digit (1 top, 3 bottom) and the classic two letters: `2MM` is
-//! the centre of the cube. On bigger cubes a move is the cell number.
+//! Cells are numbered layer by layer from the top, row by row, as in the Qubic article. On
+//! the 3x3x3 cube a move is the layer digit (1 top, 3 bottom) and the classic two letters:
+//! `2MM` is the centre of the cube. On bigger cubes a move is the cell number.
 
 use super::picture::{PictureError, check_counts, read_marks, write_marks};
 use super::view::{BoardView, Layout, grid_panel};
@@ -15,7 +15,7 @@ use std::fmt;
 mod geometry;
 pub use geometry::Geometry;
 
-/// The 3x3x3 cube of seed 001.
+/// The 3x3x3 cube of the algorithm page's survey.
 pub const CUBE: Declaration = Declaration {
     name: "cube",
     about: "3x3x3 cube, three in a row along any of its 49 lines",
@@ -29,7 +29,7 @@ pub const CUBE: Declaration = Declaration {
     too_big_for_menace: None,
 };
 
-/// Qubic, the 4x4x4 cube of seed 000: four in a row along any of its 76 lines.
+/// Qubic, the 4x4x4 cube of the Qubic article: four in a row along any of its 76 lines.
 pub const QUBIC: Declaration = Declaration {
     name: "qubic",
     about: "4x4x4 cube, four in a row along any of its 76 lines",

@@ -85,7 +85,7 @@ fn the_centre_of_the_3x3x3_cube_is_on_13_lines() {
 
 #[test]
 fn the_symmetries_are_distinct_permutations_that_keep_lines_lines() {
-    // 48 rotations and reflections; Qubic also has seed 000's 4 inner maps.
+    // 48 rotations and reflections; Qubic also has the Qubic article's 4 inner maps.
     for (size, count) in [(3, 48), (4, 192)] {
         let geometry = Geometry::of(size);
         assert_eq!(geometry.symmetries.len(), count);
@@ -155,9 +155,9 @@ fn the_canonical_form_is_the_least_pair_of_images() {
     }
 }
 
-/// Seed 001 says a 4x4x4 game can end in a draw: a full board, 32 X and 32 O, with
-/// no four alike on any of the 76 lines. Found here by a seeded local search (swap
-/// an X and an O while that lowers the number of one-mark lines), then checked.
+/// The algorithm page's survey says a 4x4x4 game can end in a draw: a full board, 32 X and
+/// 32 O, with no four alike on any of the 76 lines. Found here by a seeded local search
+/// (swap an X and an O while that lowers the number of one-mark lines), then checked.
 #[test]
 fn a_full_qubic_board_without_a_line_exists() {
     use rand::{RngExt, SeedableRng};

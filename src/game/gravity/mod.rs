@@ -1,6 +1,6 @@
-//! Gravity ("falling") noughts and crosses of seed 001 and its family. The upright 8x8
-//! board: a mark drops to the lowest empty square of its column; four in a row (across,
-//! up or diagonally) wins. The options are the seed's other versions:
+//! Gravity ("falling") noughts and crosses of the algorithm page's survey, and its family.
+//! The upright 8x8 board: a mark drops to the lowest empty square of its column; four in a
+//! row (across, up or diagonally) wins. The options are the seed's other versions:
 //!
 //! - `not-on-last`: a mark may not come to rest on the opponent's last mark (waived when
 //!   every move would). The seed gives this ban with the giveaway version; on the

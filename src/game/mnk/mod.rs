@@ -1,10 +1,10 @@
 //! The m,n,k-game: noughts and crosses on a board of any width and height, `k` in a row
-//! to win, and seed 001's "modified boards" (3x4, long boards of fixed width, a cylinder
-//! glued along one side).
+//! to win, and the "modified boards" of the algorithm page's survey (3x4, long boards of
+//! fixed width, a cylinder glued along one side).
 //!
-//! Seed 001 says every `n` in a row on an `n x n` board is a draw; its section on boards
-//! names 3x4, long boards of fixed width and cylinders without rules, so the choices are
-//! this file's and its declaration says them:
+//! The algorithm page's survey says every `n` in a row on an `n x n` board is a draw; its
+//! section on boards names 3x4, long boards of fixed width and cylinders without rules, so
+//! the choices are this file's and its declaration says them:
 //! - The board is `size WxH`, columns by rows (default 4x4; at most 64 cells, which is
 //!   one 64-bit mask a player); `k N` marks in a row win (default the shorter side).
 //! - `cylinder` glues the left edge to the right: rows and diagonals run on round the

@@ -112,7 +112,7 @@ pub struct Solver {
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
     /// The cells X may open with, on the empty cube (all of them unless restricted, as
-    /// in seed 000's open question: no first move on a cell of 7 lines).
+    /// in the Qubic article's open question: no first move on a cell of 7 lines).
     pub first_moves: u64,
     /// Positions searched (visits of the depth-first search, revisits counted).
     pub visits: u64,
