@@ -11,6 +11,9 @@ use crate::registry;
 use crate::text::nth;
 use serde::Deserialize;
 
+mod list;
+pub use list::{GOALS, GoalDoc};
+
 /// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
 /// `goal: {train: {games: 500, vs: random}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -124,7 +127,21 @@ impl Goal {
             Goal::Preset(name) => Preset::parse(name)
                 .map(|_| ())
                 .map_err(|why| format!("the goal's preset: {why}")),
-            _ => Ok(()),
+            // Named here one by one, so that a new goal does not compile until it is
+            // given its check (or is seen to need none).
+            Goal::FindBoxes { .. }
+            | Goal::Train { vs: None, .. }
+            | Goal::PlayGames(_)
+            | Goal::WinGames(_)
+            | Goal::DrawGames(_)
+            | Goal::RateFork
+            | Goal::AskHint
+            | Goal::Experiment
+            | Goal::SeeSymmetry
+            | Goal::SeeForcedMove
+            | Goal::Misere
+            | Goal::ShowWeights
+            | Goal::WeighCell(_) => Ok(()),
         }
     }
 

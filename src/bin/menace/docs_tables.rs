@@ -1,10 +1,12 @@
 //! The manual's command, flag and variant tables, generated from the code's own tables
-//! (`COMMANDS`, the clap flags, the games' declarations) so that the docs cannot drift
+//! (`COMMANDS`, the clap flags, the games' declarations), and the lists of
+//! [`super::docs_lists`] (AIs, lesson goals, the README's counts), so that the docs cannot drift
 //! from the program: the test rewrites nothing unless asked, and fails naming the page
 //! whose generated block differs. It also checks that every relative link in the
 //! README, ARCHITECTURE.md and docs/ leads to a file that exists.
 
 use super::Flags;
+use super::docs_lists;
 use clap::CommandFactory;
 use menace::app::command::{COMMANDS, Group};
 use menace::registry::GAMES;
@@ -218,6 +220,9 @@ fn docs_tables() {
         ("docs/commands.md", "commands", commands()),
         ("docs/flags.md", "flags", flags()),
         ("docs/variants.md", "variants", variants()),
+        ("docs/opponents.md", "opponents", docs_lists::opponents()),
+        ("docs/writing-lessons.md", "goals", docs_lists::goals()),
+        ("README.md", "counts", docs_lists::counts(&root())),
     ];
     let update = std::env::var_os("UPDATE_DOCS").is_some();
     let mut stale = Vec::new();

@@ -9,6 +9,8 @@ mod random_play;
 mod solve;
 
 #[cfg(test)]
+mod docs_lists;
+#[cfg(test)]
 mod docs_tables;
 
 use clap::{Parser, Subcommand};

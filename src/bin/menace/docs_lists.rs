@@ -1,0 +1,83 @@
+//! The manual's lists that the code's tables hold: the AIs (`PLAYERS`), each game's
+//! picture and rules (the games' declarations), the lesson goals (`GOALS`) and the
+//! README's counts. [`super::docs_tables`]'s test writes them into their pages and fails
+//! when a page differs.
+
+use menace::game::AnyGame;
+use menace::lesson::goal::GOALS;
+use menace::players::PLAYERS;
+use menace::registry::GAMES;
+use std::fmt::Write;
+use std::path::Path;
+
+/// A table cell: pipes escaped, one line.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// Every game in its default options, as the registry starts it.
+fn games() -> Vec<Box<dyn AnyGame>> {
+    GAMES
+        .iter()
+        .map(|entry| {
+            let name = entry.declaration.name;
+            menace::registry::start(&[name]).unwrap_or_else(|why| panic!("{name}: {why}"))
+        })
+        .collect()
+}
+
+/// The games an AI plays, as its row says of each game in its default options.
+fn plays(row: &menace::players::Row, games: &[Box<dyn AnyGame>]) -> String {
+    let names: Vec<String> = games
+        .iter()
+        .filter(|game| (row.plays)(game.as_ref()))
+        .map(|game| format!("`{}`", game.declaration().name))
+        .collect();
+    if names.len() == games.len() {
+        "every game".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The AIs: how each is named with its options, what it does, and where it plays.
+pub fn opponents() -> String {
+    let games = games();
+    let mut out = String::from("\n| name | what it does | plays |\n|---|---|---|\n");
+    for row in PLAYERS {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} |",
+            cell(row.usage),
+            cell(row.about),
+            plays(row, &games)
+        );
+    }
+    out
+}
+
+/// The lesson goals, as a lesson writes each and what it asks.
+pub fn goals() -> String {
+    let mut out = String::from("\n");
+    for goal in GOALS {
+        let _ = writeln!(out, "- `{}`: {}.", goal.written, goal.asks);
+    }
+    out
+}
+
+/// The README's counts: games, AIs and lessons, each counted from its own table or folder.
+pub fn counts(root: &Path) -> String {
+    let loaded = menace::lesson::load_all(&root.join("lessons"))
+        .unwrap_or_else(|why| panic!("lessons: {why}"));
+    assert!(
+        loaded.broken.is_empty(),
+        "broken lessons: {:?}",
+        loaded.broken
+    );
+    format!(
+        "\nIn all: {} games, {} AIs to play against and {} lessons.\n",
+        GAMES.len(),
+        PLAYERS.len(),
+        loaded.lessons.len()
+    )
+}
