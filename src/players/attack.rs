@@ -10,7 +10,7 @@ use rand::Rng;
 pub static ROW: Row = Row {
     name: "attack",
     usage: "attack",
-    about: "gomoku: the gomoku bot article's bot, the heaviest cell by its attack weights",
+    about: "gomoku: the article's bot, the heaviest cell by weight",
     listed: "attack",
     examples: &[],
     opponent_rank: 2,

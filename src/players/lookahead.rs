@@ -17,7 +17,7 @@ pub const MAX_DEPTH: u32 = 9;
 pub static ROW: Row = Row {
     name: "lookahead",
     usage: "lookahead D",
-    about: "rates D half-moves ahead; lookahead D full-board: a draw only on a full board, not once every line holds X and O (the algorithm page's Fin, the default)",
+    about: "rates D half-moves ahead (full-board: no early draw)",
     listed: "lookahead D",
     examples: &["3", "4 full-board", "full-board", "1 seed-fin"],
     opponent_rank: 0,

@@ -11,7 +11,7 @@ use rand::Rng;
 pub static ROW: Row = Row {
     name: "menace",
     usage: "menace",
-    about: "a second MENACE, learning as it plays (where matchboxes fit)",
+    about: "a second MENACE, learning as it plays (if boxes fit)",
     listed: "menace",
     examples: &[],
     opponent_rank: 0,

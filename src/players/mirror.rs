@@ -10,7 +10,7 @@ use rand::Rng;
 pub static ROW: Row = Row {
     name: "mirror",
     usage: "mirror",
-    about: "the 3x3x3 cube: the centre, then the cell opposite (the survey of variants)",
+    about: "the 3x3x3 cube: the centre, then the cell opposite",
     listed: "mirror",
     examples: &[],
     opponent_rank: 0,

@@ -11,7 +11,7 @@ use rand::Rng;
 pub static ROW: Row = Row {
     name: "teacher",
     usage: "teacher [centre]",
-    about: "rules, explained; centre: X opens in the centre (the survey of variants), not a corner (noughts and crosses)",
+    about: "rules, explained (noughts and crosses); centre opening",
     listed: "teacher",
     examples: &["centre", "corner", "center"],
     opponent_rank: 0,

@@ -12,7 +12,7 @@ use std::time::Duration;
 pub static ROW: Row = Row {
     name: "threats",
     usage: "threats [Tms]",
-    about: "gomoku: threat-space search, T ms a move (a second unless told)",
+    about: "gomoku: threat-space search, T ms a move (default 1s)",
     listed: "threats",
     examples: &["500ms"],
     opponent_rank: 0,

@@ -21,6 +21,7 @@ mod gomocup;
 mod interrupts_and_memory;
 mod lessons;
 mod limits;
+mod listings_fit;
 mod moves_prompts_and_boards;
 mod random_lines;
 mod session;
