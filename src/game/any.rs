@@ -78,6 +78,13 @@ pub trait AnyGame: fmt::Debug + Send {
     /// The image under symmetry `index`, and the name of `mv`'s image there.
     fn transformed(&self, index: usize) -> Box<dyn AnyGame>;
     fn transformed_move(&self, mv: &str, index: usize) -> Option<String>;
+    /// Which symmetry undoes symmetry `index`, where the game says ([`Game::inverse_symmetry`]).
+    fn inverse_symmetry(&self, index: usize) -> Option<usize>;
+    /// The position's key and its canonical key (the smallest key of its images), written
+    /// out: what the conformance test compares to check the symmetry laws from outside
+    /// the game's type.
+    fn key_text(&self) -> String;
+    fn canonical_key_text(&self) -> String;
     /// The starting position of the same game and options.
     fn restart(&self) -> Box<dyn AnyGame>;
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
@@ -250,6 +257,18 @@ impl<G: Declared> AnyGame for Playing<G> {
         let mv = self.game.parse_move(mv).ok()?;
         let image = self.game.transformed(index);
         Some(image.move_name(self.game.transform_move(mv, index)))
+    }
+
+    fn inverse_symmetry(&self, index: usize) -> Option<usize> {
+        self.game.inverse_symmetry(index)
+    }
+
+    fn key_text(&self) -> String {
+        format!("{:?}", self.game.key())
+    }
+
+    fn canonical_key_text(&self) -> String {
+        format!("{:?}", self.game.canonical_key())
     }
 
     fn restart(&self) -> Box<dyn AnyGame> {

@@ -1,6 +1,7 @@
 //! The conformance test every registered game passes, with every combination of its
 //! options (in the manner of OpenSpiel's `RandomSimTest`): seeded random games in which
-//! every position is checked against the rules every game must keep.
+//! every position is checked against the rules every game must keep, and the laws its
+//! symmetries must keep as a group.
 
 use menace::game::{AnyGame, MoveError};
 use menace::players::{Choice, Rival};
@@ -132,6 +133,76 @@ fn every_registered_game_keeps_the_rules_every_game_keeps() {
             }
             check_position(game.as_ref(), &mut rng, &seen);
         }
+    }
+}
+
+/// The symmetry laws, on one position: symmetry 0 is the identity; each symmetry has an
+/// inverse that undoes it (the one the game names, where it names one); with `closure`,
+/// the image of an image is an image (the set is closed under composition); and every
+/// image has the position's canonical key. Compared by the game's own keys.
+fn check_symmetry_laws(game: &dyn AnyGame, closure: bool) {
+    let title = game.title();
+    let picture = game.picture();
+    let count = game.symmetry_count();
+    let key = game.key_text();
+    let canonical = game.canonical_key_text();
+    let images: Vec<Box<dyn AnyGame>> = (0..count).map(|index| game.transformed(index)).collect();
+    let image_keys: Vec<String> = images.iter().map(|image| image.key_text()).collect();
+    assert_eq!(
+        image_keys[0], key,
+        "{title} {picture}: symmetry 0 is not the identity"
+    );
+    for (index, image) in images.iter().enumerate() {
+        match game.inverse_symmetry(index) {
+            Some(inverse) => assert_eq!(
+                image.transformed(inverse).key_text(),
+                key,
+                "{title} {picture}: symmetry {inverse} does not undo {index}, as the game says"
+            ),
+            None => assert!(
+                (0..count).any(|inverse| image.transformed(inverse).key_text() == key),
+                "{title} {picture}: no symmetry undoes {index}"
+            ),
+        }
+        assert_eq!(
+            image.canonical_key_text(),
+            canonical,
+            "{title} {picture}: its image under {index} has another canonical key"
+        );
+    }
+    if closure {
+        let all: std::collections::HashSet<&String> = image_keys.iter().collect();
+        for (first, image) in images.iter().enumerate() {
+            for then in 0..count {
+                assert!(
+                    all.contains(&image.transformed(then).key_text()),
+                    "{title} {picture}: symmetry {first} then {then} is none of the game's"
+                );
+            }
+        }
+    }
+}
+
+/// The symmetry laws on a seeded random game of every rule set: at the start, at its end
+/// and in the middle, where the composition of every pair is checked too (most positions
+/// there are moved by every symmetry, so the images tell the symmetries apart).
+#[test]
+fn every_game_s_symmetries_form_a_group_that_keeps_the_canonical_key() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    for start in registry::every_rule_set() {
+        let mut game = start.boxed_clone();
+        check_symmetry_laws(game.as_ref(), false);
+        let mut middle_checked = false;
+        while game.outcome().is_none() && game.ply() < MAX_PLIES {
+            let legal = game.legal_move_names();
+            let name = legal[rng.random_range(0..legal.len())].clone();
+            game.play_move(&name).expect("a legal move plays");
+            if game.ply() == 6 {
+                check_symmetry_laws(game.as_ref(), true);
+                middle_checked = true;
+            }
+        }
+        check_symmetry_laws(game.as_ref(), !middle_checked);
     }
 }
 
