@@ -37,6 +37,11 @@ pub const SILVERMAN: Declaration = Declaration {
     ],
     notation: "a square, file a-d and rank 1-4 (a4 top-left): b3",
     example: "b3",
+    picture: "ranks 4 to 1, `/` between: `X.../..../.O../....`",
+    rules: "4x4; X places X, O places O; any four identical marks in a row win for the first \
+        player, a full board for the second; `no-anti-diagonal` (Bel&Chen's 4x4 article): \
+        the anti-diagonal d4-a1 does not count; `no-diagonals` (the algorithm page's \
+        survey): neither diagonal counts.",
     too_big_for_menace: None,
 };
 
@@ -47,6 +52,8 @@ pub const CRAZY: Declaration = Declaration {
     options: &[],
     notation: "a square and the mark to place: b3x or b3o",
     example: "b3x",
+    picture: "ranks 4 to 1, `/` between: `X.../..../.O../....`",
+    rules: "4x4; each move places X or O; four identical marks win for the first player.",
     too_big_for_menace: None,
 };
 

@@ -59,6 +59,25 @@ pub const GOBANG: Declaration = Declaration {
     }],
     notation: "a square to place (d4), then from-to to slide one step (d4-e5); pass if stuck",
     example: "d4",
+    picture: "five words: the rows from the top as in gomoku (`OOOO4/8/8/8/8/8/8/XXXXX3`), who \
+        moves, the sliding moves since the last point, then the fives X scored and the \
+        fives O scored, each by its end squares, commas between, `-` for none: `... O 0 \
+        a1-e1 -`. The scored fives are the points (one each) and decide what can still \
+        score, so they are part of the position; a picture with an unlisted five on the \
+        board, a scored five moved while pieces are still being placed, or a winner to \
+        move is refused",
+    rules: "the algorithm page's go-bang on a chess board: each side places 12 pieces \
+        (`pieces 15`: the page's other version), X first, then slides one a step to any \
+        of the eight neighbouring empty squares (the king's step, as the fives run along \
+        diagonals too); a player who cannot slide passes. The game does not end at the \
+        first five: every five of one player's pieces in a row scores a point the move it \
+        is filled, ten points win; a five that player scored before never scores again \
+        (\"repeated combinations are not counted\"), even after its pieces moved away and \
+        back. Six in a row holds two fives, so growing five into six scores one more \
+        point, and one move filling two fives scores two. Forty sliding moves in a row \
+        without a point draw, so every game ends. The points and what is left to place \
+        (or the quiet moves) stand over the board and in the prompt. Too big to solve and \
+        for MENACE; the searching AIs play it.",
     too_big_for_menace: Some(
         "go-bang's positions (pieces sliding on 64 squares, with the fives scored so far) are far more than any number of matchboxes could hold",
     ),

@@ -116,6 +116,11 @@ pub struct Declaration {
     pub notation: &'static str,
     /// A move to show as an example ("a move like MM").
     pub example: &'static str,
+    /// How a whole position is written on one line (its picture), for the manual's table
+    /// of pictures (docs/variants.md is generated from it).
+    pub picture: &'static str,
+    /// The rules in full, as the manual gives them (Markdown, links relative to docs/).
+    pub rules: &'static str,
     /// Why MENACE cannot learn this game with matchboxes, if it cannot.
     pub too_big_for_menace: Option<&'static str>,
 }

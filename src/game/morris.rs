@@ -43,6 +43,9 @@ pub const MORRIS: Declaration = Declaration {
     ],
     notation: "a point to place (MM), then from-to to slide (LL-LM); pass if stuck",
     example: "MM",
+    picture: "the 9 points, then who moves: `XO..X.... O`",
+    rules: "Three Men's Morris: place three each, then slide to a neighbouring point; three \
+        in a row; third repetition draws; a player who cannot move loses (or passes).",
     too_big_for_menace: None,
 };
 

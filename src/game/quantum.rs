@@ -63,6 +63,28 @@ pub const QUANTUM: Declaration = Declaration {
     ],
     notation: "two squares for your spooky marks (LL-MM); a cycle's square (LL)",
     example: "LL-MM",
+    picture: "the moves and collapse choices that led there, commas between \
+        (`LL-MM,MM-RR,LL-RR,LL`; `start` for none): a mark's number, and so which line \
+        came first, depends on the order, and reading the picture replays it, so it can \
+        only show a position play reaches",
+    rules: "the quantum article and Allan Goff (2006): a move puts two spooky marks of the \
+        mover, numbered with the move (x1, o2, x3 …), in two squares that are not \
+        classical. Squares are the nodes and moves the edges of the entanglement graph; a \
+        move that closes a cycle (the same two squares twice included) must be collapsed \
+        before anything else: the opponent of the player who closed it (the seed: the \
+        closer \"is to blame\"; `closer-chooses`: the closer) names the square the \
+        closing mark takes, and every mark of the cycle and every mark hanging off it is \
+        forced into one square and becomes classical. Only classical marks make lines; \
+        the game ends at a line or when every square is classical, and a single square \
+        left open fills itself with the mark of the player to move. Lines made at once by \
+        both players: Goff's whole point for the line completed first (its highest number \
+        is lower) and half a point for the other; `per-player` numbers each side's moves \
+        on their own (x1, o1, x2 …) and calls it a draw, as the quantum article's author \
+        does. `deterministic` allows both marks in one square, which becomes classical at \
+        once and pushes the spooky marks already there out to their other squares, \
+        through the whole tree of entanglements (the article's rule; forbidden by \
+        default, as in most of the author's versions). A square holds at most 8 spooky \
+        marks (never binding: the spooky marks form a forest).",
     too_big_for_menace: None,
 };
 

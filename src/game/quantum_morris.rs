@@ -68,6 +68,32 @@ pub const QUANTUM_MORRIS: Declaration = Declaration {
     ],
     notation: "place on two points (LL-MM); slide a half: x1:LL-LM; collapse: LL",
     example: "LL-MM",
+    picture: "the pieces in placing order (x1, o1, x2, o2, x3, o3), commas between (`LL-MM` \
+        spooky, `LL` classical, `?` after the piece whose cycle waits), a space and who \
+        moves now (while a cycle waits, who chooses its collapse, as the JSON's `to_move` \
+        says: the closer's opponent, or the closer under `closer-chooses`): \
+        `LL,MM-RR,LR-ML O` (`start X` for none)",
+    rules: "the quantum article's quantum Three Men's Morris: three pieces a side, each \
+        placed as two halves on two points (its spooky marks, x1 o1 x2 …, numbered per \
+        player); once all six are placed, a move slides one of your halves to a \
+        neighbouring point along a line of `variant morris` (with `diagonal-moves` also \
+        between a corner and the centre) that holds no classical piece, or splits a \
+        classical piece (one half stays, the other slides: a whole piece moves only so, \
+        the article's \"only the half-pieces move\"); a half slid onto its own other half \
+        merges them into a classical piece there, pushing the other halves out as a \
+        deterministic move does, and so may a placement of both halves on one point \
+        (`no-merge` forbids both, as the author did in some versions). A move that closes \
+        a cycle collapses as in `quantum` (the opponent of the closer chooses; \
+        `closer-chooses`). Three classical pieces in a line win (diagonals with \
+        `diagonal-lines`); lines made at once by both are a draw (the seed: Goff's \
+        numbering makes no sense with three pieces a side); a position seen a third time \
+        with the same player to move is a draw, and a player with no move loses, as in \
+        `morris`. Positions are compared with each side's pieces as a set: which of a \
+        side's pieces is which changes nothing (x1 on LL and x2 on MM is the same \
+        position as the swap), in the repetition rule as everywhere else, and the solver \
+        counts positions the same way (the seed numbers pieces per player but says \
+        nothing of repetition). Where the article is silent (where halves may go, how \
+        whole pieces move) these are this program's choices.",
     too_big_for_menace: None,
 };
 

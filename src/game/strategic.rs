@@ -46,6 +46,18 @@ pub const STRATEGIC: Declaration = Declaration {
     }],
     notation: "three digits 1-9, board, its board, cell: 541 (or MM.ML.LL)",
     example: "541",
+    picture: "the 27x27 field's rows, `/` between, then where to play: an operational board \
+        (`54`), any board of a tactical board (`5`), or `any`; then who made their line \
+        first where both did (`,54=O`, `,5=X`)",
+    rules: "the strategic article's \"Tactical\" rule set: nine ultimate boards in a 3x3, 729 \
+        cells. A move in cell o of operational board t of tactical board s sends the \
+        opponent to operational board o of tactical board t; three in a row wins an \
+        operational board, three of those a tactical board, three of those the game. As \
+        in ultimate, a won board stays playable and a drawn one counts for nobody. Where \
+        the article leaves the choice to the reader, here it widens one level at a time: \
+        sent to a full operational board, play in any board of the same tactical board; \
+        if that tactical board is full, anywhere. A move may also be written with \
+        dots: `5.4.1`.",
     too_big_for_menace: None,
 };
 

@@ -15,6 +15,9 @@ pub const CLASSIC: Declaration = Declaration {
     options: &[],
     notation: "two letters, row then column (L, M, R): LL top-left, MM centre",
     example: "MM",
+    picture: "9 cells in reading order: `X...O....`",
+    rules: "the 3x3 board; X moves first; three in a row (a row, a column or a diagonal) \
+        wins, and a full board without one is a draw. MENACE plays X with its 304 boxes.",
     too_big_for_menace: None,
 };
 
@@ -25,6 +28,9 @@ pub const MISERE: Declaration = Declaration {
     options: &[],
     notation: CLASSIC.notation,
     example: "MM",
+    picture: CLASSIC.picture,
+    rules: "the classic board; three in a row loses (MENACE plays it with the same 304 \
+        boxes).",
     too_big_for_menace: None,
 };
 

@@ -38,6 +38,16 @@ pub const ULTIMATE: Declaration = Declaration {
     ],
     notation: "the board, then the cell, each two letters row-column: MM.LL",
     example: "MM.LL",
+    picture: "the 9x9 grid's rows, `/` between, then the board to play in (`MM`, or `any`); a \
+        board where both players made a line says who made theirs first: `... LR,LL=X`",
+    rules: "Orlin's article: nine boards in a 3x3; three in a row wins a small board, three \
+        won boards in a row the game; the cell you play sends your opponent to that \
+        board. Orlin's conventions: sent to a won board that has empty cells, you still \
+        play there (it stays its first winner's); sent to a full board, play anywhere; a \
+        drawn board counts for nobody. `draw-counts-both`: a drawn board counts for both \
+        (one move can then give both a big line: a draw). `closed` (OpenSpiel's rule): a \
+        won or full board is closed, and sent to one you play in any open board. A move \
+        may also be written without the dot: `MMLL`.",
     too_big_for_menace: None,
 };
 

@@ -81,3 +81,48 @@ pub fn counts(root: &Path) -> String {
         loaded.lessons.len()
     )
 }
+
+/// How each game writes a whole position on one line; games that write it alike share a
+/// row.
+pub fn pictures() -> String {
+    let mut rows: Vec<(Vec<&str>, &str)> = Vec::new();
+    for entry in GAMES {
+        let game = entry.declaration;
+        match rows.last_mut() {
+            Some((names, picture)) if *picture == game.picture => names.push(game.name),
+            _ => rows.push((vec![game.name], game.picture)),
+        }
+    }
+    let mut out = String::from("\n| game | picture |\n|---|---|\n");
+    for (names, picture) in rows {
+        let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+        let _ = writeln!(out, "| {} | {} |", names.join(", "), cell(picture));
+    }
+    out
+}
+
+/// Each game's rules in full, headed by how `variant` names it with its options, and
+/// how a move is written.
+pub fn rules() -> String {
+    let mut out = String::new();
+    for entry in GAMES {
+        let game = entry.declaration;
+        let mut usage = game.name.to_string();
+        for option in game.options {
+            match option.value {
+                Some(value) => {
+                    let _ = write!(usage, " [{} {}]", option.name, value.placeholder);
+                }
+                None => {
+                    let _ = write!(usage, " [{}]", option.name);
+                }
+            }
+        }
+        let _ = write!(
+            out,
+            "\n### `{usage}`\n\n{}\n\n**Moves**: {}; for example `{}`.\n",
+            game.rules, game.notation, game.example
+        );
+    }
+    out
+}

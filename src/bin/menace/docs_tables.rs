@@ -1,6 +1,7 @@
 //! The manual's command, flag and variant tables, generated from the code's own tables
 //! (`COMMANDS`, the clap flags, the games' declarations), and the lists of
-//! [`super::docs_lists`] (AIs, lesson goals, the README's counts), so that the docs cannot drift
+//! [`super::docs_lists`] (AIs, the games' pictures and rules, lesson goals, the README's
+//! counts), so that the docs cannot drift
 //! from the program: the test rewrites nothing unless asked, and fails naming the page
 //! whose generated block differs. It also checks that every relative link in the
 //! README, ARCHITECTURE.md and docs/ leads to a file that exists.
@@ -220,6 +221,8 @@ fn docs_tables() {
         ("docs/commands.md", "commands", commands()),
         ("docs/flags.md", "flags", flags()),
         ("docs/variants.md", "variants", variants()),
+        ("docs/variants.md", "pictures", docs_lists::pictures()),
+        ("docs/variants.md", "rules", docs_lists::rules()),
         ("docs/opponents.md", "opponents", docs_lists::opponents()),
         ("docs/writing-lessons.md", "goals", docs_lists::goals()),
         ("README.md", "counts", docs_lists::counts(&root())),

@@ -26,6 +26,20 @@ pub const CUBE: Declaration = Declaration {
     }],
     notation: "layer 1-3 (top to bottom), then row and column letters: 2MM is the centre",
     example: "2MM",
+    picture: "three layers of 9, top first, `/` between: `........./....X..../.........`",
+    rules: "3x3x3; three in a row along any of the 49 lines; `misere`, the algorithm page's \
+        3-D giveaway: whoever makes three in a row loses.\n\n`solve` settles the giveaway \
+        cube from the start: the first player wins (`menace solve cube misere`, well \
+        under a second). The generic search cannot (it runs out of table at depth 14), so \
+        the cube's entry has its own solver: where the player to move can follow the \
+        centre-and-mirror strategy (the centre is theirs or empty, and every opponent \
+        mark's opposite cell through the centre is empty or theirs), it checks the \
+        strategy against every reply, positions counted once up to the cube's 48 \
+        symmetries, and reports a win it proves with the method \"the centre-and-mirror \
+        strategy, checked against every reply\". Anywhere else, or when mirroring does \
+        not force the win, the generic search answers as for any game; the plain cube \
+        always goes to it. What is known about first moves off the centre is in [the \
+        claims table](research/claims.md).",
     too_big_for_menace: None,
 };
 
@@ -36,6 +50,11 @@ pub const QUBIC: Declaration = Declaration {
     options: &[],
     notation: "a cell number 0-63: 16 x layer + 4 x row + column, from the top layer, row by row, left to right (0 and 3: far corners on top; 60 and 63: near corners at the bottom)",
     example: "21",
+    picture: "four layers of 16, top first, `/` between",
+    rules: "the Qubic article's Qubic: 4x4x4; four in a row along any of the 76 lines (48 \
+        rows and columns, 24 face diagonals, 4 main diagonals). Drawn as four layers side \
+        by side, layer 0 (the top) first, each row labelled with its first cell and each \
+        column with what to add.",
     too_big_for_menace: None,
 };
 

@@ -43,6 +43,20 @@ pub const GOMOKU: Declaration = Declaration {
     ],
     notation: "a cell: column letter and row number from the bottom, h8 the centre",
     example: "h8",
+    picture: "the rows from the top, `/` between, `X` black, `O` white and a number for a run \
+        of empty cells, as chess's FEN counts them (`15/15/.../7X7/...`); after a swap \
+        the word `swapped` follows",
+    rules: "the gomoku bot article's five in a row, on a board of N x N (5 to 26, default \
+        15): five or more in a row wins (the article's `checkWin`, which looks only along \
+        the four lines through the new stone); `exactly-five`: six or more does not win. \
+        `renju` (the algorithm page): black may not make two open threes, two fours (also \
+        two in one line, `XXX.X.XXX`) or six in a row, unless the move makes five; a \
+        three counts only if a move black may make turns it into an open four (checked \
+        again for that move, as deep as it goes); white's six wins. `swap` (the algorithm \
+        page): black's first stone goes in the centre, white and black each place one \
+        anywhere, and then white may type `swap` and take black's stones instead of \
+        playing. A full board is a draw (in renju also black with every empty cell \
+        forbidden).",
     too_big_for_menace: Some(TOO_BIG),
 };
 
@@ -55,6 +69,11 @@ pub const CONNECT6: Declaration = Declaration {
     )],
     notation: "a cell: column letter and row number from the bottom, j10 the centre",
     example: "j10",
+    picture: "the rows from the top, `/` between, `X` black, `O` white and a number for a run \
+        of empty cells, as chess's FEN counts them (`15/15/.../7X7/...`); after a swap \
+        the word `swapped` follows",
+    rules: "six in a row on N x N (default 19); black plays one stone, then each side two a \
+        turn (the prompt says which of the two).",
     too_big_for_menace: Some(TOO_BIG),
 };
 

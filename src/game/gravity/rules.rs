@@ -44,6 +44,40 @@ pub const GRAVITY: Declaration = Declaration {
                circular: dv or d^ push into column d from the top or bottom, 3< or 3> into \
                row 3 from the right or left",
     example: "d",
+    picture: "rows 8 (top) to 1, `/` between (15 cells a row with `five`); under the ban \
+        (`not-on-last`, `giveaway`) the last mark follows while it is on the board, as \
+        its column upright (`... d`) and as its cell with `circular` (`... d5`); with \
+        `linetris` the number of moves made follows last (`... 17`), since vanished rows \
+        took marks with them (left out, it is the number of marks)",
+    rules: "the algorithm page's falling noughts and crosses: 8x8 upright; a mark falls to \
+        the lowest empty square of its column; four in a row wins; a full board draws. \
+        `not-on-last`: no mark may come to rest on the opponent's last one (waived when \
+        every move would); the page gives this ban with giveaway, and on the ordinary \
+        game it breaks it (the first player wins by stacking one column: [the claims \
+        table](research/claims.md)). `giveaway` (the page's поддавки, \"giveaway\"): \
+        whoever makes four of their own in a row loses; the page says it from X's side (X \
+        wins if four O appear), here it holds for both, and the ban is always on (the \
+        page's rule for this version; no option lifts it, and `giveaway not-on-last` is \
+        refused as saying it twice). `five`: the page's first version, an unbounded board \
+        with a floor and five in a row, played on a fixed board 15 columns wide (gomoku's \
+        width, a to o) and 8 high: wide enough that the sides rarely matter, and the \
+        floor is kept; five or more in a row wins, a full board draws. `linetris`: after \
+        a drop a full bottom row vanishes and everything above drops one row; a line is \
+        looked for when the mark lands, so a four made by the drop wins even when it lies \
+        in the row that would vanish (the game ends and the row stays); clearing moves \
+        every mark alike and so never makes a line (nor gives both players one); the \
+        board never fills, so a game of 128 moves is a draw. `circular`: a mark is pushed \
+        in from any of the four walls along a column or row and slides to the first \
+        blocked cell (the one before the first mark, or the far wall); a push whose \
+        entrance is taken is refused; with no entrance free the game is drawn. `circular \
+        linetris`: a full edge row or column vanishes and the field shifts toward that \
+        wall; only an edge through the new mark can fill, and a corner mark that fills \
+        two edges clears both at once (the field shifts diagonally), so no wall comes \
+        first and the game keeps the square's eight symmetries (upright games keep only \
+        the left-right mirror: the floor and the clearing tell up from down). The ban \
+        under `circular`: no mark may come to rest against the opponent's last one. \
+        `five` is upright only. Under `circular` a bare \
+        column, `d`, falls from the top as `dv` does.",
     too_big_for_menace: Some(
         "gravity on 8x8 (or 15x8) has far too many positions for matchboxes: no box limit could hold what MENACE would need",
     ),

@@ -61,6 +61,17 @@ pub const MNK: Declaration = Declaration {
     ],
     notation: "a cell, file letter and rank from the bottom: b3 (a1 is bottom-left)",
     example: "b3",
+    picture: "the ranks from the top, `/` between: `..X/.../.O./X..` on 3x4",
+    rules: "the algorithm page's \"modified boards\": k in a row on W columns by H rows \
+        (default 4x4; at most 64 cells, one 64-bit mask a player; a bare `3x4` or `5` is \
+        the size, as in `gomoku 19`), k by default the shorter side. `cylinder` glues the \
+        left edge to the right: rows and diagonals run on round the back, columns do not; \
+        a line is k different cells, so there k is at most the width, and with k equal to \
+        the width a whole row is one line. A line wins at once; the game is drawn when \
+        the board is full, or sooner, once neither side can still complete a line (each \
+        line holds both marks, or needs more marks than its side has moves left). \
+        Symmetries: 8 on a square, 4 on other rectangles, 4 x width on a cylinder (turns \
+        round it, mirrors left-right and top-bottom).",
     too_big_for_menace: None,
 };
 
