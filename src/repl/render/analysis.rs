@@ -1,0 +1,49 @@
+//! What the searches and heuristics say about a position: ratings, gomoku's weights
+//! and a solved value.
+
+use super::Palette;
+use crate::app::Event;
+use crate::repl::board;
+
+/// The text for one event of this group; the dispatcher, [`super::event`], sends only these.
+pub(super) fn event(event: &Event, palette: Palette) -> String {
+    match event {
+        Event::Weights {
+            view,
+            weights,
+            mover,
+        } => crate::repl::weights::heat_map(view, weights, mover, palette),
+        Event::CellWeight {
+            name,
+            mover,
+            explained,
+        } => crate::repl::weights::cell_weight(name, mover, explained),
+        Event::Ratings { board, ratings } => {
+            let mut text = format!(
+                "The rating heuristic's scores for {} (rating 1 plays the highest):\n",
+                crate::game::Game::to_move(board)
+            );
+            let labels: Vec<(usize, String)> = (0..9)
+                .map(|cell| (cell, ratings[cell].to_string()))
+                .collect();
+            text.push_str(&board::draw(
+                &crate::game::Game::view(board),
+                &[],
+                &labels,
+                palette,
+            ));
+            text
+        }
+        Event::Solved {
+            scores: Some(scores),
+            ..
+        } => crate::repl::text::minimax_scores(&scores.board, &scores.scores, palette),
+        Event::Solved {
+            title,
+            solved,
+            millis,
+            ..
+        } => crate::repl::solved::game_solved(title, solved, *millis),
+        other => unreachable!("{other:?} is drawn by another group"),
+    }
+}

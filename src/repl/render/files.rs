@@ -1,0 +1,73 @@
+//! The files written and read: saves, loads, learning curves, the page of boxes and
+//! the matchbox labels.
+
+use super::{filled_sentence, plural};
+use crate::app::Event;
+use crate::menace::save::shown_path;
+
+/// The text for one event of this group; the dispatcher, [`super::event`], sends only these.
+pub(super) fn event(event: &Event) -> String {
+    match event {
+        Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", shown_path(path)),
+        Event::Loaded {
+            path,
+            title,
+            side,
+            preset,
+            record,
+        } => {
+            let sentence = format!(
+                "MENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn, {} lost).",
+                preset.spec(),
+                plural(record.games(), "game", "games"),
+                record.won,
+                record.drawn,
+                record.lost
+            );
+            format!(
+                "Loaded {}.\n{}\n",
+                shown_path(path),
+                crate::repl::text::fill(&sentence, 79)
+            )
+        }
+        Event::CurveWritten(path) => {
+            format!("Wrote the learning curve to {} (CSV).\n", shown_path(path))
+        }
+        Event::ChartWritten(path) => {
+            let sentence = format!(
+                "Drew the learning curve to {} (SVG: open it in a browser).",
+                shown_path(path)
+            );
+            filled_sentence(&sentence)
+        }
+        Event::LabelsWritten {
+            path,
+            boxes,
+            sheets,
+        } => {
+            crate::repl::text::fill(
+                &format!(
+                    "Wrote {} on {} to {} (HTML: open it in a browser and print it, on A4 or Letter; cut along the dashes).",
+                    plural(*boxes as u64, "label", "labels"),
+                    plural(*sheets as u64, "sheet", "sheets"),
+                    shown_path(path)
+                ),
+                80,
+            ) + "\n"
+        }
+        Event::PageWritten { path, boxes, curve } => {
+            let sentence = format!(
+                "Wrote {} to {}{} (HTML: open it in a browser).",
+                plural(*boxes as u64, "box", "boxes"),
+                shown_path(path),
+                if *curve {
+                    ", with the last learning curve"
+                } else {
+                    ""
+                }
+            );
+            filled_sentence(&sentence)
+        }
+        other => unreachable!("{other:?} is drawn by another group"),
+    }
+}
