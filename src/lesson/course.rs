@@ -267,6 +267,14 @@ impl Course {
         }
     }
 
+    /// The move pictures the open step asks for, if it sets them.
+    pub fn step_pictures(&self) -> Option<super::tutor::Pictures> {
+        match self.current_step()? {
+            Step::Exercise { pictures, .. } => *pictures,
+            _ => None,
+        }
+    }
+
     /// True if the open step is an exercise whose lines include one refused while a
     /// game is in progress (starting games, training, changing the game or the boxes).
     pub fn step_needs_no_game(&self) -> bool {

@@ -109,6 +109,10 @@ pub enum Step {
         /// learner's own comes back when the lesson is left.
         #[serde(default)]
         listing: Option<crate::app::BoxListing>,
+        /// The move pictures (each MENACE move drawn as its box) while the step is open:
+        /// `off` where a game's hundreds of pictures would bury what the step shows.
+        #[serde(default)]
+        pictures: Option<tutor::Pictures>,
         #[serde(default)]
         state: Vec<String>,
         /// Figures and results the step states, with the commands that show them.

@@ -968,6 +968,23 @@ fn the_qubic_puzzle_is_drawn_and_a_wrong_check_is_told_why() {
     assert!(right.contains("Right. 22"), "{right}");
 }
 
+/// Lesson 17's game against random is told in words, without MENACE's box drawn at
+/// each move (hundreds of lines), and the learner's own pictures come back when the
+/// lesson is left.
+#[test]
+fn the_qubic_lessons_game_is_told_without_box_pictures_until_the_lesson_is_left() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(17, folder.path());
+    respond(&mut session, "lesson 17");
+    let opened = respond(&mut session, "next");
+    assert!(opened.contains("told in words only"), "{opened}");
+    let game = respond(&mut session, "play 1 vs random");
+    assert!(game.contains("Well done"), "{game}");
+    assert!(!game.contains("MENACE's box, as drawn"), "{game}");
+    respond(&mut session, "quit-lesson");
+    assert!(session.session().settings().show_pictures);
+}
+
 /// The Qubic lesson's count of O's replies to a corner opening, up to symmetry, is the
 /// one `menace solve qubic --first 0 --replies` computes from the 192 maps.
 #[test]
