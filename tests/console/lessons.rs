@@ -112,6 +112,34 @@ fn every_lesson_can_be_finished_by_its_script_in_the_console() {
     }
 }
 
+/// A learner who never typed `boxes` has every box listed after each game, 304 of them
+/// in noughts and crosses (the 183 of MENACE's 4th move among them): a lesson step that
+/// plays games turns that off or to what it needs, or the step's own output is buried.
+/// Lesson 7 shows the listing on purpose (its step warns about it and offers `boxes
+/// changed`).
+#[test]
+fn no_lesson_step_buries_its_games_under_the_whole_box_listing() {
+    let lessons = every_lesson();
+    for number in [1, 2, 3, 4, 5, 8, 9] {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Tutor::new(Settings {
+            seed: lessons[number - 1].seed,
+            saves_dir: folder.path().to_path_buf(),
+            lessons_dir: lessons_dir(),
+            ..Settings::default()
+        });
+        let text = run_lesson(number, &mut session);
+        let listed = text
+            .lines()
+            .filter(|line| line.starts_with("-- MENACE's 4th move (ply 6): 183 boxes --"))
+            .count();
+        assert_eq!(
+            listed, 0,
+            "lesson {number} lists whole plies of boxes:\n{text}"
+        );
+    }
+}
+
 #[test]
 fn progress_is_kept_and_a_broken_progress_file_loses_nothing() {
     let folder = tempfile::tempdir().unwrap();
