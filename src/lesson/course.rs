@@ -34,6 +34,8 @@ pub struct StepView {
     pub steps: usize,
     pub kind: &'static str,
     pub text: String,
+    /// The position the step asks about, drawn under its text.
+    pub board: Option<crate::app::Event>,
     /// Commands run in a scratch session, each with what it did.
     pub outputs: Vec<super::scratch::Shown>,
     /// For an exercise whose goal is already met.
@@ -60,6 +62,8 @@ pub enum LessonEvent {
     },
     Wrong {
         hint: Option<String>,
+        /// Why the answer is wrong, where the program judged it (see [`super::judge`]).
+        why: Option<String>,
     },
     NotYet(String),
     /// `skip`; a skipped question shows its answer.
@@ -263,6 +267,14 @@ impl Course {
         }
     }
 
+    /// The move pictures the open step asks for, if it sets them.
+    pub fn step_pictures(&self) -> Option<super::tutor::Pictures> {
+        match self.current_step()? {
+            Step::Exercise { pictures, .. } => *pictures,
+            _ => None,
+        }
+    }
+
     /// True if the open step is an exercise whose lines include one refused while a
     /// game is in progress (starting games, training, changing the game or the boxes).
     pub fn step_needs_no_game(&self) -> bool {
@@ -345,6 +357,8 @@ impl Course {
                 Vec::new()
             }
         };
+        // The position was read when the lesson was loaded.
+        let board = super::judge::drawn(lesson, step).ok().flatten();
         let already_done = match step {
             Step::Exercise { goal, .. } if goal.met(&active.tally, session) => {
                 active.solved = true;
@@ -361,6 +375,7 @@ impl Course {
                 steps: lesson.steps.len(),
                 kind: step.kind(),
                 text: text.trim_end().to_string(),
+                board,
                 outputs,
                 already_done,
             })),
@@ -466,15 +481,12 @@ impl Course {
             return Course::no_lesson();
         };
         // A skipped question shows its answer, but is not called right.
-        let answer = match &self.lessons[active.lesson].steps[active.step] {
-            Step::Question {
-                explain,
-                answer,
-                answers,
-                ..
-            } => Some(format!(
+        let lesson = &self.lessons[active.lesson];
+        let step = &lesson.steps[active.step];
+        let answer = match step {
+            Step::Question { explain, .. } => Some(format!(
                 "The answer: {}. {}",
-                super::answer::shown(answer.as_ref(), answers),
+                super::judge::right_answer(lesson, step),
                 explain.trim()
             )),
             _ => None,
@@ -520,34 +532,49 @@ impl Course {
         let Some(active) = self.active.as_mut() else {
             return Course::no_lesson();
         };
+        let lesson = &self.lessons[active.lesson];
+        let step = &lesson.steps[active.step];
         let Step::Question {
             text,
             answer,
             answers,
             hints,
             explain,
+            judge,
             ..
-        } = &self.lessons[active.lesson].steps[active.step]
+        } = step
         else {
             return vec![LessonEvent::Problem(
                 "There is no question to answer in this step.".into(),
             )];
         };
-        if super::answer::accepted(answer.as_ref(), answers, given, text) {
-            active.solved = true;
-            let mut events = vec![LessonEvent::Correct {
-                explain: explain.trim().to_string(),
-            }];
-            events.extend(self.record_and_save(session));
-            events
-        } else {
+        // A judged question is answered by the program's analysis of its position,
+        // which also says why a wrong cell is wrong.
+        let verdict = match judge {
+            Some(judge) => match super::judge::judged_position(lesson, step) {
+                Ok(cube) => super::judge::verdict(*judge, &cube, given),
+                Err(why) => return vec![LessonEvent::Problem(why)],
+            },
+            None if super::answer::accepted(answer.as_ref(), answers, given, text) => {
+                super::judge::Verdict::Right
+            }
+            None => super::judge::Verdict::Wrong(None),
+        };
+        if let super::judge::Verdict::Wrong(why) = verdict {
             let hint = hints
                 .get(active.hints_shown.min(hints.len().saturating_sub(1)))
                 .cloned();
             if !hints.is_empty() {
                 active.hints_shown += 1;
             }
-            vec![LessonEvent::Wrong { hint }]
+            vec![LessonEvent::Wrong { hint, why }]
+        } else {
+            active.solved = true;
+            let mut events = vec![LessonEvent::Correct {
+                explain: explain.trim().to_string(),
+            }];
+            events.extend(self.record_and_save(session));
+            events
         }
     }
 

@@ -125,6 +125,7 @@ mod tests {
         Step::Text {
             text: text.into(),
             show: Vec::new(),
+            position: None,
             state: Vec::new(),
             facts: Vec::new(),
             cites: cites.iter().map(|phrase| phrase.to_string()).collect(),

@@ -15,6 +15,7 @@ pub mod course;
 pub mod facts;
 pub mod figures;
 pub mod goal;
+pub mod judge;
 pub mod needs;
 pub mod scratch;
 pub mod tutor;
@@ -64,6 +65,9 @@ pub enum Step {
         text: String,
         #[serde(default)]
         show: Vec<String>,
+        /// A position of the lesson's game, drawn under the text (a puzzle to look at).
+        #[serde(default)]
+        position: Option<String>,
         #[serde(default)]
         state: Vec<String>,
         /// Figures and results the step states, with the commands that show them.
@@ -105,6 +109,10 @@ pub enum Step {
         /// learner's own comes back when the lesson is left.
         #[serde(default)]
         listing: Option<crate::app::BoxListing>,
+        /// The move pictures (each MENACE move drawn as its box) while the step is open:
+        /// `off` where a game's hundreds of pictures would bury what the step shows.
+        #[serde(default)]
+        pictures: Option<tutor::Pictures>,
         #[serde(default)]
         state: Vec<String>,
         /// Figures and results the step states, with the commands that show them.
@@ -127,6 +135,13 @@ pub enum Step {
         /// Exact answers accepted (besides `answer`).
         #[serde(default)]
         answers: Vec<String>,
+        /// A position of the lesson's game, drawn under the question.
+        #[serde(default)]
+        position: Option<String>,
+        /// The program judges the answer in `position` (see [`judge`]), instead of
+        /// `answer` and `answers`.
+        #[serde(default)]
+        judge: Option<judge::Judge>,
         #[serde(default)]
         hints: Vec<String>,
         /// Shown once it is answered (or skipped).
@@ -334,6 +349,7 @@ pub fn parse(text: &str, file: &str) -> Result<Lesson, LessonError> {
     lesson.needs.setup().map_err(|why| fail(None, why))?;
     for (index, step) in lesson.steps.iter().enumerate() {
         validate_step(step).map_err(|reason| fail(Some(index + 1), reason))?;
+        judge::validate(&lesson, step).map_err(|reason| fail(Some(index + 1), reason))?;
     }
     escape_prose(&mut lesson);
     Ok(lesson)
@@ -468,11 +484,12 @@ fn validate_step(step: &Step) -> Result<(), String> {
             answer,
             answers,
             explain,
+            judge,
             ..
         } => {
             if let Some(answer) = answer {
                 answer.kind()?;
-            } else if answers.iter().all(|answer| answer.trim().is_empty()) {
+            } else if judge.is_none() && answers.iter().all(|answer| answer.trim().is_empty()) {
                 return Err("a question needs at least one accepted answer".into());
             }
             if explain.trim().is_empty() {

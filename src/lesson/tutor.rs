@@ -63,6 +63,16 @@ pub struct Tutor {
     kept: HashMap<String, KeptState>,
     /// The learner's own box listing, while a lesson step has set another.
     own_listing: Option<crate::app::BoxListing>,
+    /// The learner's own move pictures (on or off), while a lesson step has set others.
+    own_pictures: Option<bool>,
+}
+
+/// What a step sets the move pictures to (`pictures: off`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pictures {
+    On,
+    Off,
 }
 
 impl Tutor {
@@ -77,6 +87,7 @@ impl Tutor {
             course: Course::default(),
             kept: HashMap::new(),
             own_listing: None,
+            own_pictures: None,
         }
     }
 
@@ -96,6 +107,9 @@ impl Tutor {
                 .position(|said| matches!(said, Said::Lesson(LessonEvent::Step(_))))
                 .unwrap_or(said.len());
             if let Some(notice) = self.step_listing() {
+                said.insert(at, notice);
+            }
+            if let Some(notice) = self.step_pictures() {
                 said.insert(at, notice);
             }
             // A game left open by an earlier step would make this one's commands
@@ -263,10 +277,27 @@ impl Tutor {
         events.into_iter().next().map(Said::Session)
     }
 
-    /// The learner's own box listing back, after a lesson step changed it.
+    /// The move pictures the step that just opened asks for, set and said, the
+    /// learner's own remembered to come back when the lesson is left.
+    fn step_pictures(&mut self) -> Option<Said> {
+        let wanted = self.course.step_pictures()? == Pictures::On;
+        let current = self.session.settings().show_pictures;
+        if wanted == current {
+            return None;
+        }
+        self.own_pictures.get_or_insert(current);
+        let events = self.session.execute(Command::Pictures(wanted));
+        events.into_iter().next().map(Said::Session)
+    }
+
+    /// The learner's own box listing and move pictures back, after a lesson step
+    /// changed them.
     fn restore_listing(&mut self) {
         if let Some(own) = self.own_listing.take() {
             let _ = self.session.execute(Command::BoxesAfterGame(own));
+        }
+        if let Some(own) = self.own_pictures.take() {
+            let _ = self.session.execute(Command::Pictures(own));
         }
     }
 

@@ -119,6 +119,10 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 .map(|line| palette.paint(line, Role::Heading))
                 .collect();
             let mut text = format!("{}\n{}\n", heading.join("\n"), reflow(&view.text));
+            // The position the step asks about, drawn as the board is.
+            if let Some(board) = &view.board {
+                text.push_str(&super::render::events(std::slice::from_ref(board), palette));
+            }
             // Shown commands ran on a fresh MENACE of the lesson's own, not on the
             // learner's session: say so, so that its numbers are not taken for yours.
             if !view.outputs.is_empty() {
@@ -188,8 +192,17 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 palette.paint("Right.", Role::Result)
             ))
         ),
-        LessonEvent::Wrong { hint: Some(hint) } => format!("Not quite. Hint: {hint}\n"),
-        LessonEvent::Wrong { hint: None } => "Not quite. Try again, or skip.\n".into(),
+        LessonEvent::Wrong { hint, why } => {
+            let why = why
+                .as_ref()
+                .map_or(".".to_string(), |why| format!(": {why}"));
+            let hint = hint
+                .as_ref()
+                .map_or(" Try again, or skip.".to_string(), |hint| {
+                    format!(" Hint: {hint}")
+                });
+            format!("{}\n", reflow(&format!("Not quite{why}{hint}")))
+        }
         LessonEvent::NotYet(sentence) | LessonEvent::Problem(sentence) => {
             format!("{}\n", palette.paint(sentence, Role::Refusal))
         }

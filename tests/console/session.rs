@@ -173,6 +173,24 @@ fn saving_mid_game_puts_the_drawn_beads_back_in_the_file() {
     assert_eq!(loaded.learner.as_ref(), untouched.as_ref());
 }
 
+/// A resignation is the game's last move: "You resign." comes before the boxes the game
+/// used are listed, and the result and what MENACE learned after them.
+#[test]
+fn a_resignation_is_said_before_the_listing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(1, folder.path()));
+    respond(&mut session, "boxes changed");
+    respond(&mut session, "1");
+    respond(&mut session, "MM");
+    let text = respond(&mut session, "resign");
+    let at = |words: &str| {
+        text.find(words)
+            .unwrap_or_else(|| panic!("{words}: {text}"))
+    };
+    assert!(at("You resign.") < at("-- MENACE's 1st move"), "{text}");
+    assert!(at("-- MENACE's 1st move") < at("MENACE won, so"), "{text}");
+}
+
 #[test]
 fn with_the_resign_rule_an_empty_box_ends_the_game_and_an_empty_first_box_refuses() {
     let folder = tempfile::tempdir().unwrap();

@@ -39,7 +39,12 @@ impl Session {
             note: current.game.result_note(),
         };
         // The listing comes first, so that a game's output ends with its result and the
-        // boxes it changed: what a learner at a 40-line screen sees.
+        // boxes it changed: what a learner at a 40-line screen sees. A resignation is
+        // the game's last move, though: it is said first, as a last move's board is.
+        let mut game_over = Some(game_over);
+        if resigned.is_some() {
+            events.extend(game_over.take());
+        }
         let mut learned = None;
         let mut refused = None;
         if let Some(side) = current.menace_side()
@@ -111,9 +116,9 @@ impl Session {
         // screen; the full listing of a small game comes after it, as it always has.
         if let Some(summary @ Event::LearnedSummary { .. }) = learned {
             events.push(summary);
-            events.push(game_over);
+            events.extend(game_over);
         } else {
-            events.push(game_over);
+            events.extend(game_over);
             events.extend(learned);
         }
         current.finished += 1;
