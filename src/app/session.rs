@@ -366,15 +366,7 @@ impl Session {
             Command::Experiment(seeds) => self.experiment(seeds),
             // The course sits above the session (`lesson::Tutor`) and takes its commands
             // before they get here: a session without one has no lessons.
-            Command::Lessons
-            | Command::Lesson(_)
-            | Command::Next
-            | Command::Back
-            | Command::Skip
-            | Command::QuitLesson
-            | Command::Answer(_) => {
-                refuse("This session has no course: lessons run in the console.")
-            }
+            Command::Course(_) => refuse("This session has no course: lessons run in the console."),
             Command::Move(name) => self.your_move(&name),
             Command::Boxes(which) => self.listing(which),
             Command::Pictures(on) => {

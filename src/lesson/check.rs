@@ -81,15 +81,7 @@ fn quoted_in(lesson: &Lesson, step: &Step, runs: &mut Runs) -> Result<(), String
         // that they read as commands is enough (a bare `hint` is the lesson's while the
         // step has hints).
         match command::parse(&quoted) {
-            Ok(
-                Command::Lessons
-                | Command::Lesson(_)
-                | Command::Next
-                | Command::Back
-                | Command::Skip
-                | Command::QuitLesson
-                | Command::Answer(_),
-            ) => continue,
+            Ok(Command::Course(_)) => continue,
             Ok(Command::Hint(None)) if !step.hints().is_empty() => continue,
             _ => {}
         }

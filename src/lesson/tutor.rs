@@ -5,7 +5,7 @@
 //! lessons: the course drives it through its commands and watches its events.
 
 use super::course::{Course, LessonEvent};
-use crate::app::command::{self, Command};
+use crate::app::command::{self, Command, CourseCommand};
 use crate::app::lesson_state::KeptState;
 use crate::app::{Event, Reading, Session, Settings};
 use std::collections::HashMap;
@@ -144,7 +144,7 @@ impl Tutor {
                 command.name.eq_ignore_ascii_case(first) && !matches!(command.name, "yes" | "no")
             });
             if !first.is_empty() && !is_command_word {
-                let answer = Command::Answer(line.trim().to_string());
+                let answer = Command::Course(CourseCommand::Answer(line.trim().to_string()));
                 return self.lesson_command(&answer).unwrap_or_default();
             }
         }
@@ -176,65 +176,15 @@ impl Tutor {
             .collect()
     }
 
-    /// The lesson commands, and a bare `hint` while a lesson step has hints; `None` for
+    /// The course's commands, and a bare `hint` while a lesson step has hints; `None` for
     /// every other command.
     fn lesson_command(&mut self, command: &Command) -> Option<Vec<Said>> {
         let open = self.course.position().map(|(open, _)| open);
-        let course = &mut self.course;
-        let session = &mut self.session;
-        let mut set_up = None;
-        let said = match command {
-            Command::Lessons => course.list(session.settings()),
-            Command::Lesson(which) => {
-                let (mut said, found) = course.find(which, session.settings());
-                // The lesson already open is shown again where it stands: its state is
-                // the session's own, neither put aside nor replaced.
-                if let Some(index) = found
-                    && course.position().map(|(open, _)| open) == Some(index)
-                {
-                    said.extend(course.start(index, session));
-                } else if let Some(index) = found {
-                    let name = course.lesson_name(index).to_string();
-                    let folder = kept_folder(session);
-                    // The lesson's state as it was left part way, from this run or from
-                    // the saves folder; none for a lesson never opened or finished since.
-                    let kept = match self.kept.remove(&name) {
-                        Some(kept) => Some(kept),
-                        None => KeptState::load(&folder, &name).unwrap_or_else(|why| {
-                            said.push(LessonEvent::Problem(format!(
-                                "The state this lesson was left in could not be read ({why}); it starts from its own setup instead. Your own boxes are untouched."
-                            )));
-                            None
-                        }),
-                    };
-                    let open = course.position().map(|(open, _)| open);
-                    let entered = course
-                        .needs(index)
-                        .setup()
-                        .and_then(|setup| session.enter_lesson_state_kept(&setup, kept));
-                    match entered {
-                        Ok((event, displaced)) => {
-                            set_up = Some(event);
-                            // The lesson open until now is kept, not dropped.
-                            if let (Some(open), Some(displaced)) = (open, displaced) {
-                                let open = course.lesson_name(open).to_string();
-                                said.extend(keep(&mut self.kept, &folder, open, displaced));
-                            }
-                            said.extend(course.start(index, session));
-                        }
-                        Err(why) => said.push(LessonEvent::Problem(format!(
-                            "This lesson cannot start: {why}."
-                        ))),
-                    }
-                }
-                said
+        let (set_up, said) = match command {
+            Command::Course(command) => self.course_command(command),
+            Command::Hint(None) if self.course.wants_hint() => {
+                (None, self.course.hint(self.session.position()))
             }
-            Command::Next => course.next(session),
-            Command::Back => course.back(session),
-            Command::Skip => course.skip(session),
-            Command::QuitLesson => course.quit(),
-            Command::Answer(text) => course.answer(text, session),
-            Command::Hint(None) if course.wants_hint() => course.hint(session.position()),
             _ => return None,
         };
         let finished = said
@@ -262,6 +212,73 @@ impl Tutor {
             }
         }
         Some(all)
+    }
+
+    /// What the tutor does for each of the course's commands: the session's event that
+    /// set a lesson up, if one was, and what the lesson said.
+    fn course_command(&mut self, command: &CourseCommand) -> (Option<Event>, Vec<LessonEvent>) {
+        let course = &mut self.course;
+        let session = &mut self.session;
+        let said = match command {
+            CourseCommand::Lessons => course.list(session.settings()),
+            CourseCommand::Lesson(which) => return self.open_lesson(which),
+            CourseCommand::Next => course.next(session),
+            CourseCommand::Back => course.back(session),
+            CourseCommand::Skip => course.skip(session),
+            CourseCommand::QuitLesson => course.quit(),
+            CourseCommand::Answer(text) => course.answer(text, session),
+        };
+        (None, said)
+    }
+
+    /// `lesson N`: the lesson found, set up in its own state (resumed as it was left, if
+    /// it was), the lesson open until now kept.
+    fn open_lesson(&mut self, which: &str) -> (Option<Event>, Vec<LessonEvent>) {
+        let course = &mut self.course;
+        let session = &mut self.session;
+        let mut set_up = None;
+        let (mut said, found) = course.find(which, session.settings());
+        // The lesson already open is shown again where it stands: its state is
+        // the session's own, neither put aside nor replaced.
+        if let Some(index) = found
+            && course.position().map(|(open, _)| open) == Some(index)
+        {
+            said.extend(course.start(index, session));
+        } else if let Some(index) = found {
+            let name = course.lesson_name(index).to_string();
+            let folder = kept_folder(session);
+            // The lesson's state as it was left part way, from this run or from
+            // the saves folder; none for a lesson never opened or finished since.
+            let kept = match self.kept.remove(&name) {
+                Some(kept) => Some(kept),
+                None => KeptState::load(&folder, &name).unwrap_or_else(|why| {
+                    said.push(LessonEvent::Problem(format!(
+                        "The state this lesson was left in could not be read ({why}); it starts from its own setup instead. Your own boxes are untouched."
+                    )));
+                    None
+                }),
+            };
+            let open = course.position().map(|(open, _)| open);
+            let entered = course
+                .needs(index)
+                .setup()
+                .and_then(|setup| session.enter_lesson_state_kept(&setup, kept));
+            match entered {
+                Ok((event, displaced)) => {
+                    set_up = Some(event);
+                    // The lesson open until now is kept, not dropped.
+                    if let (Some(open), Some(displaced)) = (open, displaced) {
+                        let open = course.lesson_name(open).to_string();
+                        said.extend(keep(&mut self.kept, &folder, open, displaced));
+                    }
+                    said.extend(course.start(index, session));
+                }
+                Err(why) => said.push(LessonEvent::Problem(format!(
+                    "This lesson cannot start: {why}."
+                ))),
+            }
+        }
+        (set_up, said)
     }
 
     /// The box listing the step that just opened asks for, set and said, the learner's

@@ -1,5 +1,9 @@
-//! The one table of commands: `help`, Tab completion and the tests walk it, in the
-//! manner of ripgrep's single `FLAGS` list.
+//! The one table of commands: the parser, `help`, Tab completion and the tests walk it,
+//! in the manner of ripgrep's single `FLAGS` list. Each row names its own parsing
+//! function (in `rows.rs`), as each of ripgrep's flags has its own parse: a new command
+//! is one row here and one function there.
+
+use super::rows::{self, Parsed};
 
 /// Where `help` lists a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,8 +38,8 @@ impl Group {
     }
 }
 
-/// One command as `help` shows it and Tab completes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One command as the parser reads it, `help` shows it and Tab completes it.
+#[derive(Debug, Clone, Copy)]
 pub struct CommandInfo {
     /// The word that starts it.
     pub name: &'static str,
@@ -45,6 +49,8 @@ pub struct CommandInfo {
     pub group: Group,
     /// A whole line that uses it, which the tests parse.
     pub example: &'static str,
+    /// Reads the words after the name.
+    pub parse: fn(&[&str]) -> Parsed,
 }
 
 const fn info(
@@ -53,6 +59,7 @@ const fn info(
     help: &'static str,
     group: Group,
     example: &'static str,
+    parse: fn(&[&str]) -> Parsed,
 ) -> CommandInfo {
     CommandInfo {
         name,
@@ -60,10 +67,15 @@ const fn info(
         help,
         group,
         example,
+        parse,
     }
 }
 
-/// Every command: the one table that `help`, Tab completion and the tests walk.
+/// Other words for a command, each read as the command it names.
+pub const ALIASES: &[(&str, &str)] = &[("?", "help"), ("exit", "quit"), ("y", "yes"), ("n", "no")];
+
+/// Every command: the one table that the parser, `help`, Tab completion and the tests
+/// walk. A row: name, usage, help, group, example, parsing function.
 pub const COMMANDS: &[CommandInfo] = &[
     info(
         "play",
@@ -71,6 +83,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "play N games (a bare number does too)",
         Group::Play,
         "play 3",
+        rows::play,
     ),
     info(
         "board",
@@ -78,6 +91,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "show the board (strategic: zoom into board N)",
         Group::Play,
         "board",
+        rows::board,
     ),
     info(
         "resign",
@@ -85,6 +99,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "give up the game in progress",
         Group::Play,
         "resign",
+        rows::resign,
     ),
     info(
         "stop",
@@ -92,6 +107,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "end a match of N games now (this game is not counted)",
         Group::Play,
         "stop",
+        rows::stop,
     ),
     info(
         "hint",
@@ -99,6 +115,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "ask an AI for your best move",
         Group::Play,
         "hint perfect",
+        rows::hint,
     ),
     info(
         "rate",
@@ -106,6 +123,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the rating heuristic on every empty cell",
         Group::Play,
         "rate XO.......",
+        rows::rate,
     ),
     info(
         "weights",
@@ -113,6 +131,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "gomoku: the attack bot's weight of every cell, or why",
         Group::Play,
         "weights h8",
+        rows::weights,
     ),
     info(
         "solve",
@@ -120,6 +139,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the value with perfect play (board or POS), in N positions",
         Group::Play,
         "solve X...O....",
+        rows::solve,
     ),
     info(
         "boxes",
@@ -127,6 +147,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "list the boxes (of MENACE's MOVE); on|off|changed: after each game",
         Group::Menace,
         "boxes 2",
+        rows::boxes,
     ),
     info(
         "pictures",
@@ -134,6 +155,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "draw each MENACE move as its box beside the board",
         Group::Menace,
         "pictures off",
+        rows::pictures,
     ),
     info(
         "box",
@@ -141,6 +163,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "draw one box: by position or by number",
         Group::Menace,
         "box 1",
+        rows::a_box,
     ),
     info(
         "stats",
@@ -148,6 +171,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "games, results and beads",
         Group::Menace,
         "stats",
+        rows::stats,
     ),
     info(
         "preset",
@@ -155,6 +179,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "fresh boxes: challenge, michie, custom ...",
         Group::Menace,
         "preset michie",
+        rows::preset,
     ),
     info(
         "reset",
@@ -162,6 +187,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "fresh boxes under the same preset",
         Group::Menace,
         "reset",
+        rows::reset,
     ),
     info(
         "experiment",
@@ -169,6 +195,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "games MENACE needs to learn, over N seeds",
         Group::Menace,
         "experiment 2",
+        rows::experiment,
     ),
     info(
         "against",
@@ -176,6 +203,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "who plays you: an AI, or menace",
         Group::Opponents,
         "against alphabeta",
+        rows::against,
     ),
     info(
         "opponent",
@@ -183,6 +211,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "an AI plays your side; you watch (you: back)",
         Group::Opponents,
         "opponent you",
+        rows::opponent,
     ),
     info(
         "vs",
@@ -190,6 +219,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "who MENACE trains against (default perfect)",
         Group::Opponents,
         "vs random",
+        rows::vs,
     ),
     info(
         "train",
@@ -197,6 +227,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "N games at full speed; csv FILE, plot FILE.svg: the curve",
         Group::Opponents,
         "train 10 vs random",
+        rows::train,
     ),
     info(
         "variants",
@@ -204,6 +235,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "list the games",
         Group::Games,
         "variants",
+        rows::variants,
     ),
     info(
         "variant",
@@ -211,6 +243,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "switch games (variant classic: back)",
         Group::Games,
         "variant cube",
+        rows::variant,
     ),
     info(
         "side",
@@ -218,6 +251,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the side you play; MENACE plays the other",
         Group::Games,
         "side x",
+        rows::side,
     ),
     info(
         "rules",
@@ -225,6 +259,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the same as variant classic or misere",
         Group::Games,
         "rules misere",
+        rows::rules,
     ),
     info(
         "lessons",
@@ -232,6 +267,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the guided course and your progress",
         Group::Lessons,
         "lessons",
+        rows::lessons,
     ),
     info(
         "explain",
@@ -239,6 +275,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "what a word means: ply, bead, symmetry ...",
         Group::Lessons,
         "explain ply",
+        rows::explain,
     ),
     info(
         "lesson",
@@ -246,15 +283,31 @@ pub const COMMANDS: &[CommandInfo] = &[
         "start or resume a lesson",
         Group::Lessons,
         "lesson 1",
+        rows::lesson,
     ),
-    info("next", "next", "go on in a lesson", Group::Lessons, "next"),
-    info("back", "back", "go back a step", Group::Lessons, "back"),
+    info(
+        "next",
+        "next",
+        "go on in a lesson",
+        Group::Lessons,
+        "next",
+        rows::next,
+    ),
+    info(
+        "back",
+        "back",
+        "go back a step",
+        Group::Lessons,
+        "back",
+        rows::back,
+    ),
     info(
         "skip",
         "skip",
         "skip an exercise or question",
         Group::Lessons,
         "skip",
+        rows::skip,
     ),
     info(
         "answer",
@@ -262,6 +315,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "answer a lesson's question",
         Group::Lessons,
         "answer 304",
+        rows::answer,
     ),
     info(
         "quit-lesson",
@@ -269,6 +323,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "leave the lesson; it resumes later",
         Group::Lessons,
         "quit-lesson",
+        rows::quit_lesson,
     ),
     info(
         "plot",
@@ -276,6 +331,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "the last training run's learning curve as a chart",
         Group::Files,
         "plot curve.svg",
+        rows::plot,
     ),
     info(
         "export",
@@ -283,6 +339,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "every box on one page; labels: matchbox labels to print",
         Group::Files,
         "export boxes.html",
+        rows::export,
     ),
     info(
         "save",
@@ -290,6 +347,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "save the boxes (default saves/menace.yaml)",
         Group::Files,
         "save trained",
+        rows::save,
     ),
     info(
         "load",
@@ -297,21 +355,38 @@ pub const COMMANDS: &[CommandInfo] = &[
         "load boxes saved before",
         Group::Files,
         "load trained",
+        rows::load,
     ),
-    info("help", "help", "this list", Group::Files, "help"),
+    info(
+        "help",
+        "help",
+        "this list",
+        Group::Files,
+        "help",
+        rows::help,
+    ),
     info(
         "quit",
         "quit",
         "leave (Ctrl-D does too; exit also works)",
         Group::Files,
         "quit",
+        rows::quit,
     ),
-    info("yes", "yes", "confirm a question (y)", Group::Files, "yes"),
+    info(
+        "yes",
+        "yes",
+        "confirm a question (y)",
+        Group::Files,
+        "yes",
+        rows::yes,
+    ),
     info(
         "no",
         "no",
         "keep things as they are (n)",
         Group::Files,
         "no",
+        rows::no,
     ),
 ];

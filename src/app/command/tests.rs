@@ -252,3 +252,42 @@ fn presets_saves_and_loads() {
         Err(CommandError::ExtraWords { .. })
     ));
 }
+
+/// An alias reads as the command it names, with that command's own refusals.
+#[test]
+fn every_alias_names_a_row_and_reads_as_it() {
+    for (alias, name) in ALIASES {
+        assert!(
+            COMMANDS.iter().any(|command| command.name == *name),
+            "{alias}: no row {name}"
+        );
+        assert!(!COMMANDS.iter().any(|command| command.name == *alias));
+        assert_eq!(parse(alias), parse(name), "{alias}");
+        assert_eq!(
+            parse(&format!("{alias} more")),
+            parse(&format!("{name} more")),
+            "{alias}"
+        );
+    }
+}
+
+/// The course's words read as the course's commands, which the session passes up.
+#[test]
+fn the_course_commands_are_one_command_of_the_session() {
+    assert_eq!(parse("next"), Ok(Command::Course(CourseCommand::Next)));
+    assert_eq!(
+        parse("answer 304 boxes"),
+        Ok(Command::Course(CourseCommand::Answer("304 boxes".into())))
+    );
+    assert_eq!(
+        parse("LESSON 3"),
+        Ok(Command::Course(CourseCommand::Lesson("3".into())))
+    );
+    assert!(matches!(
+        parse("quit-lesson now"),
+        Err(CommandError::ExtraWords {
+            command: "quit-lesson",
+            ..
+        })
+    ));
+}
