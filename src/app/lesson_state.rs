@@ -12,6 +12,8 @@ use crate::menace::Preset;
 use crate::players::Choice;
 use crate::players::Rival;
 use crate::registry;
+use std::collections::HashMap;
+use std::path::PathBuf;
 
 mod kept_file;
 
@@ -38,6 +40,9 @@ pub(super) struct OwnState {
     sparring: Option<Rival>,
     current: Option<super::game_match::Match>,
     preset: Preset,
+    /// The save files this state's MENACE loaded or saved: a save over a file another
+    /// MENACE wrote (the learner's own, another lesson's) asks first.
+    seen_files: HashMap<PathBuf, crate::menace::save::Stamp>,
 }
 
 /// What a lesson was set up with, and what was put aside, for the console to say.
@@ -148,6 +153,7 @@ impl KeptState {
             sparring: None,
             current: None,
             preset,
+            seen_files: HashMap::new(),
         }))
     }
 }
@@ -186,6 +192,7 @@ impl Session {
                     sparring: None,
                     current: None,
                     preset: setup.preset,
+                    seen_files: HashMap::new(),
                 }
             }
         };
@@ -290,6 +297,7 @@ impl Session {
         std::mem::swap(&mut self.sparring, &mut state.sparring);
         std::mem::swap(&mut self.current, &mut state.current);
         std::mem::swap(&mut self.settings.preset, &mut state.preset);
+        std::mem::swap(&mut self.seen_files, &mut state.seen_files);
         state
     }
 }

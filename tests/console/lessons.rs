@@ -140,6 +140,38 @@ fn no_lesson_step_buries_its_games_under_the_whole_box_listing() {
     }
 }
 
+/// A lesson runs on its own MENACE: `save` there does not silently replace the save the
+/// learner's own MENACE wrote (or another lesson's); it asks, and `no` keeps the file.
+/// The lesson's MENACE saves over its own file without a question, and so does the
+/// learner's own once it is back.
+#[test]
+fn a_save_in_a_lesson_asks_before_replacing_another_menaces_save() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(6, folder.path());
+    respond(&mut session, "train 50 vs random");
+    respond(&mut session, "save");
+    let file = folder.path().join("menace.yaml");
+    let own = std::fs::read(&file).unwrap();
+    respond(&mut session, "lesson 6");
+    respond(&mut session, "train 20 vs random");
+    let asked = respond(&mut session, "save");
+    assert!(asked.contains("Replace it with these boxes?"), "{asked}");
+    respond(&mut session, "no");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        own,
+        "the learner's save is kept"
+    );
+    let lessons_own = respond(&mut session, "save lesson-six");
+    assert!(lessons_own.contains("Saved"), "{lessons_own}");
+    respond(&mut session, "train 5 vs random");
+    let again = respond(&mut session, "save lesson-six");
+    assert!(again.contains("Saved"), "{again}");
+    respond(&mut session, "quit-lesson");
+    let back = respond(&mut session, "save");
+    assert!(back.contains("Saved"), "{back}");
+}
+
 #[test]
 fn progress_is_kept_and_a_broken_progress_file_loses_nothing() {
     let folder = tempfile::tempdir().unwrap();

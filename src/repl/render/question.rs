@@ -26,7 +26,7 @@ pub(super) fn question(question: &Question) -> String {
                 )
             } else {
                 format!(
-                    "{} already exists, and this session did not load it. Replace it with these boxes?",
+                    "{} already exists, and this MENACE neither loaded nor saved it. Replace it with these boxes?",
                     shown_path(path)
                 )
             };
