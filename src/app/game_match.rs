@@ -372,6 +372,23 @@ impl Session {
     }
 
     /// Your move, already read by the game.
+    /// The board of the open game and, when it waits for your move, the prompt for
+    /// it: a game picked up again (a lesson resumed) is shown as it was left.
+    pub fn board_and_prompt(&self) -> Vec<Event> {
+        let Some(current) = self.current.as_ref() else {
+            return Vec::new();
+        };
+        let mut events = self.show_board(None);
+        if current.is_your_turn(self.you) {
+            events.push(Event::YourMove {
+                side: self.you,
+                example: legal_example(current.game.as_ref()),
+                prompt: current.game.move_prompt(),
+            });
+        }
+        events
+    }
+
     pub(super) fn your_move(&mut self, name: &str) -> Vec<Event> {
         let you = self.you;
         let Some(current) = self.current.as_mut() else {

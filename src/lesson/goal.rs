@@ -205,6 +205,27 @@ impl Goal {
         }
     }
 
+    /// True when the game open in `session` serves this goal: finishing it, or asking
+    /// about its board (a hint, its weights), is what the step asks, so a step entered
+    /// with that game open goes on with it rather than waiting for it to end.
+    pub fn served_by_open_game(&self, session: &Session) -> bool {
+        if session.position().is_none() {
+            return false;
+        }
+        match self {
+            Goal::PlayGames(_)
+            | Goal::WinGames(_)
+            | Goal::DrawGames(_)
+            | Goal::AskHint
+            | Goal::ShowWeights
+            | Goal::WeighCell(_) => true,
+            Goal::PlayVariant { variant, .. } => {
+                variant_kind(variant).is_ok_and(|kind| kind == session.game_title())
+            }
+            _ => false,
+        }
+    }
+
     /// True once what the learner did since the step began meets the goal.
     pub fn met(&self, tally: &Tally, session: &Session) -> bool {
         match self {

@@ -4,7 +4,7 @@
 //! the open lesson watch what the session did. The session itself knows nothing of
 //! lessons: the course drives it through its commands and watches its events.
 
-use super::course::{Course, LessonEvent};
+use super::course::{Course, LessonEvent, OpenGame};
 use crate::app::command::{self, Command, CourseCommand};
 use crate::app::lesson_state::KeptState;
 use crate::app::{Event, Reading, Session, Settings};
@@ -112,15 +112,28 @@ impl Tutor {
             if let Some(notice) = self.step_pictures() {
                 said.insert(at, notice);
             }
-            // A game left open by an earlier step would make this one's commands
-            // refused: said before the step, not found out after.
-            if self.session.position().is_some() && self.course.step_needs_no_game() {
-                said.insert(
+            // A game left open would make this step's commands refused: said before the
+            // step, not found out after. When the open game is the step's own, the step
+            // goes on with it, and its board is drawn again under the step.
+            match self.course.open_game_for_step(&self.session) {
+                OpenGame::InTheWay => said.insert(
                     at,
                     Said::Lesson(LessonEvent::Aside(
                         "Your game is still open, and the step below cannot begin while it is: finish it or type resign first.".into(),
                     )),
-                );
+                ),
+                OpenGame::StepsOwn => {
+                    said.insert(
+                        at,
+                        Said::Lesson(LessonEvent::Aside(format!(
+                            "Your game of {} is still open, and it is this step's game: it goes on where you left it.",
+                            self.session.game_title()
+                        ))),
+                    );
+                    let board = self.session.board_and_prompt();
+                    said.extend(board.into_iter().map(Said::Session));
+                }
+                OpenGame::Unused => {}
             }
         }
         if after.is_none() {
