@@ -70,6 +70,10 @@ pub enum Command {
     Answer(String),
     /// The list of games.
     Variants,
+    /// The game's lines, and those through a cell.
+    Lines(Option<String>),
+    /// Every way the game can go, and every position it reaches.
+    Count,
     /// Switch games: a name and its options, as the registry reads them.
     Variant(Vec<String>),
     /// Which side you play; MENACE plays the other.
@@ -245,6 +249,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "lessons" => no_more("lessons", Command::Lessons),
         "explain" => Ok(Command::Explain((!rest.is_empty()).then(|| rest.join(" ")))),
         "variants" => no_more("variants", Command::Variants),
+        "lines" => parse_lines(rest),
+        "count" => no_more("count", Command::Count),
         "variant" => match rest {
             [] => Err(CommandError::MissingArgument {
                 command: "variant",
@@ -550,6 +556,18 @@ fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<String>
         [picture, mover] if mover.len() == 1 => Ok(Some(format!("{picture} {mover}"))),
         [_, extra @ ..] => Err(CommandError::ExtraWords {
             command,
+            extra: extra.join(" "),
+        }),
+    }
+}
+
+/// `lines [CELL]`.
+fn parse_lines(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest {
+        [] => Ok(Command::Lines(None)),
+        [cell] => Ok(Command::Lines(Some(cell.to_string()))),
+        [_, extra @ ..] => Err(CommandError::ExtraWords {
+            command: "lines",
             extra: extra.join(" "),
         }),
     }

@@ -446,6 +446,18 @@ impl Game for TicTacToe {
         Square::parse(text)
     }
 
+    fn winning_lines(&self) -> Vec<Vec<Square>> {
+        LINES
+            .iter()
+            .map(|line| {
+                Square::ALL
+                    .into_iter()
+                    .filter(|square| line & (1 << square.0) != 0)
+                    .collect()
+            })
+            .collect()
+    }
+
     fn move_name(&self, square: Square) -> String {
         square.name()
     }

@@ -24,4 +24,5 @@ mod limits;
 mod moves_prompts_and_boards;
 mod random_lines;
 mod session;
+mod shape;
 mod training;

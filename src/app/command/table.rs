@@ -213,6 +213,20 @@ pub const COMMANDS: &[CommandInfo] = &[
         "variant cube",
     ),
     info(
+        "lines",
+        "lines [CELL]",
+        "the game's lines, and those through a cell",
+        Group::Games,
+        "lines MM",
+    ),
+    info(
+        "count",
+        "count",
+        "every way the game can go, every position",
+        Group::Games,
+        "count",
+    ),
+    info(
         "side",
         "side X|O",
         "the side you play; MENACE plays the other",

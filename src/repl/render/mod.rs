@@ -514,6 +514,13 @@ pub fn event(event: &Event, palette: Palette) -> String {
                 "No boxes are listed after a game (boxes lists them at any time).\n".into()
             }
         },
+        Event::Lines {
+            title,
+            lines,
+            cells,
+            through,
+        } => super::counts::lines(title, *lines, *cells, through.as_ref()),
+        Event::Census { title, census } => super::counts::census(title, census),
         Event::Variants => {
             let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
             for entry in crate::registry::GAMES {
