@@ -70,8 +70,9 @@ pub enum Command {
     Answer(String),
     /// The list of games.
     Variants,
-    /// The game's lines, and those through a cell.
-    Lines(Option<String>),
+    /// The game's lines, and those through a cell; in a position (a picture) given,
+    /// with their marks and what a move there threatens.
+    Lines(Option<String>, Option<String>),
     /// Every way the game can go, and every position it reaches.
     Count,
     /// Switch games: a name and its options, as the registry reads them.
@@ -561,11 +562,15 @@ fn parse_position(command: &'static str, rest: &[&str]) -> Result<Option<String>
     }
 }
 
-/// `lines [CELL]`.
+/// `lines [CELL [POS]]`.
 fn parse_lines(rest: &[&str]) -> Result<Command, CommandError> {
     match rest {
-        [] => Ok(Command::Lines(None)),
-        [cell] => Ok(Command::Lines(Some(cell.to_string()))),
+        [] => Ok(Command::Lines(None, None)),
+        [cell] => Ok(Command::Lines(Some(cell.to_string()), None)),
+        [cell, picture] => Ok(Command::Lines(
+            Some(cell.to_string()),
+            Some(picture.to_string()),
+        )),
         [_, extra @ ..] => Err(CommandError::ExtraWords {
             command: "lines",
             extra: extra.join(" "),

@@ -387,9 +387,13 @@ impl Event {
     }
 }
 
-/// The lines through one cell, each written as its cells joined by `-`.
+/// The lines through one cell, each written as its cells joined by `-` (in a position,
+/// a cell held written after its owner's letter: `X60`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinesThrough {
     pub cell: String,
     pub lines: Vec<String>,
+    /// In a position: who is to move, and each line a move on the cell would leave one
+    /// cell short of complete for them, with that empty cell (the threat).
+    pub threats: Option<(crate::game::Player, Vec<(String, String)>)>,
 }

@@ -343,9 +343,9 @@ pub trait Game: Clone + Debug + Send {
     fn move_name(&self, mv: Self::Move) -> String;
 
     /// The fixed lines whose completion decides the game, each as its cells in order
-    /// (the moves that mark them), so that `lines` can show where a cell stands; empty
-    /// for a game whose board has no fixed lines of cells.
-    fn winning_lines(&self) -> Vec<Vec<Self::Move>> {
+    /// (the moves that mark them) with the mark on each here, so that `lines` can show
+    /// where a cell stands; empty for a game whose board has no fixed lines of cells.
+    fn winning_lines(&self) -> Vec<Vec<(Self::Move, Option<Player>)>> {
         Vec::new()
     }
 

@@ -446,13 +446,14 @@ impl Game for TicTacToe {
         Square::parse(text)
     }
 
-    fn winning_lines(&self) -> Vec<Vec<Square>> {
+    fn winning_lines(&self) -> Vec<Vec<(Square, Option<Player>)>> {
         LINES
             .iter()
             .map(|line| {
                 Square::ALL
                     .into_iter()
                     .filter(|square| line & (1 << square.0) != 0)
+                    .map(|square| (square, self.at(square)))
                     .collect()
             })
             .collect()

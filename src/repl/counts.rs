@@ -32,6 +32,18 @@ pub fn lines(title: &str, lines: usize, cells: usize, through: Option<&LinesThro
         let cells: Vec<String> = row.iter().map(|line| format!("{line:<column$}")).collect();
         let _ = writeln!(text, "  {}", cells.concat().trim_end());
     }
+    if let Some((mover, threats)) = &through.threats {
+        if threats.is_empty() {
+            let _ = writeln!(text, "{mover} at {} threatens no line.", through.cell);
+        }
+        for (line, open) in threats {
+            let _ = writeln!(
+                text,
+                "{mover} at {} leaves {line} one short: a threat at {open}.",
+                through.cell
+            );
+        }
+    }
     text
 }
 
@@ -87,6 +99,7 @@ mod tests {
         let through = LinesThrough {
             cell: "MM".into(),
             lines: vec!["ML-MM-MR".into(), "LM-MM-RM".into(), "LL-MM-RR".into()],
+            threats: None,
         };
         let text = lines("classic", 8, 9, Some(&through));
         assert!(text.starts_with("classic: 8 lines on 9 cells.\nMM lies on 3 of the 8 lines:\n"));
@@ -94,6 +107,7 @@ mod tests {
         let many = LinesThrough {
             cell: "0".into(),
             lines: vec!["0-1-2-3".into(); 30],
+            threats: None,
         };
         assert!(
             lines("qubic", 76, 64, Some(&many))

@@ -112,7 +112,33 @@ fn lines_refuses_what_is_not_a_cell_and_changes_nothing() {
     let text = respond(&mut session, "lines 9ZZ");
     assert!(text.contains("\"9ZZ\" is not a cell of cube"), "{text}");
     let text = respond(&mut session, "lines 2MM 1LL");
+    assert!(text.contains("\"1LL\" is not a position of cube"), "{text}");
+    let text = respond(&mut session, "lines 2MM X 1LL");
     assert!(text.contains("does not take"), "{text}");
     let text = respond(&mut session, "lines");
     assert!(text.contains("cube: 49 lines on 27 cells."), "{text}");
+}
+
+/// Lesson 17's puzzle: X checks at 22, O answers 26, and X at 3 threatens twice.
+#[test]
+fn lines_in_a_position_marks_the_cells_and_names_the_threats() {
+    let (mut session, _folder) = session();
+    respond(&mut session, "variant qubic");
+    let before = ".O..X.........../..X...........X./.X..........O.../.OO......O..X...";
+    let text = respond(&mut session, &format!("lines 22 {before}"));
+    assert!(text.contains("X18-22-26-X30"), "{text}");
+    assert!(text.contains("3-22-41-X60"), "{text}");
+    assert!(
+        text.contains("X at 22 leaves 18-22-26-30 one short: a threat at 26."),
+        "{text}"
+    );
+    assert_eq!(text.matches("a threat at").count(), 1, "{text}");
+    let after = ".O..X.........../..X...X...O...X./.X..........O.../.OO......O..X...";
+    let text = respond(&mut session, &format!("lines 3 {after}"));
+    assert!(text.contains("a threat at 41."), "{text}");
+    assert!(text.contains("a threat at 48."), "{text}");
+    let text = respond(&mut session, &format!("lines 26 {after}"));
+    assert!(text.contains("26 cannot be played there"), "{text}");
+    let text = respond(&mut session, &format!("lines 5 {after}"));
+    assert!(text.contains("X at 5 threatens no line."), "{text}");
 }

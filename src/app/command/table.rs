@@ -214,8 +214,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "lines",
-        "lines [CELL]",
-        "the game's lines, and those through a cell",
+        "lines [CELL [POS]]",
+        "the game's lines, those through a cell; in POS, its threats",
         Group::Games,
         "lines MM",
     ),

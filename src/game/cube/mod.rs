@@ -272,7 +272,7 @@ impl Game for Cube {
         }
     }
 
-    fn winning_lines(&self) -> Vec<Vec<CubeCell>> {
+    fn winning_lines(&self) -> Vec<Vec<(CubeCell, Option<Player>)>> {
         let geometry = self.geometry();
         geometry
             .lines
@@ -280,7 +280,7 @@ impl Game for Cube {
             .map(|line| {
                 (0..geometry.cells)
                     .filter(|cell| line & (1 << cell) != 0)
-                    .map(|cell| CubeCell(cell as u8))
+                    .map(|cell| (CubeCell(cell as u8), self.at(cell)))
                     .collect()
             })
             .collect()

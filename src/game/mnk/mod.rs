@@ -375,13 +375,13 @@ impl Game for Mnk {
         Ok(((h - rank) * w + (file as u8 - b'a') as usize) as u8)
     }
 
-    fn winning_lines(&self) -> Vec<Vec<u8>> {
+    fn winning_lines(&self) -> Vec<Vec<(u8, Option<Player>)>> {
         self.lines()
             .iter()
             .map(|line| {
                 (0..self.cells())
                     .filter(|cell| line & (1 << cell) != 0)
-                    .map(|cell| cell as u8)
+                    .map(|cell| (cell as u8, self.at(cell)))
                     .collect()
             })
             .collect()
