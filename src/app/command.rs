@@ -65,6 +65,11 @@ pub enum Command {
     Course(CourseCommand),
     /// The list of games.
     Variants,
+    /// The game's lines, and those through a cell; in a position (a picture) given,
+    /// with their marks and what a move there threatens.
+    Lines(Option<String>, Option<String>),
+    /// Every way the game can go, and every position it reaches.
+    Count,
     /// Switch games: a name and its options, as the registry reads them.
     Variant(Vec<String>),
     /// Which side you play; MENACE plays the other.

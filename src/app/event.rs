@@ -273,6 +273,18 @@ pub enum Event {
     },
     /// The list of games.
     Variants,
+    /// `count`: every way the game can go and every position it reaches.
+    Census {
+        title: String,
+        census: crate::game::census::Census,
+    },
+    /// `lines`: how many lines the game has, on how many cells, and those through a cell.
+    Lines {
+        title: String,
+        lines: usize,
+        cells: usize,
+        through: Option<LinesThrough>,
+    },
     /// A game was chosen: its title, your side and who plays against you.
     GameChosen {
         title: String,
@@ -374,4 +386,15 @@ impl Event {
         (crate::stop::noticed() && !events.any(Event::tells_of_a_stop))
             .then_some(Event::Interrupted)
     }
+}
+
+/// The lines through one cell, each written as its cells joined by `-` (in a position,
+/// a cell held written after its owner's letter: `X60`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinesThrough {
+    pub cell: String,
+    pub lines: Vec<String>,
+    /// In a position: who is to move, and each line a move on the cell would leave one
+    /// cell short of complete for them, with that empty cell (the threat).
+    pub threats: Option<(crate::game::Player, Vec<(String, String)>)>,
 }

@@ -14,6 +14,7 @@ pub mod lesson_state;
 mod pictures;
 mod seats;
 pub mod session;
+mod shape;
 pub mod training;
 mod weights;
 

@@ -324,6 +324,8 @@ impl Session {
         let _confined = self.confinement();
         match command {
             Command::Variants => vec![Event::Variants],
+            Command::Lines(cell, picture) => self.lines(cell.as_deref(), picture.as_deref()),
+            Command::Count => self.count(),
             Command::Variant(words) => self.choose_game(&words),
             Command::Side(side) => self.choose_side(side),
             Command::Play(games) => self.play(games, None),

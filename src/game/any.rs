@@ -58,6 +58,9 @@ pub trait AnyGame: fmt::Debug + Send {
     fn move_prompt(&self) -> Option<String>;
     /// The legal moves by name, in the game's order.
     fn legal_move_names(&self) -> Vec<String>;
+    /// The game's fixed lines, each as its cells by name with the mark on each
+    /// ([`Game::winning_lines`]).
+    fn line_names(&self) -> Vec<Vec<(String, Option<Player>)>>;
     /// Reads a move in two phases, the notation and then the rules, without playing it:
     /// its name as the game writes it, or why not.
     fn check_move(&self, text: &str) -> Result<String, MoveError>;
@@ -198,6 +201,18 @@ impl<G: Declared> AnyGame for Playing<G> {
 
     fn move_prompt(&self) -> Option<String> {
         self.game.move_prompt()
+    }
+
+    fn line_names(&self) -> Vec<Vec<(String, Option<Player>)>> {
+        self.game
+            .winning_lines()
+            .into_iter()
+            .map(|line| {
+                line.into_iter()
+                    .map(|(mv, mark)| (self.game.move_name(mv), mark))
+                    .collect()
+            })
+            .collect()
     }
 
     fn legal_move_names(&self) -> Vec<String> {

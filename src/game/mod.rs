@@ -8,6 +8,7 @@
 //! declares its own symmetry group.
 
 pub mod any;
+pub mod census;
 pub mod cube;
 pub mod four;
 pub mod gobang;
@@ -345,6 +346,13 @@ pub trait Game: Clone + Debug + Send {
 
     /// The name of a move in the game's notation.
     fn move_name(&self, mv: Self::Move) -> String;
+
+    /// The fixed lines whose completion decides the game, each as its cells in order
+    /// (the moves that mark them) with the mark on each here, so that `lines` can show
+    /// where a cell stands; empty for a game whose board has no fixed lines of cells.
+    fn winning_lines(&self) -> Vec<Vec<(Self::Move, Option<Player>)>> {
+        Vec::new()
+    }
 
     /// This position's key.
     fn key(&self) -> Self::Key;

@@ -452,6 +452,19 @@ impl Game for TicTacToe {
         Square::parse(text)
     }
 
+    fn winning_lines(&self) -> Vec<Vec<(Square, Option<Player>)>> {
+        LINES
+            .iter()
+            .map(|line| {
+                Square::ALL
+                    .into_iter()
+                    .filter(|square| line & (1 << square.0) != 0)
+                    .map(|square| (square, self.at(square)))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn move_name(&self, square: Square) -> String {
         square.name()
     }

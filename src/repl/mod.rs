@@ -3,6 +3,7 @@
 //! returns events, and [`render`] turns them into the text that goes out.
 
 pub mod board;
+pub mod counts;
 pub mod help;
 mod history;
 pub mod lesson_text;

@@ -25,4 +25,5 @@ mod listings_fit;
 mod moves_prompts_and_boards;
 mod random_lines;
 mod session;
+mod shape;
 mod training;

@@ -292,6 +292,24 @@ pub fn variants(rest: &[&str]) -> Parsed {
     bare("variants", rest, Command::Variants)
 }
 
+/// `lines [CELL [POS]]`: the game's lines, those through a cell, and in a position
+/// what a move there threatens.
+pub fn lines(rest: &[&str]) -> Parsed {
+    match rest {
+        [] => Ok(Command::Lines(None, None)),
+        [cell] => Ok(Command::Lines(Some(cell.to_string()), None)),
+        [cell, picture] => Ok(Command::Lines(
+            Some(cell.to_string()),
+            Some(picture.to_string()),
+        )),
+        [_, _, more @ ..] => Err(extra("lines", more)),
+    }
+}
+
+pub fn count(rest: &[&str]) -> Parsed {
+    bare("count", rest, Command::Count)
+}
+
 /// `variant NAME [OPTION...]`, checked by the registry as it would start the game.
 pub fn variant(rest: &[&str]) -> Parsed {
     match rest {

@@ -246,6 +246,22 @@ pub const COMMANDS: &[CommandInfo] = &[
         rows::variant,
     ),
     info(
+        "lines",
+        "lines [CELL [POS]]",
+        "the game's lines, those through a cell; in POS, its threats",
+        Group::Games,
+        "lines MM",
+        rows::lines,
+    ),
+    info(
+        "count",
+        "count",
+        "every way the game can go, every position",
+        Group::Games,
+        "count",
+        rows::count,
+    ),
+    info(
         "side",
         "side X|O",
         "the side you play; MENACE plays the other",

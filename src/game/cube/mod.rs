@@ -291,6 +291,20 @@ impl Game for Cube {
         }
     }
 
+    fn winning_lines(&self) -> Vec<Vec<(CubeCell, Option<Player>)>> {
+        let geometry = self.geometry();
+        geometry
+            .lines
+            .iter()
+            .map(|line| {
+                (0..geometry.cells)
+                    .filter(|cell| line & (1 << cell) != 0)
+                    .map(|cell| (CubeCell(cell as u8), self.at(cell)))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn move_name(&self, cell: CubeCell) -> String {
         let index = usize::from(cell.0);
         if self.size == 3 {

@@ -386,6 +386,18 @@ impl Game for Mnk {
         Ok(((h - rank) * w + (file as u8 - b'a') as usize) as u8)
     }
 
+    fn winning_lines(&self) -> Vec<Vec<(u8, Option<Player>)>> {
+        self.lines()
+            .iter()
+            .map(|line| {
+                (0..self.cells())
+                    .filter(|cell| line & (1 << cell) != 0)
+                    .map(|cell| (cell as u8, self.at(cell)))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn move_name(&self, cell: u8) -> String {
         self.shape
             .cell_name(usize::from(cell).min(self.cells() - 1))

@@ -139,6 +139,13 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::Weights { .. }
         | Event::CellWeight { .. }
         | Event::Solved { .. } => analysis::event(event, palette),
+        Event::Lines {
+            title,
+            lines,
+            cells,
+            through,
+        } => super::counts::lines(title, *lines, *cells, through.as_ref()),
+        Event::Census { title, census } => super::counts::census(title, census),
         Event::Help
         | Event::Glossary
         | Event::Explained(_)

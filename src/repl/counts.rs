@@ -1,0 +1,118 @@
+//! What `lines` and `count` print: a game's lines, and those through one cell; every
+//! way a game can go, and every position it reaches.
+
+use crate::app::event::LinesThrough;
+use crate::game::census::{Census, Positions};
+use crate::text::grouped;
+use std::fmt::Write;
+
+/// The widest row of the listing of lines, inside 80 columns.
+const WIDTH: usize = 78;
+
+/// `lines`: how many lines on how many cells, then those through the cell asked about,
+/// as many to a row as fit.
+pub fn lines(title: &str, lines: usize, cells: usize, through: Option<&LinesThrough>) -> String {
+    let mut text = format!("{title}: {lines} lines on {cells} cells.\n");
+    let Some(through) = through else {
+        return text;
+    };
+    if through.lines.is_empty() {
+        let _ = writeln!(text, "{} lies on none of them.", through.cell);
+        return text;
+    }
+    let _ = writeln!(
+        text,
+        "{} lies on {} of the {lines} lines:",
+        through.cell,
+        through.lines.len()
+    );
+    let column = through.lines.iter().map(String::len).max().unwrap_or(0) + 2;
+    let per_row = ((WIDTH - 2) / column).max(1);
+    for row in through.lines.chunks(per_row) {
+        let cells: Vec<String> = row.iter().map(|line| format!("{line:<column$}")).collect();
+        let _ = writeln!(text, "  {}", cells.concat().trim_end());
+    }
+    if let Some((mover, threats)) = &through.threats {
+        if threats.is_empty() {
+            let _ = writeln!(text, "{mover} at {} threatens no line.", through.cell);
+        }
+        for (line, open) in threats {
+            let _ = writeln!(
+                text,
+                "{mover} at {} leaves {line} one short: a threat at {open}.",
+                through.cell
+            );
+        }
+    }
+    text
+}
+
+/// A count too big for a `u64` (never met within the census's limit) reads as the
+/// largest one.
+fn big(count: u128) -> String {
+    grouped(u64::try_from(count).unwrap_or(u64::MAX))
+}
+
+fn positions(count: Positions) -> String {
+    format!(
+        "{} positions ({} up to symmetry)",
+        grouped(count.all as u64),
+        grouped(count.up_to_symmetry as u64)
+    )
+}
+
+/// `count`: the census of the game, one figure a line.
+pub fn census(title: &str, census: &Census) -> String {
+    let ways = census.ways;
+    let mut text = format!("{title}, counted by playing out every move:\n");
+    let _ = writeln!(
+        text,
+        "  {} ways a game can go ({} won by X, {} by O, {} drawn)",
+        big(ways.total()),
+        big(ways.x_wins),
+        big(ways.o_wins),
+        big(ways.draws)
+    );
+    let _ = writeln!(text, "  {}", positions(census.positions));
+    let _ = writeln!(
+        text,
+        "  {} of them finished ({} up to symmetry)",
+        grouped(census.finished.all as u64),
+        grouped(census.finished.up_to_symmetry as u64)
+    );
+    for (side, choices) in ["X", "O"].iter().zip(census.choices) {
+        let _ = writeln!(
+            text,
+            "  {side} has a choice of moves in {}",
+            positions(choices)
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_through_a_cell_fit_in_rows_within_80_columns() {
+        let through = LinesThrough {
+            cell: "MM".into(),
+            lines: vec!["ML-MM-MR".into(), "LM-MM-RM".into(), "LL-MM-RR".into()],
+            threats: None,
+        };
+        let text = lines("classic", 8, 9, Some(&through));
+        assert!(text.starts_with("classic: 8 lines on 9 cells.\nMM lies on 3 of the 8 lines:\n"));
+        assert!(text.contains("  ML-MM-MR  LM-MM-RM  LL-MM-RR\n"), "{text}");
+        let many = LinesThrough {
+            cell: "0".into(),
+            lines: vec!["0-1-2-3".into(); 30],
+            threats: None,
+        };
+        assert!(
+            lines("qubic", 76, 64, Some(&many))
+                .lines()
+                .all(|line| line.len() <= 80)
+        );
+    }
+}
