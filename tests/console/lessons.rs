@@ -1713,7 +1713,7 @@ fn a_step_left_in_the_middle_of_its_own_game_goes_on_with_it() {
         let mut session = learner(lesson.seed, folder.path());
         respond(&mut session, &open);
         for (at, step) in lesson.steps.iter().enumerate() {
-            let lines = step_lines(step);
+            let lines = step_lines(lesson, step);
             let mut typed = 0;
             while typed < lines.len() {
                 let was_open = session.position().is_some();
