@@ -23,3 +23,5 @@ pub mod verify;
 
 #[cfg(test)]
 mod layers;
+#[cfg(test)]
+mod lengths;

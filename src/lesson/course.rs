@@ -4,6 +4,7 @@
 use super::goal::Tally;
 pub use super::scratch::scratch_run;
 
+mod hints;
 mod progress;
 use super::{Lesson, Step, load_all};
 use crate::app::{Event, Session, Settings};
@@ -520,37 +521,6 @@ impl Course {
         events
     }
 
-    /// `hint`: the next hint of the exercise or question. `in_game`: a game waits for
-    /// the learner's move, so the last hint also says how to ask an AI instead.
-    pub fn hint(&mut self, in_game: Option<&dyn crate::game::AnyGame>) -> Vec<LessonEvent> {
-        let Some(active) = self.active.as_mut() else {
-            return Course::no_lesson();
-        };
-        let hints = self.lessons[active.lesson].steps[active.step].hints();
-        if hints.is_empty() {
-            return vec![LessonEvent::NoHints];
-        }
-        // A hint to start a game no longer applies once one is going: the next hint
-        // that does is shown (the last one again when none is left).
-        let applies =
-            |index: &usize| in_game.is_none_or(|game| !starts_a_game(&hints[*index], game));
-        let from = active.hints_shown.min(hints.len() - 1);
-        let number = (from..hints.len())
-            .find(applies)
-            .or_else(|| (0..hints.len()).rev().find(applies))
-            .unwrap_or(from);
-        active.hints_shown = number + 1;
-        vec![LessonEvent::Hint {
-            text: hints[number].clone(),
-            number: number + 1,
-            of: hints.len(),
-            ask_an_ai: in_game
-                .filter(|_| number + 1 == hints.len())
-                .and_then(crate::players::default_hint)
-                .map(|choice| choice.to_string()),
-        }]
-    }
-
     /// `answer ...`: checks the answer to the question.
     pub fn answer(&mut self, given: &str, session: &Session) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_mut() else {
@@ -656,33 +626,4 @@ impl Course {
         }
         Vec::new()
     }
-
-    /// True when the hint that `hint` would give next quotes `line` itself (as the same
-    /// command): the learner just tried it, and its refusal says why it failed.
-    fn next_hint_quotes(&self, line: &str) -> bool {
-        let (Some(active), Some(step)) = (self.active.as_ref(), self.current_step()) else {
-            return false;
-        };
-        let hints = step.hints();
-        let Some(next) = hints.get(active.hints_shown.min(hints.len().saturating_sub(1))) else {
-            return false;
-        };
-        let Ok(tried) = crate::app::command::parse(line) else {
-            return false;
-        };
-        super::quotes(next)
-            .iter()
-            .any(|quoted| crate::app::command::parse(quoted).as_ref() == Ok(&tried))
-    }
-}
-
-/// True when `hint` quotes a line that starts games (a bare number, `play N`) and is not
-/// a move of `game`, where a number may be one.
-fn starts_a_game(hint: &str, game: &dyn crate::game::AnyGame) -> bool {
-    super::quotes(hint).iter().any(|quoted| {
-        matches!(
-            crate::app::command::parse(quoted),
-            Ok(crate::app::Command::Play(_) | crate::app::Command::PlayVs(..))
-        ) && game.check_move(quoted).is_err()
-    })
 }

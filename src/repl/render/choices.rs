@@ -58,34 +58,7 @@ pub(super) fn event(event: &Event) -> String {
             menace_fits: false,
         } => format!("From now on {kind} plays against you.\n"),
         Event::TrainerSet(kind) => format!("MENACE trains against {kind} from now on.\n"),
-        Event::Variants => {
-            let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
-            for entry in crate::registry::GAMES {
-                let declaration = entry.declaration;
-                // A name too long for its column puts its line under it, in the column.
-                if declaration.name.len() > 10 {
-                    let _ = writeln!(
-                        text,
-                        "  {}\n             {}",
-                        declaration.name, declaration.about
-                    );
-                } else {
-                    let _ = writeln!(text, "  {:<10} {}", declaration.name, declaration.about);
-                }
-                for option in declaration.options {
-                    let name = match option.value {
-                        Some(value) => format!("{} {}", option.name, value.placeholder),
-                        None => option.name.to_string(),
-                    };
-                    let line = format!("option {name}: {}", option.help);
-                    let wrap = crate::repl::text::words(78)
-                        .initial_indent("             ")
-                        .subsequent_indent("               ");
-                    let _ = writeln!(text, "{}", textwrap::fill(&line, wrap));
-                }
-            }
-            text
-        }
+        Event::Variants => variants(),
         Event::GameChosen {
             title,
             you,
@@ -117,4 +90,34 @@ pub(super) fn event(event: &Event) -> String {
         }
         other => unreachable!("{other:?} is drawn by another group"),
     }
+}
+
+/// `variants`: every game with its line of description and its options.
+fn variants() -> String {
+    let mut text = String::from("Games (variant NAME [OPTION...] switches):\n");
+    for entry in crate::registry::GAMES {
+        let declaration = entry.declaration;
+        // A name too long for its column puts its line under it, in the column.
+        if declaration.name.len() > 10 {
+            let _ = writeln!(
+                text,
+                "  {}\n             {}",
+                declaration.name, declaration.about
+            );
+        } else {
+            let _ = writeln!(text, "  {:<10} {}", declaration.name, declaration.about);
+        }
+        for option in declaration.options {
+            let name = match option.value {
+                Some(value) => format!("{} {}", option.name, value.placeholder),
+                None => option.name.to_string(),
+            };
+            let line = format!("option {name}: {}", option.help);
+            let wrap = crate::repl::text::words(78)
+                .initial_indent("             ")
+                .subsequent_indent("               ");
+            let _ = writeln!(text, "{}", textwrap::fill(&line, wrap));
+        }
+    }
+    text
 }
