@@ -17,8 +17,8 @@
 //! the last `run` line, its first word may end an output word and its last begin one (so
 //! a sentence's full stop or a bracket never matters), and a `{}` inside a word catches
 //! what stands there; a `{_}` standing alone passes over one word of the output, which the
-//! step does not state. Without `says`, every figure caught must stand as a word in the
-//! step's words.
+//! step does not state (`{_}:` one that ends with a colon). Without `says`, every figure
+//! caught must stand as a word in the step's words.
 
 use serde::Deserialize;
 
@@ -199,8 +199,9 @@ fn is_word_char(character: char) -> bool {
 /// word of the pattern, after punctuation that opens the text's word, and for the last,
 /// before punctuation that closes it. `Some` holds the figure caught, if any.
 fn match_word(word: &str, want: &str, at_start: bool, at_end: bool) -> Option<Option<String>> {
-    if want == SKIP {
-        return Some(None);
+    // `{_}` passes over a word; `{_}:` over one that ends so.
+    if let Some(tail) = want.strip_prefix(SKIP) {
+        return (word.len() > tail.len() && word.ends_with(tail)).then_some(None);
     }
     let starts: Vec<usize> = if at_start {
         word.char_indices()
@@ -305,6 +306,14 @@ mod tests {
             Some(vec!["68.5%".to_string()])
         );
         assert_eq!(find("all 2001 {_} {}", TABLE), None);
+        // Followed by punctuation, it passes over a word that ends with it.
+        const BOX: &str = "Box 1 of 289: ........X (MENACE's 1st move, 8 beads)";
+        assert_eq!(
+            find("Box {} of {_}: ........X", BOX),
+            Some(vec!["1".to_string()])
+        );
+        assert_eq!(find("Box {} of {_}; ........X", BOX), None);
+        assert_eq!(find("Box {} of {_}: ....X....", BOX), None);
         let lost = fact("all 2000 {_} {_} {_} {_} {} {}%", Some("lost {} ({}%)"));
         assert!(lost.validate().is_ok());
         assert!(lost.check(TABLE, &["It lost 41 (2.0%)."]).is_ok());

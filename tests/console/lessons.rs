@@ -1526,10 +1526,19 @@ fn the_check_fails_on_a_figure_no_fact_checks_and_no_step_cites() {
     let why = changed("Michie's number.", "Michie's number, in 3 weeks.");
     assert!(why.contains("the figure 3 (in"), "{why}");
     assert!(why.contains("neither cites it"), "{why}");
-    // A listed phrase the words no longer hold.
-    let why = changed("than 2,000 boxes", "than 3,000 boxes");
+    // A census `count` computes, changed in the text.
+    let why = changed("would need 2,201", "would need 2,202");
     assert!(
-        why.contains("unchecked \"more than 2,000 boxes\" is not in its words any more"),
+        why.contains("the step does not say \"MENACE would need 2,201 boxes\""),
+        "{why}"
+    );
+    // A listed phrase the words do not hold.
+    let why = changed(
+        "    facts:\n      - run: boxes 3",
+        "    cites: [\"in 1961\"]\n    facts:\n      - run: boxes 3",
+    );
+    assert!(
+        why.contains("cites \"in 1961\" is not in its words any more"),
         "{why}"
     );
 }
