@@ -12,7 +12,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
+mod qubic_perfect;
 mod saves;
+pub use qubic_perfect::PerfectMoves;
 pub use saves::{SaveBench, run_save};
 
 /// Search speed on the variants.
@@ -48,6 +50,8 @@ pub struct VariantBench {
     pub qubic_proof_numbers: Duration,
     /// The same position by df-pn with its table on symmetric keys.
     pub qubic_proof_dfpn: Duration,
+    /// `perfect`'s moves as X in Qubic, against random replies (the first run's).
+    pub qubic_perfect: qubic_perfect::PerfectMoves,
     /// The gomoku bot article's bot choosing a move on 15x15, over positions of its own
     /// play.
     pub gomoku_attack_move: Duration,
@@ -334,6 +338,7 @@ pub fn run_variants(repeats: usize) -> VariantBench {
     let (mut by_tables, mut by_bits, mut by_swaps) = (Vec::new(), Vec::new(), Vec::new());
     let (mut threat_nodes, mut deepening, mut proof_numbers) = (Vec::new(), Vec::new(), Vec::new());
     let mut dfpn = Vec::new();
+    let mut qubic_perfect = qubic_perfect::PerfectMoves::default();
     let (mut gomoku_attack, mut gomoku_threats) = (Vec::new(), Vec::new());
     let cells = |cells: &[u64]| cells.iter().fold(0u64, |mask, cell| mask | 1 << cell);
     let (proved_x, proved_o) = (cells(&[0, 15, 60]), cells(&[3, 25, 63]));
@@ -353,6 +358,10 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         let start = Instant::now();
         let _ = crate::ai::qubic::dfpn::Solver::new(64 << 20).solve(proved_x, proved_o);
         dfpn.push(start.elapsed());
+        if repeat == 0 {
+            // The first run's: its first move reads the book, as a session's does.
+            qubic_perfect = qubic_perfect::perfect_moves(6, repeat);
+        }
         let (attack, threat_nodes) = gomoku_speed(repeat);
         gomoku_attack.push(attack);
         gomoku_threats.push(threat_nodes);
@@ -412,6 +421,7 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         qubic_proof_deepening: median(deepening),
         qubic_proof_numbers: median(proof_numbers),
         qubic_proof_dfpn: median(dfpn),
+        qubic_perfect,
         gomoku_attack_move: median(gomoku_attack),
         gomoku_threat_nodes_per_second: median(gomoku_threats),
     }

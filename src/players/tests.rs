@@ -172,7 +172,7 @@ fn the_special_ais_play_only_their_own_game_and_say_so() {
 fn perfect_plays_the_games_a_solver_settles_and_names_the_strongest_elsewhere() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let perfect = Choice::parse(&["perfect"]).unwrap();
-    for game in ["silverman", "mnk 3x4", "cube", "morris"] {
+    for game in ["silverman", "mnk 3x4", "cube", "morris", "qubic"] {
         let words: Vec<&str> = game.split(' ').collect();
         let game = registry::start(&words).unwrap();
         assert!(perfect.plays(game.as_ref()), "{}", game.title());
@@ -182,13 +182,13 @@ fn perfect_plays_the_games_a_solver_settles_and_names_the_strongest_elsewhere() 
             game.title()
         );
     }
-    let qubic = registry::start(&["qubic"]).unwrap();
-    assert!(!perfect.plays(qubic.as_ref()));
-    let strongest = crate::players::default_opponent(qubic.as_ref()).unwrap();
+    let ultimate = registry::start(&["ultimate"]).unwrap();
+    assert!(!perfect.plays(ultimate.as_ref()));
+    let strongest = crate::players::default_opponent(ultimate.as_ref()).unwrap();
     assert_eq!(
-        seat(perfect, qubic.as_ref(), &mut rng).unwrap_err(),
+        seat(perfect, ultimate.as_ref(), &mut rng).unwrap_err(),
         format!(
-            "perfect cannot play qubic: no solver settles it; the strongest player here is {strongest}"
+            "perfect cannot play ultimate: no solver settles it; the strongest player here is {strongest}"
         )
     );
 }

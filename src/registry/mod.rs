@@ -10,6 +10,7 @@ mod perfect;
 mod presentation;
 mod quantum_morris_solver;
 mod quantum_solver;
+mod qubic_perfect;
 pub mod replay;
 pub mod saves;
 mod typed;
@@ -111,7 +112,7 @@ pub const GAMES: &[Entry] = &[
     entry::<Cube>(&cube::CUBE)
         .with_solver(cube_solver::solve)
         .with_perfect(perfect::by_alpha_beta::<Cube>),
-    entry::<Cube>(&cube::QUBIC),
+    entry::<Cube>(&cube::QUBIC).with_perfect_seated(qubic_perfect::perfect, qubic_perfect::seat),
     entry::<FourByFour>(&four::SILVERMAN).with_perfect(perfect::by_exhaustive::<FourByFour>),
     entry::<FourByFour>(&four::CRAZY).with_perfect(perfect::by_exhaustive::<FourByFour>),
     entry::<Mnk>(&mnk::MNK)

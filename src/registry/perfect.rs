@@ -36,6 +36,19 @@ impl Entry {
         self.perfect = Some(values);
         self
     }
+
+    /// The same entry with perfect play of its own kind: made by `values`, and seated
+    /// by `seat` (where the player is not a choice among valued moves, as in Qubic,
+    /// which plays from a proof).
+    pub(super) const fn with_perfect_seated(
+        mut self,
+        values: MakeValues,
+        seat: SeatPerfect,
+    ) -> Entry {
+        self.perfect = Some(values);
+        self.seat_perfect = seat;
+        self
+    }
 }
 
 /// Whether `perfect` can be asked to play `game`: its entry names a solver (which may

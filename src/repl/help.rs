@@ -169,7 +169,7 @@ pub fn bench(report: &crate::bench::BenchReport) -> String {
 /// The variant figures of `menace bench`.
 pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
     format!(
-        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n    ({:.2} times a plain bit-board playout: {:.0} games/s)\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s\n  Qubic canonical form over its 192 maps, per position:\n    {:.0} ns by the Qubic article's byte tables, {:.0} ns bit by bit,\n    {:.0} ns by delta swaps\n  Qubic threat-space search: {:>12.0} positions/s\n  Qubic proof (X 0 15 60, O 3 25 63): {:.0} ms deepening, {:.0} ms by proof numbers,\n    {:.0} ms by df-pn on symmetric keys\n  gomoku 15x15, the attack bot: {:.3} ms a move\n  gomoku threats bot:        {:>12.0} positions/s",
+        "variants (medians):\n  alpha-beta, 3x3x3 cube:   {:>12.0} positions/s\n  alpha-beta, gravity 8x8:  {:>12.0} positions/s\n  MCTS, 3x3x3 cube:         {:>12.0} playouts/s\n  MCTS, gravity 8x8:        {:>12.0} playouts/s\n  Silverman 4x4 solved from the empty board in {:.0} ms ({} positions)\n  random playouts, empty ultimate board: {:>8.0} games/s\n    ({:.2} times a plain bit-board playout: {:.0} games/s)\n  policy playouts, empty ultimate board: {:>8.0} games/s\n  MCTS (tree, policy, solver), ultimate: {:>8.0} playouts/s\n  random playouts, empty strategic board:{:>8.0} games/s\n  Qubic canonical form over its 192 maps, per position:\n    {:.0} ns by the Qubic article's byte tables, {:.0} ns bit by bit,\n    {:.0} ns by delta swaps\n  Qubic threat-space search: {:>12.0} positions/s\n  Qubic proof (X 0 15 60, O 3 25 63): {:.0} ms deepening, {:.0} ms by proof numbers,\n    {:.0} ms by df-pn on symmetric keys\n  Qubic perfect as X, {} moves against random and alpha-beta: {:.0} µs a\n    move, slowest {:.0} µs (made and first move, the book read: {:.1} ms)\n  gomoku 15x15, the attack bot: {:.3} ms a move\n  gomoku threats bot:        {:>12.0} positions/s",
         report.cube_nodes_per_second,
         report.gravity_nodes_per_second,
         report.cube_playouts_per_second,
@@ -189,6 +189,10 @@ pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
         report.qubic_proof_deepening.as_secs_f64() * 1000.0,
         report.qubic_proof_numbers.as_secs_f64() * 1000.0,
         report.qubic_proof_dfpn.as_secs_f64() * 1000.0,
+        report.qubic_perfect.moves,
+        report.qubic_perfect.mean.as_secs_f64() * 1e6,
+        report.qubic_perfect.slowest.as_secs_f64() * 1e6,
+        report.qubic_perfect.first.as_secs_f64() * 1000.0,
         report.gomoku_attack_move.as_secs_f64() * 1000.0,
         report.gomoku_threat_nodes_per_second,
     )

@@ -13,6 +13,7 @@ mod perfect_everywhere;
 mod quantum_morris;
 mod qubic;
 mod qubic_open;
+mod qubic_perfect;
 mod silverman_claims;
 mod teacher_centre;
 mod variants;

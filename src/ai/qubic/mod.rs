@@ -7,6 +7,7 @@ pub mod parallel;
 pub mod pass;
 pub mod pns;
 pub mod proof;
+pub mod strategy;
 pub mod symmetric_hash;
 pub mod table;
 pub mod threats;

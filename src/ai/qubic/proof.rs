@@ -31,6 +31,12 @@ impl Proof {
             .insert(key, geometry.symmetries[symmetry][usize::from(cell)]);
     }
 
+    /// Records X's move `cell` in a position already in canonical form, with the move as
+    /// seen there (as a proof's file holds them).
+    pub fn insert_canonical(&mut self, x: u64, o: u64, cell: u8) {
+        self.moves.insert((x, o), cell);
+    }
+
     /// X's move in (`x`, `o`), if the proof has one.
     pub fn get(&self, x: u64, o: u64) -> Option<u8> {
         let geometry = Geometry::of(4);

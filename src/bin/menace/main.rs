@@ -187,6 +187,10 @@ enum Task {
         game: String,
         /// The proof file.
         file: std::path::PathBuf,
+        /// qubic, a proof from the empty cube: once it holds, write the positions where
+        /// X has no forcing chain as `perfect`'s book (src/ai/qubic/book.zst).
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
     },
     /// Counts the boxes a MENACE needs for a game: every position it can meet with a
     /// choice to make, up to the game's symmetries, per ply.
@@ -445,7 +449,9 @@ fn main() -> ExitCode {
         }) => {
             return proofs::prove(&game, &position, quiet, budget, proof.as_deref(), pns);
         }
-        Some(Task::Verify { game, file }) => return proofs::verify(&game, &file),
+        Some(Task::Verify { game, file, book }) => {
+            return proofs::verify(&game, &file, book.as_deref());
+        }
         Some(Task::Gomocup { bot }) => {
             let bot = menace::gomocup::Bot::parse(&bot).unwrap_or(menace::gomocup::Bot::Threats);
             menace::gomocup::serve_stdio(bot, flags.seed.unwrap_or_else(rand::random));

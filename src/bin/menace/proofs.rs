@@ -134,8 +134,8 @@ fn write_proof(
     ExitCode::SUCCESS
 }
 
-/// `menace verify qubic FILE`.
-pub fn verify(game: &str, file: &Path) -> ExitCode {
+/// `menace verify qubic FILE [--book OUT]`.
+pub fn verify(game: &str, file: &Path, book: Option<&Path>) -> ExitCode {
     if let Err(code) = qubic_only(game) {
         return code;
     }
@@ -169,6 +169,10 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if book.is_some() && (x, o) != (0, 0) {
+        complain!("menace: --book takes a proof from the empty cube.");
+        return ExitCode::from(2);
+    }
     match menace::verify::check(x, o, &moves) {
         Ok(checked) => {
             say!(
@@ -176,11 +180,41 @@ pub fn verify(game: &str, file: &Path) -> ExitCode {
                 grouped(checked as u64),
                 grouped(moves.len() as u64)
             );
-            ExitCode::SUCCESS
+            write_book(book, &moves)
         }
         Err(why) => {
             say!("The proof does not hold: {why}.");
             ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes a checked proof's positions that have no forcing chain as `perfect`'s book,
+/// if a file was named.
+fn write_book(file: Option<&Path>, moves: &std::collections::BTreeMap<(u64, u64), u8>) -> ExitCode {
+    use menace::ai::qubic::strategy::{read_book, write_book};
+    let Some(file) = file else {
+        return ExitCode::SUCCESS;
+    };
+    let bytes = write_book(moves);
+    let written = read_book(&bytes).and_then(|book| {
+        menace::menace::save::write_output(file, &bytes)
+            .map(|()| book.len())
+            .map_err(|error| error.error.to_string())
+    });
+    match written {
+        Ok(positions) => {
+            say!(
+                "Wrote the book: the {} positions of the proof where X has no forcing chain ({}) to {}.",
+                grouped(positions as u64),
+                menace::files::bytes(bytes.len() as u64),
+                file.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            complain!("menace: could not write {}: {why}.", file.display());
+            ExitCode::from(2)
         }
     }
 }
