@@ -141,6 +141,12 @@ impl Course {
             && matches!(self.current_step(), Some(Step::Question { .. }))
     }
 
+    /// True when `line` is in the words of one of the open question's choices.
+    pub fn names_a_choice(&self, line: &str) -> bool {
+        matches!(self.current_step(), Some(Step::Question { text, .. })
+            if super::answer::names_a_choice(line, text))
+    }
+
     fn current_step(&self) -> Option<&Step> {
         let active = self.active.as_ref()?;
         self.lessons.get(active.lesson)?.steps.get(active.step)

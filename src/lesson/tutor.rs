@@ -156,7 +156,9 @@ impl Tutor {
             let is_command_word = command::COMMANDS.iter().any(|command| {
                 command.name.eq_ignore_ascii_case(first) && !matches!(command.name, "yes" | "no")
             });
-            if !first.is_empty() && !is_command_word {
+            // A line in the words of one of the question's choices answers it, even
+            // one that starts with a command's name (`against a defender who ...`).
+            if !first.is_empty() && (!is_command_word || self.course.names_a_choice(line)) {
                 let answer = Command::Course(CourseCommand::Answer(line.trim().to_string()));
                 return self.lesson_command(&answer).unwrap_or_default();
             }

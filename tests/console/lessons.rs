@@ -1767,3 +1767,199 @@ fn a_step_left_in_the_middle_of_its_own_game_goes_on_with_it() {
     // Lessons 1, 3, 13, 16, 20, 21 and 22 at least have steps played in a game.
     assert!(checked.len() >= 7, "only {checked:?}");
 }
+
+/// The answers the newcomer walks typed and found refused, read against the lessons'
+/// own questions: each is accepted, and a near miss beside it is still refused.
+#[test]
+fn the_walks_natural_answers_are_accepted_and_their_near_misses_refused() {
+    // (lesson, words of the question, accepted, refused)
+    let cases = [
+        (
+            2,
+            "how many different\nfirst moves",
+            "three: corner, edge, centre",
+            "4: corner, edge",
+        ),
+        (
+            2,
+            "some positions get no box",
+            "completed a line",
+            "O has completed",
+        ),
+        (
+            2,
+            "some positions get no box",
+            "someone has already completed a line",
+            "X in the corner",
+        ),
+        (
+            3,
+            "how many MM beads would be left",
+            "2, since the bead stays out",
+            "3, since",
+        ),
+        (
+            4,
+            "What changed inside it?",
+            "its winning moves gained beads",
+            "it learned",
+        ),
+        (
+            5,
+            "which cell has the highest rating",
+            "the bottom right, RR",
+            "the top right",
+        ),
+        (
+            5,
+            "which cell has the highest rating",
+            "RR (10011)",
+            "RL (10011)",
+        ),
+        (
+            7,
+            "Which cell does minimax play there",
+            "MM, the centre",
+            "not the centre",
+        ),
+        (
+            7,
+            "Which cell does minimax play there",
+            "the centre",
+            "LM, the centre",
+        ),
+        (
+            7,
+            "how does noughts and crosses end",
+            "it always ends in a draw",
+            "never a draw",
+        ),
+        (
+            7,
+            "how does noughts and crosses end",
+            "always a draw",
+            "always a loss",
+        ),
+        (
+            8,
+            "How many games can MENACE ever win",
+            "not a single one",
+            "not two",
+        ),
+        (
+            9,
+            "which first move keeps X from losing",
+            "the centre",
+            "a corner",
+        ),
+        (17, "Which cell now threatens twice", "cell 3", "cell 22"),
+        (
+            17,
+            "how many different replies has O",
+            "12 kinds",
+            "13 kinds",
+        ),
+        (
+            18,
+            "Under Goff's rules",
+            "X wins 1 to a half",
+            "X wins 1 to 0",
+        ),
+        (18, "Under Goff's rules", "1 to 1/2", "O wins 1 to 1/2"),
+        (
+            20,
+            "how many more stones",
+            "one stone more",
+            "two stones more",
+        ),
+        (
+            23,
+            "Why so few?",
+            "perfect play answers each position with one of its best moves only",
+            "MENACE skips",
+        ),
+        (
+            23,
+            "did MENACE make more boxes",
+            "it made more",
+            "more, fewer",
+        ),
+        (
+            23,
+            "When can a colour that has lost",
+            "only when the box runs empty",
+            "after the box runs empty",
+        ),
+        (
+            23,
+            "When can a colour that has lost",
+            "only when the whole box runs empty",
+            "never",
+        ),
+    ];
+    let lessons = every_lesson();
+    for (number, asked, right, wrong) in cases {
+        let lesson = &lessons[number - 1];
+        let (answer, answers, text) = lesson
+            .steps
+            .iter()
+            .find_map(|step| match step {
+                Step::Question {
+                    text,
+                    answer,
+                    answers,
+                    ..
+                } if text.contains(asked) => Some((answer, answers, text)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("lesson {number} asks no \"{asked}\""));
+        assert!(
+            lesson::answer::accepted(answer.as_ref(), answers, right, text),
+            "lesson {number} refuses \"{right}\" to \"{asked}\""
+        );
+        assert!(
+            !lesson::answer::accepted(answer.as_ref(), answers, wrong, text),
+            "lesson {number} accepts \"{wrong}\" to \"{asked}\""
+        );
+    }
+}
+
+/// While a question waits, a line in the words of one of its choices is its answer,
+/// even when it starts with a command's name; a command that is no choice's words still
+/// runs.
+#[test]
+fn a_line_in_a_choices_words_answers_the_question_before_it_runs_a_command() {
+    let folder = tempfile::tempdir().unwrap();
+    let lessons = folder.path().join("lessons");
+    std::fs::create_dir(&lessons).unwrap();
+    write_lesson(
+        &lessons,
+        "01-choice.yaml",
+        r#"
+title: A choice
+summary: One question whose right choice starts with a command's name.
+steps:
+  - kind: question
+    text: |
+      Why is the start so slow?
+
+        a) perfect play changes its moves
+        b) against a defender who never errs, every game takes beads away
+    answer: {choice: b}
+    explain: Every loss takes beads.
+"#,
+    );
+    let mut session = Tutor::new(Settings {
+        seed: 1,
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: lessons,
+        ..Settings::default()
+    });
+    respond(&mut session, "lesson 1");
+    let wrong = respond(&mut session, "perfect play changes its moves");
+    assert!(wrong.contains("Not quite"), "{wrong}");
+    let command = respond(&mut session, "against random");
+    assert!(!command.contains("Not quite"), "{command}");
+    let right = respond(&mut session, "against a defender who never errs");
+    assert!(right.contains("Right"), "{right}");
+}
