@@ -1687,3 +1687,17 @@ fn opening_the_open_lesson_again_keeps_what_its_menace_learned() {
     assert!(again.contains("Lesson 1"), "{again}");
     assert_eq!(session.games_learned(), before, "{again}");
 }
+
+/// Run from another folder, the course is not found: the sentence names the option
+/// that finds it.
+#[test]
+fn a_missing_lessons_folder_names_the_option() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(Settings {
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: folder.path().join("no-lessons-here"),
+        ..Settings::default()
+    });
+    let said = respond(&mut session, "lessons");
+    assert!(said.contains("--lessons DIR"), "{said}");
+}
