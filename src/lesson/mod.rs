@@ -556,7 +556,11 @@ pub fn load_all(folder: &Path) -> Result<Loaded, LessonError> {
         reason,
     };
     let entries = std::fs::read_dir(folder)
-        .map_err(|error| fail(format!("the lessons folder cannot be read: {error}")))?;
+        .map_err(|error| {
+            fail(format!(
+                "the lessons folder cannot be read: {error}; run menace from the project folder, or name the folder with --lessons DIR"
+            ))
+        })?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())

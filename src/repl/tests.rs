@@ -108,3 +108,27 @@ fn piped_input_reads_lines_and_refuses_bad_ones() {
     assert_eq!(input.read_line(PROMPT), Input::Line("two".into()));
     assert_eq!(input.read_line(PROMPT), Input::End);
 }
+
+/// A filled paragraph never ends on a word alone when a narrower fill of the same
+/// number of lines keeps two together, and what fits on one line is left as it is.
+#[test]
+fn a_filled_paragraph_does_not_end_on_a_lone_word() {
+    let sentence =
+        "Next: lesson 2: Symmetry, or why 304 boxes are enough (type lesson and its number).";
+    let plain = textwrap::fill(sentence, text::words(79));
+    assert_eq!(plain.lines().last(), Some("number)."), "the case: {plain}");
+    let filled = text::fill(sentence, 79);
+    assert_eq!(filled.lines().count(), 2, "{filled}");
+    assert!(
+        filled.lines().all(|line| line.chars().count() <= 79),
+        "{filled}"
+    );
+    assert!(
+        filled.lines().last().unwrap().split_whitespace().count() >= 2,
+        "{filled}"
+    );
+    assert_eq!(text::fill("Still 5.", 79), "Still 5.");
+    // Each line of the input is filled on its own.
+    let two = text::fill(&format!("{sentence}\n{sentence}"), 79);
+    assert_eq!(two, format!("{filled}\n{filled}"));
+}

@@ -12,8 +12,39 @@ use std::fmt::Write;
 /// "1st", "2nd" ... for MENACE's move at a ply (it moves every other ply).
 /// Wraps `text` at spaces only, so a word the learner types (`diagonal-lines`,
 /// `quit-lesson`) is never split at its hyphen across two lines.
+///
+/// A paragraph that would end on one word alone ("... type lesson and its / number.")
+/// is filled a little narrower, up to a sixth of the width, until its last line holds
+/// two words or more: a lone last word reads as if something were missing.
 pub fn fill(text: &str, width: usize) -> String {
-    textwrap::fill(text, words(width))
+    text.split('\n')
+        .map(|line| fill_line(line, width))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// [`fill`] for one line of input.
+fn fill_line(line: &str, width: usize) -> String {
+    let filled = textwrap::fill(line, words(width));
+    let lone_last = |filled: &str| {
+        let mut lines = filled.lines().rev();
+        let last_words = lines
+            .next()
+            .map_or(0, |last| last.split_whitespace().count());
+        last_words == 1
+            && lines
+                .next()
+                .is_some_and(|before| before.split_whitespace().count() > 2)
+    };
+    if !lone_last(&filled) {
+        return filled;
+    }
+    let lines = filled.lines().count();
+    (width.saturating_sub(width / 6).max(1)..width)
+        .rev()
+        .map(|narrower| textwrap::fill(line, words(narrower)))
+        .find(|narrower| !lone_last(narrower) && narrower.lines().count() == lines)
+        .unwrap_or(filled)
 }
 
 /// Wrapping options that break lines at spaces only (see [`fill`]).

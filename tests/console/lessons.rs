@@ -266,6 +266,7 @@ fn a_bare_answer_to_a_question_answers_it_and_starts_no_games() {
         respond(&mut session, line);
     }
     let asked = respond(&mut session, "next");
+    let asked = asked.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(asked.contains("Must you play in it?"), "{asked}");
     let right = respond(&mut session, "yes");
     assert!(right.contains("Right."), "{right}");
@@ -1962,4 +1963,18 @@ steps:
     assert!(!command.contains("Not quite"), "{command}");
     let right = respond(&mut session, "against a defender who never errs");
     assert!(right.contains("Right"), "{right}");
+}
+
+/// Run from another folder, the course is not found: the sentence names the option
+/// that finds it.
+#[test]
+fn a_missing_lessons_folder_names_the_option() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(Settings {
+        saves_dir: folder.path().to_path_buf(),
+        lessons_dir: folder.path().join("no-lessons-here"),
+        ..Settings::default()
+    });
+    let said = respond(&mut session, "lessons");
+    assert!(said.contains("--lessons DIR"), "{said}");
 }
