@@ -5,9 +5,11 @@ use super::goal::Tally;
 pub use super::scratch::scratch_run;
 
 mod hints;
+mod open_game;
 mod progress;
 use super::{Lesson, Step, load_all};
 use crate::app::{Event, Session, Settings};
+pub use open_game::OpenGame;
 pub use progress::LessonProgress;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -97,17 +99,6 @@ struct Active {
     /// The furthest step reached in this lesson: the steps before it were done,
     /// answered or skipped, so after `back` to one of them `next` goes on again.
     furthest: usize,
-}
-
-/// What a game left open means for the step entered, from [`Course::open_game_for_step`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OpenGame {
-    /// No game is open, or the step neither plays one nor is kept from beginning by it.
-    Unused,
-    /// The open game is the step's own: the step goes on with it.
-    StepsOwn,
-    /// The step's commands cannot run until the open game ends.
-    InTheWay,
 }
 
 /// The lessons, the learner's progress, and the lesson in progress.
@@ -290,30 +281,6 @@ impl Course {
         match self.current_step()? {
             Step::Exercise { pictures, .. } => *pictures,
             _ => None,
-        }
-    }
-
-    /// What the game open in `session` means for the open step: nothing (no game, or
-    /// a step that uses none), the step's own game (its goal is met by playing it on),
-    /// or a game in the way (the step's lines start games, train or change the game,
-    /// which the session refuses while one is in progress).
-    pub fn open_game_for_step(&self, session: &Session) -> OpenGame {
-        let Some(Step::Exercise { goal, solution, .. }) = self.current_step() else {
-            return OpenGame::Unused;
-        };
-        let done = self.active.as_ref().is_some_and(|active| active.solved);
-        if session.position().is_none() {
-            OpenGame::Unused
-        } else if goal.served_by_open_game(session) {
-            OpenGame::StepsOwn
-        } else if done {
-            OpenGame::Unused
-        } else if solution.iter().any(|line| {
-            crate::app::command::parse(line).is_ok_and(|command| command.waits_for_no_game())
-        }) {
-            OpenGame::InTheWay
-        } else {
-            OpenGame::Unused
         }
     }
 

@@ -1901,7 +1901,7 @@ fn the_walks_natural_answers_are_accepted_and_their_near_misses_refused() {
     let lessons = every_lesson();
     for (number, asked, right, wrong) in cases {
         let lesson = &lessons[number - 1];
-        let (answer, answers, text) = lesson
+        let (step, answer, answers, text, judge) = lesson
             .steps
             .iter()
             .find_map(|step| match step {
@@ -1909,11 +1909,28 @@ fn the_walks_natural_answers_are_accepted_and_their_near_misses_refused() {
                     text,
                     answer,
                     answers,
+                    judge,
                     ..
-                } if text.contains(asked) => Some((answer, answers, text)),
+                } if text.contains(asked) => Some((step, answer, answers, text, judge)),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("lesson {number} asks no \"{asked}\""));
+        // A question the program judges in its position reads the cell by the judge.
+        if let Some(judge) = judge {
+            let position = lesson::judge::judged_position(lesson, step).unwrap();
+            let verdict = |given| lesson::judge::verdict(*judge, &position, given);
+            assert_eq!(
+                verdict(right),
+                lesson::judge::Verdict::Right,
+                "lesson {number} refuses \"{right}\" to \"{asked}\""
+            );
+            assert_ne!(
+                verdict(wrong),
+                lesson::judge::Verdict::Right,
+                "lesson {number} accepts \"{wrong}\" to \"{asked}\""
+            );
+            continue;
+        }
         assert!(
             lesson::answer::accepted(answer.as_ref(), answers, right, text),
             "lesson {number} refuses \"{right}\" to \"{asked}\""

@@ -1,0 +1,230 @@
+//! Reading one kind of answer from a learner's words: a side, a number with what it
+//! counts, a cell, yes or no, a draw.
+
+use super::*;
+
+/// What `text` says as an answer of `kind`, in one spelling; `None` if it is not one.
+/// `unit`: the number's unit, which the answer may add.
+pub(super) fn read(
+    kind: Kind,
+    text: &str,
+    unit: Option<&str>,
+    counted: &[String],
+) -> Option<String> {
+    let words = words(text);
+    let joined = words.join(" ");
+    let side = |said: &str| match said {
+        "x" | "first" | "first one" | "cross" | "crosses" => Some("x".to_string()),
+        "o" | "second" | "second one" | "nought" | "noughts" => Some("o".to_string()),
+        _ => None,
+    };
+    match kind {
+        Kind::Side => side(&joined),
+        Kind::Winner => match words
+            .iter()
+            .filter(|word| !ENDINGS.contains(&word.as_str()))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .as_str()
+        {
+            "draw" | "drawn" | "nobody" | "no one" | "neither" | "tie" | "neither one" => {
+                Some("draw".into())
+            }
+            other => side(other),
+        },
+        Kind::YesNo => match words.first()?.as_str() {
+            "y" | "yes" | "yeah" | "yep" | "can" | "must" => Some("yes".into()),
+            "n" | "no" | "never" | "nope" | "cannot" | "can't" | "not" => Some("no".into()),
+            _ => None,
+        },
+        Kind::Cell => cell_named(&words),
+        Kind::Number => {
+            if let Some(zero) = zero_said(&words, unit, counted) {
+                return Some(zero);
+            }
+            // One number, with what it counts around it: `6 beads`, `4 marks`, `cell 3`,
+            // `one empty cell`, `one stone more`. A word that changes the number
+            // (`not`, `more than`, `about`) or a second number makes it no answer.
+            let at = words.iter().position(|word| number_of(word).is_some())?;
+            let (before, after) = (&words[..at], &words[at + 1..]);
+            let value = number_of(&words[at])?;
+            let counts = |word: &String| counted.iter().any(|counted| same_unit(word, counted));
+            let changes = |word: &String| {
+                (QUALIFIERS.contains(&word.as_str()) && !counts(word)) || number_of(word).is_some()
+            };
+            // A question that names its unit takes that unit (`6 boxes` is not `6
+            // beads`), or what it counts in; one that does not takes whatever the
+            // learner counts in.
+            let is_unit = |word: &String| {
+                unit.is_some_and(|unit| same_unit(word, &unit.to_lowercase())) || counts(word)
+            };
+            let others: Vec<&String> = before.iter().chain(after).collect();
+            let fits = before.len() <= 2
+                && after.len() <= 3
+                && others.iter().all(|word| !changes(word))
+                && (unit.is_none() || others.is_empty() || others.iter().any(|word| is_unit(word)))
+                && (unit.is_none() || before.iter().all(is_unit));
+            fits.then(|| value.to_string())
+        }
+        Kind::Choice => {
+            // Not the filler-free words: `a` is a letter here.
+            let lower = text.trim().trim_end_matches(['.', '!']).to_lowercase();
+            let said: Vec<&str> = lower
+                .split_whitespace()
+                .filter(|word| !["option", "answer", "choice"].contains(word))
+                .collect();
+            let [said] = said.as_slice() else {
+                return None;
+            };
+            let letter = said.trim_start_matches('(').trim_end_matches(')');
+            let mut letters = letter.chars();
+            match (letters.next(), letters.next()) {
+                (Some(letter), None) if letter.is_ascii_lowercase() => Some(letter.to_string()),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Words around a result that say nothing more: `it always ends in a draw` is `draw`.
+const ENDINGS: [&str; 13] = [
+    "always", "ends", "end", "in", "with", "best", "perfect", "play", "game", "result", "be",
+    "would", "will",
+];
+
+/// Zero said as a denial: `not one`, `not a single one`, `not a single game`, `not any`.
+fn zero_said(words: &[String], unit: Option<&str>, counted: &[String]) -> Option<String> {
+    let (first, rest) = words.split_first()?;
+    let counts = |word: &String| {
+        unit.is_some_and(|unit| same_unit(word, &unit.to_lowercase()))
+            || counted.iter().any(|counted| same_unit(word, counted))
+    };
+    let said: Vec<&str> = rest
+        .iter()
+        .filter(|word| !counts(word))
+        .map(String::as_str)
+        .collect();
+    let zero = first == "not"
+        && matches!(
+            said.as_slice(),
+            ["one"] | ["single"] | ["single", "one"] | ["any"]
+        );
+    zero.then(|| "0".to_string())
+}
+
+/// The one cell `words` name: by name (`rr`, `a3`, `(rr)`) or, on a 3x3 board, by
+/// place (`centre`, `bottom right`); `None` if they name none, two, or doubt it.
+fn cell_named(words: &[String]) -> Option<String> {
+    let words: Vec<String> = words
+        .iter()
+        .flat_map(|word| word.split('-').map(str::to_string).collect::<Vec<_>>())
+        .map(|word| {
+            word.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_string()
+        })
+        .filter(|word| !word.is_empty())
+        .collect();
+    if words
+        .iter()
+        .any(|word| DOUBTS.contains(&word.as_str()) || DENIALS.contains(&word.as_str()))
+    {
+        return None;
+    }
+    let row = |word: &str| match word {
+        "top" | "upper" => Some('l'),
+        "bottom" | "lower" => Some('r'),
+        _ => None,
+    };
+    let column = |word: &str| match word {
+        "left" => Some('l'),
+        "right" => Some('r'),
+        _ => None,
+    };
+    let mut named: Vec<String> = words
+        .iter()
+        .filter(|word| {
+            let letters: Vec<char> = word.chars().collect();
+            let three = letters.len() == 2 && letters.iter().all(|c| "lmr".contains(*c));
+            let algebraic = letters.len() >= 2
+                && letters.len() <= 3
+                && letters[0].is_ascii_lowercase()
+                && letters[1..].iter().all(char::is_ascii_digit);
+            three || algebraic
+        })
+        .cloned()
+        .collect();
+    let rows: Vec<char> = words.iter().filter_map(|word| row(word)).collect();
+    let columns: Vec<char> = words.iter().filter_map(|word| column(word)).collect();
+    match (rows.as_slice(), columns.as_slice()) {
+        ([row], [column]) => named.push(format!("{row}{column}")),
+        ([], []) => {}
+        _ => return None,
+    }
+    if words
+        .iter()
+        .any(|word| matches!(word.as_str(), "centre" | "center" | "middle"))
+    {
+        if !rows.is_empty() {
+            return None;
+        }
+        named.push("mm".into());
+    }
+    let first = named.first()?.clone();
+    named.iter().all(|name| *name == first).then_some(first)
+}
+
+/// Words that change a number rather than name what it counts: `not 4`, `more than 4`,
+/// `about 4`, `4 or 5`.
+const QUALIFIERS: [&str; 16] = [
+    "not", "no", "never", "more", "less", "fewer", "than", "about", "around", "over", "under",
+    "least", "most", "or", "nearly", "almost",
+];
+
+/// The unit, in the singular or the plural (`bead`, `beads`; `box`, `boxes`).
+fn same_unit(word: &str, unit: &str) -> bool {
+    let plural = |one: &str, many: &str| {
+        many.strip_prefix(one)
+            .is_some_and(|ending| ending == "s" || ending == "es")
+    };
+    word == unit || plural(word, unit) || plural(unit, word)
+}
+
+/// A number in digits (`6`, `+1`, `10000`) or in words up to twenty (`six`, `none`).
+fn number_of(word: &str) -> Option<u64> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    if let Some(index) = WORDS.iter().position(|name| *name == word) {
+        return u64::try_from(index).ok();
+    }
+    match word {
+        "none" | "no" | "nothing" => return Some(0),
+        _ => {}
+    }
+    let digits = word.strip_prefix('+').unwrap_or(word);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
