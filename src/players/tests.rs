@@ -192,3 +192,31 @@ fn perfect_plays_the_games_a_solver_settles_and_names_the_strongest_elsewhere() 
         )
     );
 }
+
+/// Every registered game that `solve` settles at its start within a small budget is one
+/// `perfect` plays: an entry the generic solver settles still has to say how perfect
+/// gets its values (`.with_perfect(...)` in `registry::GAMES`), or `against perfect`
+/// would refuse a game `solve` has just settled. A game that needs more than the budget
+/// is not asked about, so a game too big to solve costs this test one short search (and
+/// a game perfect plays already, none).
+#[test]
+fn perfect_plays_every_game_that_solve_settles() {
+    const SETTLES_WITHIN: u64 = 50_000;
+    let perfect = Choice::parse(&["perfect"]).unwrap();
+    for entry in registry::GAMES {
+        let name = entry.declaration.name;
+        let game = registry::start(&[name]).unwrap_or_else(|why| panic!("{name}: {why}"));
+        if perfect.plays(game.as_ref()) {
+            continue;
+        }
+        let settled = !matches!(
+            registry::solve(game.as_ref(), SETTLES_WITHIN),
+            crate::analysis::Solved::TooBig { .. }
+        );
+        assert!(
+            !settled,
+            "solve settles {name} but perfect does not play it: name perfect play on its \
+             line in registry::GAMES, `.with_perfect(perfect::by_exhaustive::<G>)`"
+        );
+    }
+}
