@@ -36,31 +36,10 @@ impl Ultimate {
                 let n = pick(count).min(count - 1);
                 (board, cell) = (target, usize::from(NTH_CELL[cells][n]));
             } else {
-                let empty = |board: usize| !taken[board] & FULL;
-                let mut count = 0;
-                let mut boards = !full & FULL;
-                while boards != 0 {
-                    count += usize::from(
-                        CELL_COUNT[usize::from(empty(boards.trailing_zeros() as usize))],
-                    );
-                    boards &= boards - 1;
-                }
-                if count == 0 {
+                let Some(choice) = free_choice(&taken, full, pick) else {
                     break;
-                }
-                let mut n = pick(count).min(count - 1);
-                let mut boards = !full & FULL;
-                loop {
-                    let here = boards.trailing_zeros() as usize;
-                    let cells = usize::from(empty(here));
-                    let size = usize::from(CELL_COUNT[cells]);
-                    if n < size {
-                        (board, cell) = (here, usize::from(NTH_CELL[cells][n]));
-                        break;
-                    }
-                    n -= size;
-                    boards &= boards - 1;
-                }
+                };
+                (board, cell) = choice;
             }
             let bit = 1u16 << cell;
             let mine = marks[side][board] | bit;
@@ -71,12 +50,13 @@ impl Ultimate {
             // move makes a line is a coin the processor cannot guess in random play.
             let open = !(won[0] | won[1]) >> board & 1;
             won[side] |= (u16::from(has_line(mine)) & open) << board;
-            if has_line(won[side]) {
-                outcome = Some(Outcome::Win([Player::X, Player::O][side]));
-            }
-            if taken[board] == FULL {
-                full |= 1 << board;
-                if outcome.is_none() && full == FULL {
+            let filled = taken[board] == FULL;
+            // Only a won board or a filled one can end the game: one rare branch.
+            if has_line(won[side]) | filled {
+                full |= u16::from(filled) << board;
+                if has_line(won[side]) {
+                    outcome = Some(Outcome::Win([Player::X, Player::O][side]));
+                } else if full == FULL {
                     outcome = Some(Outcome::Draw);
                 }
             }
@@ -91,4 +71,39 @@ impl Ultimate {
         self.target = (target < 9).then_some(target as u8);
         outcome.and_then(Outcome::winner)
     }
+}
+
+/// A move with a free choice of board (rare): every empty cell of every board that is
+/// not full, counted in reading order. Out of line, so the inner loop's common case
+/// keeps its registers.
+#[cold]
+#[inline(never)]
+fn free_choice<P: FnMut(usize) -> usize>(
+    taken: &[u16; 9],
+    full: u16,
+    pick: &mut P,
+) -> Option<(usize, usize)> {
+    let empty = |board: usize| usize::from(!taken[board] & FULL);
+    let mut count = 0;
+    let mut boards = !full & FULL;
+    while boards != 0 {
+        count += usize::from(CELL_COUNT[empty(boards.trailing_zeros() as usize)]);
+        boards &= boards - 1;
+    }
+    if count == 0 {
+        return None;
+    }
+    let mut n = pick(count).min(count - 1);
+    let mut boards = !full & FULL;
+    while boards != 0 {
+        let here = boards.trailing_zeros() as usize;
+        let cells = empty(here);
+        let size = usize::from(CELL_COUNT[cells]);
+        if n < size {
+            return Some((here, usize::from(NTH_CELL[cells][n])));
+        }
+        n -= size;
+        boards &= boards - 1;
+    }
+    None
 }
