@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 
 mod qubic_perfect;
 mod saves;
+mod ultimate;
 pub use qubic_perfect::PerfectMoves;
 pub use saves::{SaveBench, run_save};
+pub use ultimate::{UltimatePlayouts, run_ultimate};
 
 /// Search speed on the variants.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,7 +30,8 @@ pub struct VariantBench {
     pub silverman_nodes: u64,
     /// Uniformly random games played to the end from the empty ultimate board.
     pub ultimate_random_playouts_per_second: f64,
-    /// The same games by [`plain_ultimate_playout`], the yardstick, in the same run.
+    /// The same games by [`ultimate::plain_ultimate_playout`], the yardstick, in the same
+    /// run.
     pub ultimate_plain_playouts_per_second: f64,
     /// Games by the playout policy (win or block a small board, else random) from there.
     pub ultimate_policy_playouts_per_second: f64,
@@ -221,93 +224,6 @@ fn random_playouts_per_second<G: crate::game::Game>(position: &G, seed: u64, pol
     playouts as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Ultimate tic-tac-toe's random playout (its default rules) written plainly over bit
-/// boards, as a program of its own would be: a mask of marks per small board and side,
-/// the legal moves listed every turn, lines found by testing the 8 line masks, the
-/// move drawn by the same generator as [`crate::ai::mcts::playout`]. The game's own
-/// playouts are measured against it in the same run (the aim was 2.2 times its
-/// speed, as against an outside bit-board version).
-fn plain_ultimate_playout(rng: &mut impl rand::Rng) -> Option<crate::game::Player> {
-    use rand::RngExt;
-    const FULL: u16 = 0x1FF;
-    let line = |marks: u16| {
-        crate::game::tictactoe::LINES
-            .iter()
-            .any(|line| marks & line == *line)
-    };
-    let mut marks = [[0u16; 9]; 2];
-    let mut won = [0u16; 2];
-    let mut full = 0u16;
-    let mut target: Option<usize> = None;
-    let mut moves = [0u8; 81];
-    for ply in 0..81 {
-        let side = ply % 2;
-        let mut count = 0;
-        // The board it is sent to, or every board not full; their empty cells bit by bit.
-        let boards = target.map_or(!full & FULL, |board| 1 << board);
-        for board in (0..9).filter(|board| boards >> board & 1 != 0) {
-            let mut empty = !(marks[0][board] | marks[1][board]) & FULL;
-            while empty != 0 {
-                moves[count] = (9 * board + empty.trailing_zeros() as usize) as u8;
-                count += 1;
-                empty &= empty - 1;
-            }
-        }
-        if count == 0 {
-            return None;
-        }
-        let mv = usize::from(moves[rng.random_range(0..count)]);
-        let (board, cell) = (mv / 9, mv % 9);
-        marks[side][board] |= 1 << cell;
-        if (won[0] | won[1]) >> board & 1 == 0 && line(marks[side][board]) {
-            won[side] |= 1 << board;
-            if line(won[side]) {
-                return Some([crate::game::Player::X, crate::game::Player::O][side]);
-            }
-        }
-        if marks[0][board] | marks[1][board] == FULL {
-            full |= 1 << board;
-        }
-        if full == FULL {
-            return None;
-        }
-        target = (full >> cell & 1 == 0).then_some(cell);
-    }
-    None
-}
-
-/// Games a second of ultimate's own random playouts ([`crate::ai::mcts::playout`]) and
-/// of [`plain_ultimate_playout`], over the same games (each generator seeded as
-/// `playout` seeds its own): the two take turns in batches of 64 games for about two
-/// fifths of a second, each batch timed, so a change in the machine's load falls on
-/// both alike and their ratio stays steady.
-fn ultimate_playouts_per_second(seed: u64) -> (f64, f64) {
-    use rand::Rng;
-    let empty = crate::game::ultimate::Ultimate::new(Default::default());
-    let (mut own_rng, mut plain_rng) = (
-        ChaCha8Rng::seed_from_u64(seed),
-        ChaCha8Rng::seed_from_u64(seed),
-    );
-    let (mut own, mut plain) = (Duration::ZERO, Duration::ZERO);
-    let mut playouts = 0u64;
-    while own + plain < Duration::from_millis(400) {
-        let start = Instant::now();
-        for _ in 0..64 {
-            let _ = std::hint::black_box(crate::ai::mcts::playout(&empty, &mut own_rng, 1_000));
-        }
-        own += start.elapsed();
-        let start = Instant::now();
-        for _ in 0..64 {
-            let mut fast = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(plain_rng.next_u64());
-            let _ = std::hint::black_box(plain_ultimate_playout(&mut fast));
-        }
-        plain += start.elapsed();
-        playouts += 64;
-    }
-    let rate = |time: Duration| playouts as f64 / time.as_secs_f64().max(1e-9);
-    (rate(own), rate(plain))
-}
-
 fn nodes_per_second<G: crate::game::Game>(position: &G, budget: u64) -> f64 {
     let mut search = crate::ai::alphabeta::AlphaBeta::<G>::new(budget);
     let start = Instant::now();
@@ -366,9 +282,9 @@ pub fn run_variants(repeats: usize) -> VariantBench {
         gomoku_attack.push(attack);
         gomoku_threats.push(threat_nodes);
         // The game's playouts and the plain yardstick's, one after the other.
-        let (own, plain) = ultimate_playouts_per_second(repeat);
-        ultimate.push(own);
-        ultimate_plain.push(plain);
+        let playouts = ultimate::ultimate_playouts_per_second(repeat, 400);
+        ultimate.push(playouts.own);
+        ultimate_plain.push(playouts.plain);
         policy.push(random_playouts_per_second(&empty_ultimate, repeat, true));
         ultimate_mcts.push(playouts_per_second(&empty_ultimate, 50_000, repeat));
         strategic.push(random_playouts_per_second(
@@ -532,29 +448,5 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
         silverman_random_games_per_second: median(silverman_random),
         silverman_perfect_games_per_second: median(silverman_perfect),
         silverman_perfect_table,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::Rng;
-
-    /// The yardstick plays the very games the game's own playout plays from the same
-    /// seed (it lists the moves in the same order and draws from the same generator),
-    /// so the bench compares two ways of doing the same work.
-    #[test]
-    fn the_plain_ultimate_playout_plays_the_same_games() {
-        let empty = crate::game::ultimate::Ultimate::new(Default::default());
-        let mut results = std::collections::HashSet::new();
-        for seed in 0..300 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let game = crate::ai::mcts::playout(&empty, &mut rng.clone(), 1_000);
-            let mut fast = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
-            assert_eq!(plain_ultimate_playout(&mut fast), game, "seed {seed}");
-            results.insert(game);
-        }
-        // Wins for both sides and draws: the comparison saw every kind of ending.
-        assert_eq!(results.len(), 3);
     }
 }

@@ -322,7 +322,12 @@ impl Game for Ultimate {
 
     /// The moves [`Game::play_picked`] makes, in one loop that calls `pick` directly:
     /// most moves are sent to one board, and its empty cells are counted by a table.
+    /// Under the default rules the loop keeps the position in local variables (the
+    /// compiler holds them in registers) and writes it back once at the end.
     fn play_out<P: FnMut(usize) -> usize>(&mut self, pick: &mut P, limit: usize) -> Option<Player> {
+        if self.rules == UltimateRules::default() {
+            return self.play_out_default(pick, limit);
+        }
         for _ in 0..limit {
             if let Some(outcome) = self.outcome {
                 return outcome.winner();
@@ -508,6 +513,7 @@ fn grid_to_cell(row: usize, column: usize) -> usize {
 
 mod notation;
 mod picture;
+mod playout;
 mod view;
 
 pub use notation::IllegalUltimateMove;

@@ -166,6 +166,33 @@ pub fn bench(report: &crate::bench::BenchReport) -> String {
     )
 }
 
+/// `menace bench --ultimate`: each run's random playouts a second (the game's own, the
+/// plain bit-board yardstick's, the listing yardstick's) and the medians.
+pub fn bench_ultimate(
+    runs: &[crate::bench::UltimatePlayouts],
+    medians: &crate::bench::UltimatePlayouts,
+) -> String {
+    let row = |label: &str, run: &crate::bench::UltimatePlayouts| {
+        format!(
+            "  {label:<8} {:>10.0} {:>10.0} {:>6.2} {:>10.0} {:>6.2}\n",
+            run.own,
+            run.plain,
+            run.own / run.plain,
+            run.listing,
+            run.own / run.listing,
+        )
+    };
+    let mut text = String::from(
+        "ultimate random playouts from the empty board, games/s (same games, one run):\n  \
+         run             own      plain  ratio    listing  ratio\n",
+    );
+    for (index, run) in runs.iter().enumerate() {
+        text += &row(&format!("{}", index + 1), run);
+    }
+    text += &row("median", medians);
+    text.trim_end().to_string()
+}
+
 /// The variant figures of `menace bench`.
 pub fn bench_variants(report: &crate::bench::VariantBench) -> String {
     format!(

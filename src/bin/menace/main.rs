@@ -89,6 +89,10 @@ enum Task {
         /// With --save: the most games to train (by default, until --save-boxes).
         #[arg(long)]
         save_games: Option<u64>,
+        /// Only ultimate's random playouts: the game's own against a plain bit-board
+        /// playout of the same games, taking turns in one run (--repeats runs).
+        #[arg(long)]
+        ultimate: bool,
     },
     /// How many games MENACE needs against perfect play before it stops losing, for
     /// each preset, over many seeds; and how often Michie's first box runs empty. With
@@ -302,6 +306,15 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             };
+        }
+        Some(Task::Bench {
+            ultimate: true,
+            repeats,
+            ..
+        }) => {
+            let (runs, medians) = menace::bench::run_ultimate(repeats, 400);
+            outln!("{}", render::bench_ultimate(&runs, &medians));
+            return ExitCode::SUCCESS;
         }
         Some(Task::Bench { games, repeats, .. }) => {
             let report = menace::bench::run(games.max(1), repeats);

@@ -18,7 +18,8 @@ pub use layout::{WIDTH, events, fit, said, said_blocks};
 pub(crate) use words::interrupted;
 
 pub use super::help::{
-    bench, bench_save, bench_variants, box_count, duel, game_experiment, help, replay_step, welcome,
+    bench, bench_save, bench_ultimate, bench_variants, box_count, duel, game_experiment, help,
+    replay_step, welcome,
 };
 pub use super::text::training;
 
