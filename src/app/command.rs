@@ -70,6 +70,8 @@ pub enum Command {
     Lines(Option<String>, Option<String>),
     /// Every way the game can go, and every position it reaches.
     Count,
+    /// The moves up to symmetry: X's openings, or O's replies to X's opening on a cell.
+    Kinds(Option<String>),
     /// Switch games: a name and its options, as the registry reads them.
     Variant(Vec<String>),
     /// Which side you play; MENACE plays the other.

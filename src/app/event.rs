@@ -285,6 +285,15 @@ pub enum Event {
         cells: usize,
         through: Option<LinesThrough>,
     },
+    /// `kinds`: the moves up to symmetry, from the start or after X's opening, with
+    /// one cell of each kind, grouped by how many lines that cell is on.
+    Kinds {
+        title: String,
+        /// The cell X opened on, when the kinds are the replies to it.
+        opening: Option<String>,
+        mover: crate::game::Player,
+        groups: Vec<KindsOnLines>,
+    },
     /// A game was chosen: its title, your side and who plays against you.
     GameChosen {
         title: String,
@@ -386,6 +395,14 @@ impl Event {
         (crate::stop::noticed() && !events.any(Event::tells_of_a_stop))
             .then_some(Event::Interrupted)
     }
+}
+
+/// The kinds of move whose cells lie on the same number of lines (`None`: the game has
+/// no fixed lines), one cell of each kind, in the game's move order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KindsOnLines {
+    pub on_lines: Option<usize>,
+    pub cells: Vec<String>,
 }
 
 /// The lines through one cell, each written as its cells joined by `-` (in a position,

@@ -85,6 +85,7 @@ fn kind(said: &Said) -> String {
         Event::Variants => "Variants",
         Event::Lines { .. } => "Lines",
         Event::Census { .. } => "Census",
+        Event::Kinds { .. } => "Kinds",
         Event::GameChosen { .. } => "GameChosen",
         Event::Solved { .. } => "Solved",
     };
@@ -140,6 +141,7 @@ const ALL: &[&str] = &[
     "Variants",
     "Lines",
     "Census",
+    "Kinds",
     "GameChosen",
     "Solved",
     "Lesson::List",
@@ -218,6 +220,7 @@ const SCRIPT: &[&str] = &[
     "solve O.XX.X.OO",
     "lines MM",
     "count",
+    "kinds",
     "experiment 2",
     "variants",
     "variant cube",

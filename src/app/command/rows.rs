@@ -306,6 +306,15 @@ pub fn lines(rest: &[&str]) -> Parsed {
     }
 }
 
+/// `kinds [CELL]`: the openings up to symmetry, or the replies to X's opening on CELL.
+pub fn kinds(rest: &[&str]) -> Parsed {
+    match rest {
+        [] => Ok(Command::Kinds(None)),
+        [cell] => Ok(Command::Kinds(Some(cell.to_string()))),
+        [_, more @ ..] => Err(extra("kinds", more)),
+    }
+}
+
 pub fn count(rest: &[&str]) -> Parsed {
     bare("count", rest, Command::Count)
 }

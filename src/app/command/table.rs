@@ -254,6 +254,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         rows::lines,
     ),
     info(
+        "kinds",
+        "kinds [CELL]",
+        "the openings up to symmetry, or the replies to CELL",
+        Group::Games,
+        "kinds 1",
+        rows::kinds,
+    ),
+    info(
         "count",
         "count",
         "every way the game can go, every position",
