@@ -50,6 +50,9 @@ pub enum Command {
     Hint(Option<Choice>),
     /// The rating heuristic's view of the board, or of a position (a picture) given.
     Rate(Option<String>),
+    /// The depth-limited search's rating of every empty cell, looking that many
+    /// half-moves ahead, on the board or a position.
+    RateAhead(u32, Option<String>),
     /// The value of the board, or of a position (a picture) given, within the default
     /// budget of positions or the one given (`within N`).
     Solve(Option<String>, Option<u64>),

@@ -221,6 +221,13 @@ pub enum Event {
         board: TicTacToe,
         ratings: [u32; 9],
     },
+    /// `rate D`: the depth-limited search's rating of each empty cell (its
+    /// index) for the player to move, looking `depth` half-moves ahead.
+    AheadRatings {
+        board: TicTacToe,
+        depth: u32,
+        ratings: Vec<(usize, u8)>,
+    },
     /// The gomoku bot article's weight of every legal empty cell (cell, name, weight),
     /// `mover` to move.
     Weights {

@@ -364,6 +364,7 @@ impl Session {
             Command::ExportLabels { file, counts } => self.export_labels(&file, counts),
             Command::Hint(kind) => self.hint(kind),
             Command::Rate(position) => self.rate(position.as_deref()),
+            Command::RateAhead(depth, position) => self.rate_ahead(depth, position.as_deref()),
             Command::Solve(position, within) => self.solve(position.as_deref(), within),
             Command::Weights(cell) => self.weights(cell.as_deref()),
             Command::Experiment(seeds) => self.experiment(seeds),

@@ -2,8 +2,8 @@
 //! those through one cell, from the game's own geometry
 //! ([`crate::game::Game::winning_lines`]); `count`, every way a small game can go and
 //! every position it reaches ([`crate::game::census`]); `kinds [CELL]`, the openings or
-//! the replies up to symmetry, by how many lines their cell is on. So a lesson's "the centre lies
-//! on 13 lines" or "255,168 different ways" is something the program shows.
+//! the replies up to symmetry, by how many lines their cell is on. So a lesson's "the
+//! centre lies on 13 lines" or "255,168 different ways" is something the program shows.
 
 use super::event::{Event, KindsOnLines, LinesThrough};
 use super::session::{Session, refuse};

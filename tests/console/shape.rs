@@ -174,3 +174,26 @@ fn kinds_names_a_cell_of_each_kind_of_move_up_to_symmetry() {
     let text = respond(&mut session, "kinds 64");
     assert!(text.contains("\"64\" is not a cell of qubic"), "{text}");
 }
+
+/// `rate D` rates every empty cell as the depth-limited search does, and
+/// says what each rating it shows means: after an edge opening, looking 4 half-moves
+/// ahead sees nothing, looking 6 sees the losing replies.
+#[test]
+fn rate_lookahead_rates_every_empty_cell_at_its_depth() {
+    let (mut session, _folder) = session();
+    let text = respond(&mut session, "rate 4 .X.......");
+    assert!(text.contains("looking 4 half-moves ahead"), "{text}");
+    assert!(!text.contains("13"), "{text}");
+    assert!(text.contains("16 (unknown at this depth)"), "{text}");
+    let text = respond(&mut session, "rate 6 .X.......");
+    assert!(text.contains("M   13 | 16 | 13"), "{text}");
+    assert!(text.contains("13 (a loss 5 half-moves later)"), "{text}");
+    let text = respond(&mut session, "rate 10");
+    assert!(
+        text.contains("Rate looks ahead from 1 to 9 half-moves, not \"10\"."),
+        "{text}"
+    );
+    respond(&mut session, "variant cube");
+    let text = respond(&mut session, "rate 2");
+    assert!(text.contains("noughts and crosses only"), "{text}");
+}

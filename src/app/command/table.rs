@@ -119,8 +119,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "rate",
-        "rate [POS]",
-        "the rating heuristic on every empty cell",
+        "rate [D] [POS]",
+        "the rating heuristic, or lookahead D, on every cell",
         Group::Play,
         "rate XO.......",
         rows::rate,

@@ -136,6 +136,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::LabelsWritten { .. }
         | Event::PageWritten { .. } => files::event(event),
         Event::Ratings { .. }
+        | Event::AheadRatings { .. }
         | Event::Weights { .. }
         | Event::CellWeight { .. }
         | Event::Solved { .. } => analysis::event(event, palette),
