@@ -130,6 +130,40 @@ impl Session {
         }
     }
 
+    /// `rate D [POS]`: every empty cell as the depth-limited search rates it,
+    /// looking `depth` half-moves ahead with the algorithm page's draw rule.
+    pub(super) fn rate_ahead(&self, depth: u32, picture: Option<&str>) -> Vec<Event> {
+        if classic_board(self.game.as_ref()).is_none() {
+            return refuse(&format!(
+                "Lookahead's ratings are drawn for noughts and crosses only, not {}.",
+                self.game.title()
+            ));
+        }
+        let board = match self.position_or_board(picture, "rate") {
+            Ok(position) => match classic_board(position.as_ref()) {
+                Some(board) => board,
+                None => return Vec::new(),
+            },
+            Err(refusal) => return refusal,
+        };
+        if crate::game::Game::outcome(&board).is_some() {
+            return refuse(&format!(
+                "{} is a finished game: there is no move to rate.",
+                crate::game::Game::picture(&board)
+            ));
+        }
+        let ratings =
+            crate::ai::lookahead::rate_moves(&board, depth, crate::ai::lookahead::Fin::Seed)
+                .into_iter()
+                .map(|(cell, rating)| (cell.index(), rating))
+                .collect();
+        vec![Event::AheadRatings {
+            board,
+            depth,
+            ratings,
+        }]
+    }
+
     pub(super) fn solve(&self, picture: Option<&str>, within: Option<u64>) -> Vec<Event> {
         let position = match picture {
             None if self.current.is_none() => self.game.restart(),

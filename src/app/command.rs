@@ -50,6 +50,9 @@ pub enum Command {
     Hint(Option<Choice>),
     /// The rating heuristic's view of the board, or of a position (a picture) given.
     Rate(Option<String>),
+    /// The depth-limited search's rating of every empty cell, looking that many
+    /// half-moves ahead, on the board or a position.
+    RateAhead(u32, Option<String>),
     /// The value of the board, or of a position (a picture) given, within the default
     /// budget of positions or the one given (`within N`).
     Solve(Option<String>, Option<u64>),
@@ -70,6 +73,8 @@ pub enum Command {
     Lines(Option<String>, Option<String>),
     /// Every way the game can go, and every position it reaches.
     Count,
+    /// The moves up to symmetry: X's openings, or O's replies to X's opening on a cell.
+    Kinds(Option<String>),
     /// Switch games: a name and its options, as the registry reads them.
     Variant(Vec<String>),
     /// Which side you play; MENACE plays the other.

@@ -221,6 +221,13 @@ pub enum Event {
         board: TicTacToe,
         ratings: [u32; 9],
     },
+    /// `rate D`: the depth-limited search's rating of each empty cell (its
+    /// index) for the player to move, looking `depth` half-moves ahead.
+    AheadRatings {
+        board: TicTacToe,
+        depth: u32,
+        ratings: Vec<(usize, u8)>,
+    },
     /// The gomoku bot article's weight of every legal empty cell (cell, name, weight),
     /// `mover` to move.
     Weights {
@@ -284,6 +291,15 @@ pub enum Event {
         lines: usize,
         cells: usize,
         through: Option<LinesThrough>,
+    },
+    /// `kinds`: the moves up to symmetry, from the start or after X's opening, with
+    /// one cell of each kind, grouped by how many lines that cell is on.
+    Kinds {
+        title: String,
+        /// The cell X opened on, when the kinds are the replies to it.
+        opening: Option<String>,
+        mover: crate::game::Player,
+        groups: Vec<KindsOnLines>,
     },
     /// A game was chosen: its title, your side and who plays against you.
     GameChosen {
@@ -386,6 +402,14 @@ impl Event {
         (crate::stop::noticed() && !events.any(Event::tells_of_a_stop))
             .then_some(Event::Interrupted)
     }
+}
+
+/// The kinds of move whose cells lie on the same number of lines (`None`: the game has
+/// no fixed lines), one cell of each kind, in the game's move order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KindsOnLines {
+    pub on_lines: Option<usize>,
+    pub cells: Vec<String>,
 }
 
 /// The lines through one cell, each written as its cells joined by `-` (in a position,

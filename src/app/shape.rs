@@ -1,10 +1,11 @@
 //! The shape of the game: `lines [CELL]`, its lines (how many, on how many cells) and
 //! those through one cell, from the game's own geometry
 //! ([`crate::game::Game::winning_lines`]); `count`, every way a small game can go and
-//! every position it reaches ([`crate::game::census`]). So a lesson's "the centre lies
-//! on 13 lines" or "255,168 different ways" is something the program shows.
+//! every position it reaches ([`crate::game::census`]); `kinds [CELL]`, the openings or
+//! the replies up to symmetry, by how many lines their cell is on. So a lesson's "the
+//! centre lies on 13 lines" or "255,168 different ways" is something the program shows.
 
-use super::event::{Event, LinesThrough};
+use super::event::{Event, KindsOnLines, LinesThrough};
 use super::session::{Session, refuse};
 use crate::game::census::{CENSUS_LIMIT, NoCensus, census};
 use crate::game::{MoveError, Player};
@@ -76,6 +77,61 @@ impl Session {
             lines: lines.len(),
             cells: cells.len(),
             through,
+        }]
+    }
+
+    /// `kinds [CELL]`: the moves from the start up to symmetry (or, after X's opening on
+    /// CELL, O's replies), a move of each kind, grouped by how many lines its cell is on:
+    /// two moves are of one kind when a symmetry of the board takes the position after
+    /// one to the position after the other.
+    pub(super) fn kinds(&self, cell: Option<&str>) -> Vec<Event> {
+        let title = self.game.title();
+        let mut position = self.game.restart();
+        let opening = match cell {
+            None => None,
+            Some(text) => match position.play_move(text) {
+                Ok(name) => Some(name),
+                Err(MoveError::Notation(why)) => {
+                    return refuse(&format!("\"{text}\" is not a cell of {title}: {why}."));
+                }
+                Err(MoveError::Illegal { name, why }) => {
+                    let why = why.trim_end_matches('.');
+                    return refuse(&format!("{name} cannot open {title}: {why}."));
+                }
+            },
+        };
+        if position.outcome().is_some() {
+            return refuse("The game is over after that move: it has no replies.");
+        }
+        let lines = position.line_names();
+        let mut seen = std::collections::HashSet::new();
+        let mut groups: Vec<KindsOnLines> = Vec::new();
+        for name in position.legal_move_names() {
+            let mut next = position.boxed_clone();
+            if next.play_move(&name).is_err() || !seen.insert(next.canonical_key_text()) {
+                continue;
+            }
+            let on_lines = (!lines.is_empty()).then(|| {
+                lines
+                    .iter()
+                    .filter(|line| line.iter().any(|(cell, _)| *cell == name))
+                    .count()
+            });
+            match groups.iter_mut().find(|group| group.on_lines == on_lines) {
+                Some(group) => group.cells.push(name),
+                None => groups.push(KindsOnLines {
+                    on_lines,
+                    cells: vec![name],
+                }),
+            }
+        }
+        // The cells on most lines first: the strong ones.
+        groups.sort_by_key(|group| std::cmp::Reverse(group.on_lines));
+        vec![Event::Kinds {
+            title,
+            opening,
+            mover: position.to_move(),
+            groups,
         }]
     }
 

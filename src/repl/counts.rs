@@ -1,7 +1,8 @@
 //! What `lines` and `count` print: a game's lines, and those through one cell; every
 //! way a game can go, and every position it reaches.
 
-use crate::app::event::LinesThrough;
+use crate::app::event::{KindsOnLines, LinesThrough};
+use crate::game::Player;
 use crate::game::census::{Census, Positions};
 use crate::text::grouped;
 use std::fmt::Write;
@@ -43,6 +44,49 @@ pub fn lines(title: &str, lines: usize, cells: usize, through: Option<&LinesThro
                 through.cell
             );
         }
+    }
+    text
+}
+
+/// `kinds`: how many kinds of move up to symmetry, then a cell of each kind, grouped by
+/// how many lines the cell is on, the cells filled to 78 columns.
+pub fn kinds(title: &str, opening: Option<&str>, mover: Player, groups: &[KindsOnLines]) -> String {
+    let total: usize = groups.iter().map(|group| group.cells.len()).sum();
+    let kinds = |count: usize| if count == 1 { "kind" } else { "kinds" };
+    let what = match opening {
+        None => "of opening".to_string(),
+        Some(cell) => format!("of reply to {} on {cell}", mover.opponent()),
+    };
+    let mut text = crate::repl::text::fill(
+        &format!(
+            "{title}: up to symmetry, {mover} has {total} {} {what} (a cell of each):",
+            kinds(total)
+        ),
+        WIDTH,
+    );
+    text.push('\n');
+    for group in groups {
+        let count = group.cells.len();
+        let head = match group.on_lines {
+            Some(1) => format!("  {count} {} on cells on 1 line:", kinds(count)),
+            Some(lines) => format!("  {count} {} on cells on {lines} lines:", kinds(count)),
+            None => format!("  {count} {}:", kinds(count)),
+        };
+        let mut row = head;
+        for (at, cell) in group.cells.iter().enumerate() {
+            let word = if at + 1 < count {
+                format!("{cell},")
+            } else {
+                cell.clone()
+            };
+            if row.len() + 1 + word.len() > WIDTH {
+                let _ = writeln!(text, "{row}");
+                row = "   ".to_string();
+            }
+            row.push(' ');
+            row.push_str(&word);
+        }
+        let _ = writeln!(text, "{row}");
     }
     text
 }

@@ -142,3 +142,58 @@ fn lines_in_a_position_marks_the_cells_and_names_the_threats() {
     let text = respond(&mut session, &format!("lines 5 {after}"));
     assert!(text.contains("X at 5 threatens no line."), "{text}");
 }
+
+/// `kinds` sorts the moves by the board's symmetries: the classic board's three
+/// openings, and Qubic's replies by how many lines their cell is on, each named once.
+#[test]
+fn kinds_names_a_cell_of_each_kind_of_move_up_to_symmetry() {
+    let (mut session, _folder) = session();
+    let text = respond(&mut session, "kinds");
+    assert!(
+        text.contains("classic: up to symmetry, X has 3 kinds of opening (a cell of each):"),
+        "{text}"
+    );
+    assert!(text.contains("1 kind on cells on 4 lines: MM"), "{text}");
+    let text = respond(&mut session, "kinds LL");
+    assert!(text.contains("O has 5 kinds of reply to X on LL"), "{text}");
+    respond(&mut session, "variant qubic");
+    let text = respond(&mut session, "kinds 0");
+    assert!(text.contains("O has 12 kinds of reply to X on 0"), "{text}");
+    assert!(
+        text.contains("5 kinds on cells on 7 lines: 3, 15, 21, 22, 63"),
+        "{text}"
+    );
+    assert!(text.contains("7 kinds on cells on 4 lines:"), "{text}");
+    let text = respond(&mut session, "kinds 1");
+    assert!(text.contains("O has 23 kinds of reply to X on 1"), "{text}");
+    assert!(text.contains("16 kinds on cells on 4 lines:"), "{text}");
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 79),
+        "{text}"
+    );
+    let text = respond(&mut session, "kinds 64");
+    assert!(text.contains("\"64\" is not a cell of qubic"), "{text}");
+}
+
+/// `rate D` rates every empty cell as the depth-limited search does, and
+/// says what each rating it shows means: after an edge opening, looking 4 half-moves
+/// ahead sees nothing, looking 6 sees the losing replies.
+#[test]
+fn rate_lookahead_rates_every_empty_cell_at_its_depth() {
+    let (mut session, _folder) = session();
+    let text = respond(&mut session, "rate 4 .X.......");
+    assert!(text.contains("looking 4 half-moves ahead"), "{text}");
+    assert!(!text.contains("13"), "{text}");
+    assert!(text.contains("16 (unknown at this depth)"), "{text}");
+    let text = respond(&mut session, "rate 6 .X.......");
+    assert!(text.contains("M   13 | 16 | 13"), "{text}");
+    assert!(text.contains("13 (a loss 5 half-moves later)"), "{text}");
+    let text = respond(&mut session, "rate 10");
+    assert!(
+        text.contains("Rate looks ahead from 1 to 9 half-moves, not \"10\"."),
+        "{text}"
+    );
+    respond(&mut session, "variant cube");
+    let text = respond(&mut session, "rate 2");
+    assert!(text.contains("noughts and crosses only"), "{text}");
+}

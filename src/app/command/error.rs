@@ -28,6 +28,8 @@ pub enum CommandError {
     BadOpponent(String),
     BadTraining(String),
     BadBudget(String),
+    /// A search depth out of range, with the sentence that says so.
+    BadDepth(String),
 }
 
 impl fmt::Display for CommandError {
@@ -72,6 +74,7 @@ impl fmt::Display for CommandError {
             CommandError::BadPreset(why) => write!(f, "Not a preset: {why}."),
             CommandError::BadOpponent(why) => write!(f, "Not an opponent: {why}."),
             CommandError::BadTraining(why) => write!(f, "{why}."),
+            CommandError::BadDepth(why) => write!(f, "{why}."),
         }
     }
 }

@@ -86,9 +86,28 @@ pub fn hint(rest: &[&str]) -> Parsed {
     }
 }
 
-/// `rate [POS]`
+/// The deepest `rate D` looks: the classic board has nine empty cells.
+const RATE_DEPTH: u32 = 9;
+
+/// `rate [D] [POS]`: a first word that is a number is lookahead's depth (a position is
+/// never written in digits alone).
 pub fn rate(rest: &[&str]) -> Parsed {
-    position("rate", rest).map(Command::Rate)
+    match rest {
+        [depth, picture @ ..] if depth.bytes().all(|byte| byte.is_ascii_digit()) => {
+            let depth = depth
+                .parse::<u32>()
+                .ok()
+                .filter(|depth| (1..=RATE_DEPTH).contains(depth))
+                .ok_or_else(|| {
+                    CommandError::BadDepth(format!(
+                        "rate looks ahead from 1 to {RATE_DEPTH} half-moves, not \"{}\"",
+                        crate::files::shown(depth, 20)
+                    ))
+                })?;
+            position("rate", picture).map(|picture| Command::RateAhead(depth, picture))
+        }
+        _ => position("rate", rest).map(Command::Rate),
+    }
 }
 
 /// `weights [CELL]`
@@ -303,6 +322,15 @@ pub fn lines(rest: &[&str]) -> Parsed {
             Some(picture.to_string()),
         )),
         [_, _, more @ ..] => Err(extra("lines", more)),
+    }
+}
+
+/// `kinds [CELL]`: the openings up to symmetry, or the replies to X's opening on CELL.
+pub fn kinds(rest: &[&str]) -> Parsed {
+    match rest {
+        [] => Ok(Command::Kinds(None)),
+        [cell] => Ok(Command::Kinds(Some(cell.to_string()))),
+        [_, more @ ..] => Err(extra("kinds", more)),
     }
 }
 

@@ -119,8 +119,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "rate",
-        "rate [POS]",
-        "the rating heuristic on every empty cell",
+        "rate [D] [POS]",
+        "the rating heuristic, or lookahead D, on every cell",
         Group::Play,
         "rate XO.......",
         rows::rate,
@@ -252,6 +252,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         Group::Games,
         "lines MM",
         rows::lines,
+    ),
+    info(
+        "kinds",
+        "kinds [CELL]",
+        "the openings up to symmetry, or the replies to CELL",
+        Group::Games,
+        "kinds 1",
+        rows::kinds,
     ),
     info(
         "count",

@@ -193,6 +193,13 @@ fn opponents_training_and_hints() {
         parse("rate XO......."),
         Ok(Command::Rate(Some(_)))
     ));
+    assert_eq!(parse("rate 6"), Ok(Command::RateAhead(6, None)));
+    assert!(matches!(
+        parse("rate 9 XO......."),
+        Ok(Command::RateAhead(9, Some(_)))
+    ));
+    assert!(parse("rate 0").is_err());
+    assert!(parse("rate 10").is_err());
     assert!(matches!(
         parse("solve O.XX.X.OO"),
         Ok(Command::Solve(Some(_), None))

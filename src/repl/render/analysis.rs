@@ -34,6 +34,37 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
             ));
             text
         }
+        Event::AheadRatings {
+            board,
+            depth,
+            ratings,
+        } => {
+            let mut text = format!(
+                "Lookahead's ratings for {}, looking {depth} half-moves ahead:\n",
+                crate::game::Game::to_move(board)
+            );
+            let labels: Vec<(usize, String)> = ratings
+                .iter()
+                .map(|(cell, rating)| (*cell, rating.to_string()))
+                .collect();
+            text.push_str(&board::draw(
+                &crate::game::Game::view(board),
+                &[],
+                &labels,
+                palette,
+            ));
+            // What each rating on the board means, best first.
+            let mut seen: Vec<u8> = ratings.iter().map(|(_, rating)| *rating).collect();
+            seen.sort_unstable_by(|a, b| b.cmp(a));
+            seen.dedup();
+            for rating in seen {
+                text.push_str(&format!(
+                    "  {rating} ({})\n",
+                    crate::players::lookahead::scale_words(rating)
+                ));
+            }
+            text
+        }
         Event::Solved {
             scores: Some(scores),
             ..

@@ -137,6 +137,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::LabelsWritten { .. }
         | Event::PageWritten { .. } => files::event(event),
         Event::Ratings { .. }
+        | Event::AheadRatings { .. }
         | Event::Weights { .. }
         | Event::CellWeight { .. }
         | Event::Solved { .. } => analysis::event(event, palette),
@@ -147,6 +148,12 @@ pub fn event(event: &Event, palette: Palette) -> String {
             through,
         } => super::counts::lines(title, *lines, *cells, through.as_ref()),
         Event::Census { title, census } => super::counts::census(title, census),
+        Event::Kinds {
+            title,
+            opening,
+            mover,
+            groups,
+        } => super::counts::kinds(title, opening.as_deref(), *mover, groups),
         Event::Help
         | Event::Glossary
         | Event::Explained(_)
