@@ -273,6 +273,8 @@ pub enum Event {
         against: Who,
         /// Games the learner's own MENACEs have learned from.
         games: u64,
+        /// How many of the learner's own MENACEs (one a game and side) have learned.
+        menaces: usize,
         /// Games the lesson's MENACEs had learned from.
         lesson_games: u64,
         /// Whether the lesson's state is kept for when it is resumed (or discarded).

@@ -54,6 +54,8 @@ pub struct LessonSetUp {
     pub preset: Preset,
     /// Games the learner's own MENACEs had learned from, when they were put aside now.
     pub put_aside: Option<u64>,
+    /// How many of the learner's own MENACEs put aside had learned from any game.
+    pub put_aside_menaces: usize,
     /// Games the MENACE of a lesson already open had learned from, now put away.
     pub replaced: u64,
     /// MENACE plays this game (gravity is too big for matchboxes).
@@ -197,6 +199,7 @@ impl Session {
             }
         };
         let learned = self.games_learned_here();
+        let learners = self.learners_that_learned();
         let own = self.swap_state(state);
         let (put_aside, replaced, displaced) = match self.own_state {
             Some(_) => (None, learned, Some(KeptState(own))),
@@ -214,6 +217,7 @@ impl Session {
             against: self.against_who(),
             preset: self.settings.preset,
             put_aside,
+            put_aside_menaces: learners,
             replaced,
             menace_plays,
             resumed,
@@ -233,6 +237,7 @@ impl Session {
             you: self.you,
             against: self.against_who(),
             games: self.games_learned_here(),
+            menaces: self.learners_that_learned(),
             lesson_games,
             lesson_kept: keep,
         };
@@ -267,6 +272,14 @@ impl Session {
     /// lesson's own state is dropped.
     pub fn leave_lesson_state(&mut self) -> Option<Event> {
         self.leave_lesson_state_kept(false).map(|(event, _)| event)
+    }
+
+    /// How many MENACEs in play have learned from at least one game.
+    fn learners_that_learned(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|slot| slot.learner.record().games() > 0)
+            .count()
     }
 
     /// Games the learner's own MENACEs put aside by a lesson have learned from.

@@ -428,7 +428,7 @@ impl Course {
         let next = self
             .lessons
             .get(active.lesson + 1)
-            .map(|next| format!("lesson {}: {}", active.lesson + 2, next.title));
+            .map(|next| format!("type `lesson {}` ({})", active.lesson + 2, next.title));
         self.progress.insert(
             name,
             LessonProgress {

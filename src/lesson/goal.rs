@@ -168,7 +168,10 @@ impl Goal {
             Goal::WinGames(n) => format!("you beat MENACE {n} times"),
             Goal::DrawGames(1) => "you drew with MENACE".into(),
             Goal::DrawGames(n) => format!("you drew with MENACE {n} times"),
-            Goal::ShowBox(picture) => format!("you found the box that serves {picture}"),
+            Goal::ShowBox(picture) if picture.chars().all(|cell| cell == '.') => {
+                "you opened box 1, the box for the empty board".into()
+            }
+            Goal::ShowBox(picture) => format!("you opened the box for the position {picture}"),
             Goal::FindBoxes { menace_move } => format!(
                 "you found all {} boxes of MENACE's {} move",
                 boxes_for_move(*menace_move),
@@ -495,7 +498,7 @@ pub fn count_along(tally: &mut Tally, events: &[Event], menace_move: usize) -> O
         )
     } else {
         format!(
-            "Box {} again: that position is a turned or mirrored copy of one you found. Still {after}.",
+            "Box {} again: you found it before, for this position or a turned or mirrored copy of it. Still {after}.",
             seen.number
         )
     };

@@ -133,6 +133,22 @@ impl Tutor {
                     let board = self.session.board_and_prompt();
                     said.extend(board.into_iter().map(Said::Session));
                 }
+                // Opened again with a game going that the step does not use: the game
+                // is said and drawn, so that the learner knows it waits.
+                OpenGame::Unused
+                    if self.session.position().is_some()
+                        && before.map(|(lesson, _)| lesson) != after.map(|(lesson, _)| lesson) =>
+                {
+                    said.insert(
+                        at,
+                        Said::Lesson(LessonEvent::Aside(format!(
+                            "Your game of {} is still open: it goes on where you left it.",
+                            self.session.game_title()
+                        ))),
+                    );
+                    let board = self.session.board_and_prompt();
+                    said.extend(board.into_iter().map(Said::Session));
+                }
                 OpenGame::Unused => {}
             }
         }

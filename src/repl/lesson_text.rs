@@ -130,7 +130,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                     text,
                     "{}",
                     palette.paint(
-                        "-- shown on a fresh MENACE, not your session (type the commands to try them) --",
+                        "-- shown on a fresh session, not yours (type the commands to try them) --",
                         Role::Heading
                     )
                 );
@@ -185,13 +185,21 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             )
         }
         LessonEvent::NoHints => "This step has no hints: type next to go on.\n".into(),
-        LessonEvent::Correct { explain } => format!(
-            "{}\n[next: go on]\n",
-            reflow(&format!(
-                "{} {explain}",
-                palette.paint("Right.", Role::Result)
-            ))
-        ),
+        LessonEvent::Correct { explain } => {
+            // An explanation that opens on its choice's letter ("a. X drops ...")
+            // reads "Right (a). X drops ...".
+            let (right, explain) = match choice_letter(explain) {
+                Some((letter, rest)) => (format!("Right ({letter})."), rest),
+                None => ("Right.".to_string(), explain.as_str()),
+            };
+            format!(
+                "{}\n[next: go on]\n",
+                reflow(&format!(
+                    "{} {explain}",
+                    palette.paint(&right, Role::Result)
+                ))
+            )
+        }
         LessonEvent::Wrong { hint, why } => {
             let why = why
                 .as_ref()
@@ -208,6 +216,10 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
         }
         LessonEvent::Skipped(None) => "Skipped.\n".into(),
         LessonEvent::Skipped(Some(answer)) => {
+            let answer = match choice_letter(answer) {
+                Some((letter, rest)) => format!("The answer is {letter}. {rest}"),
+                None => answer.clone(),
+            };
             format!("{}\n[next: go on]\n", reflow(&format!("Skipped. {answer}")))
         }
         LessonEvent::Finished { title, next } => {
@@ -216,7 +228,7 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 palette.paint("Done!", Role::Result)
             );
             if let Some(next) = next {
-                let _ = writeln!(text, "Next: {next} (type lesson and its number).");
+                let _ = writeln!(text, "{}", reflow(&format!("Next: {next}.")));
             }
             text
         }
@@ -251,6 +263,15 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
             text
         }
     }
+}
+
+/// The choice letter an explanation opens with ("b. Each mark ..."), and the rest.
+fn choice_letter(explain: &str) -> Option<(char, &str)> {
+    let mut chars = explain.chars();
+    let letter = chars.next().filter(char::is_ascii_lowercase)?;
+    explain[1..]
+        .strip_prefix(". ")
+        .map(|rest| (letter, rest.trim_start()))
 }
 
 /// A lesson opened on its own fresh MENACE, and what was put aside for it.
@@ -309,12 +330,12 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
         Some(games) => {
             let _ = write!(
                 sentence,
-                " Your own MENACEs ({} learned in all) and choices are put aside and come back when the lesson ends or you leave it (quit-lesson)",
-                plural(games, "game", "games")
+                " {} and choices are put aside and come back when the lesson ends or you leave it (quit-lesson)",
+                own_menaces(games, set_up.put_aside_menaces, false)
             );
             // Saving is advice only where the lesson has a MENACE that learns.
             sentence.push_str(if set_up.menace_plays {
-                "; to keep the lesson's MENACE, save it."
+                "; to keep the lesson's MENACE after the lesson ends, save it."
             } else {
                 "."
             });
@@ -324,12 +345,25 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
     format!("{}\n", crate::repl::text::fill(&sentence, 79))
 }
 
+/// The learner's own MENACE, or MENACEs (one for each game and side that learned),
+/// and the games they learned, as a noun ("Your own MENACE (5 games learned)") or as
+/// a sentence ("Your MENACEs have learned from 7 games in all").
+fn own_menaces(games: u64, menaces: usize, sentence: bool) -> String {
+    let games = plural(games, "game", "games");
+    match (menaces > 1, sentence) {
+        (false, false) => format!("Your own MENACE ({games} learned)"),
+        (true, false) => format!("Your own MENACEs ({games} learned in all)"),
+        (false, true) => format!("Your MENACE has learned from {games}"),
+        (true, true) => format!("Your MENACEs have learned from {games} in all"),
+    }
+}
+
 /// The learner's own state back after a lesson.
 pub fn own_state_back(
     title: &str,
     you: crate::game::Player,
     against: crate::app::Who,
-    games: u64,
+    (games, menaces): (u64, usize),
     (lesson_games, lesson_kept): (u64, bool),
 ) -> String {
     let mut sentence = format!(
@@ -337,11 +371,7 @@ pub fn own_state_back(
         seat_name(against)
     );
     if games > 0 {
-        let _ = write!(
-            sentence,
-            " Your MENACEs have learned from {} in all.",
-            plural(games, "game", "games")
-        );
+        let _ = write!(sentence, " {}.", own_menaces(games, menaces, true));
     }
     if lesson_games > 0 {
         let _ = write!(

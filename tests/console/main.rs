@@ -19,6 +19,7 @@ mod fuzz_console;
 mod fuzz_lessons;
 mod gomocup;
 mod interrupts_and_memory;
+mod lesson_walks;
 mod lessons;
 mod limits;
 mod listings_fit;

@@ -25,10 +25,17 @@ impl Course {
             .or_else(|| (0..hints.len()).rev().find(applies))
             .unwrap_or(from);
         active.hints_shown = number + 1;
+        // Numbered among the hints that apply, so that the first one shown in a game
+        // is not "2 of 2"; a hint shown though none applies counts as one of them.
+        let shown_before = (0..number).filter(applies).count();
+        let of = (0..hints.len())
+            .filter(applies)
+            .count()
+            .max(shown_before + 1);
         vec![LessonEvent::Hint {
             text: hints[number].clone(),
-            number: number + 1,
-            of: hints.len(),
+            number: shown_before + 1,
+            of,
             ask_an_ai: in_game
                 .filter(|_| number + 1 == hints.len())
                 .and_then(crate::players::default_hint)

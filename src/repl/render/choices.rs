@@ -14,13 +14,14 @@ pub(super) fn event(event: &Event) -> String {
             you,
             against,
             games,
+            menaces,
             lesson_games,
             lesson_kept,
         } => crate::repl::lesson_text::own_state_back(
             title,
             *you,
             *against,
-            *games,
+            (*games, *menaces),
             (*lesson_games, *lesson_kept),
         ),
         Event::DepthCapped {

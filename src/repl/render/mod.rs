@@ -71,10 +71,11 @@ impl Palette {
 pub use crate::text::grouped;
 
 pub fn plural(count: u64, one: &str, many: &str) -> String {
+    let figure = crate::text::grouped(count);
     if count == 1 {
-        format!("{count} {one}")
+        format!("{figure} {one}")
     } else {
-        format!("{count} {many}")
+        format!("{figure} {many}")
     }
 }
 
