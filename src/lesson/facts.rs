@@ -144,9 +144,29 @@ fn fill(pattern: &str, figures: &[String]) -> String {
     filled
 }
 
-/// The words of `text`, lower case.
+/// The words of `text`, lower case, numbers without their thousands separators (so
+/// "2,136" in a step's words states the "2136" a listing prints, and the other way).
 pub(super) fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_lowercase).collect()
+    text.split_whitespace().map(plain_word).collect()
+}
+
+/// `word` in lower case, with each comma that separates thousands (a digit before it,
+/// exactly three digits after it) left out.
+pub(super) fn plain_word(word: &str) -> String {
+    let characters: Vec<char> = word.to_lowercase().chars().collect();
+    let digit = |at: usize| characters.get(at).is_some_and(char::is_ascii_digit);
+    characters
+        .iter()
+        .enumerate()
+        .filter(|(at, character)| {
+            !(**character == ','
+                && *at > 0
+                && digit(at - 1)
+                && (1..=3).all(|ahead| digit(at + ahead))
+                && !digit(at + 4))
+        })
+        .map(|(_, character)| *character)
+        .collect()
 }
 
 /// Punctuation a sentence puts after a word, which a stated figure leaves out.
@@ -251,6 +271,16 @@ fn match_word(word: &str, want: &str, at_start: bool, at_end: bool) -> Option<Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_separators_are_left_out_of_numbers_only() {
+        assert_eq!(plain_word("2,136"), "2136");
+        assert_eq!(plain_word("1,000,000."), "1000000.");
+        assert_eq!(plain_word("(1,2)"), "(1,2)");
+        assert_eq!(plain_word("12,3456"), "12,3456");
+        assert_eq!(plain_word("x,123"), "x,123");
+        assert_eq!(words("All 2,136 Beads"), ["all", "2136", "beads"]);
+    }
 
     fn fact(shows: &str, says: Option<&str>) -> Fact {
         Fact {

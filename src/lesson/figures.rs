@@ -17,7 +17,7 @@
 //! `menace lessons --check`, naming the step and the figure.
 
 use super::Step;
-use super::facts::{places, words};
+use super::facts::{places, plain_word, words};
 
 /// True when `word` holds a figure.
 fn is_figure(word: &str) -> bool {
@@ -37,7 +37,7 @@ fn figure_words(text: &str) -> Vec<(String, bool)> {
     for character in text.chars() {
         if character.is_whitespace() {
             if !word.is_empty() {
-                found.push((word.to_lowercase(), is_figure(&outside)));
+                found.push((plain_word(&word), is_figure(&outside)));
                 word.clear();
                 outside.clear();
             }
@@ -52,7 +52,7 @@ fn figure_words(text: &str) -> Vec<(String, bool)> {
         }
     }
     if !word.is_empty() {
-        found.push((word.to_lowercase(), is_figure(&outside)));
+        found.push((plain_word(&word), is_figure(&outside)));
     }
     found
 }
