@@ -225,7 +225,22 @@ impl Goal {
             Goal::PlayVariant { variant, .. } => {
                 variant_kind(variant).is_ok_and(|kind| kind == session.game_title())
             }
-            _ => false,
+            // Every other goal is met by commands, not by moves: an open game does not
+            // serve it (listed by name, so a new goal must say which it is).
+            Goal::ShowBox(_)
+            | Goal::WatchGames { .. }
+            | Goal::Train { .. }
+            | Goal::DrawShare { .. }
+            | Goal::RateFork
+            | Goal::Preset(_)
+            | Goal::Experiment
+            | Goal::SeeSymmetry
+            | Goal::SeeForcedMove
+            | Goal::Misere
+            | Goal::Solve(_)
+            | Goal::SolveVariant(_)
+            | Goal::FindBoxes { .. }
+            | Goal::TrySolve(_) => false,
         }
     }
 
