@@ -73,6 +73,9 @@ pub enum Command {
     Lines(Option<String>, Option<String>),
     /// Every way the game can go, and every position it reaches.
     Count,
+    /// How many boxes MENACE needs on its side: one per position where it has a choice,
+    /// up to symmetry.
+    CountBoxes,
     /// The moves up to symmetry: X's openings, or O's replies to X's opening on a cell.
     Kinds(Option<String>),
     /// Switch games: a name and its options, as the registry reads them.

@@ -287,6 +287,13 @@ pub enum Event {
         title: String,
         census: crate::game::census::Census,
     },
+    /// `count boxes`: the boxes MENACE playing `side` needs, per ply, or why they were
+    /// not all counted.
+    BoxCount {
+        title: String,
+        side: crate::game::Player,
+        counted: Result<Vec<(usize, usize)>, crate::menace::generic::count::NotCounted>,
+    },
     /// `lines`: how many lines the game has, on how many cells, and those through a cell.
     Lines {
         title: String,

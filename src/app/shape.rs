@@ -135,6 +135,35 @@ impl Session {
         }]
     }
 
+    /// The boxes MENACE needs on its side of the game, counted as `menace boxes` counts
+    /// them (up to the session's box limit); a long count shows how far it has got as a
+    /// search does, and Ctrl-C stops it.
+    pub(super) fn count_boxes(&self) -> Vec<Event> {
+        let title = self.game.title();
+        let side = self.you.opponent();
+        if let Some(why) = self.game.declaration().too_big_for_menace {
+            return refuse(&format!("MENACE has no boxes for {title}: {why}."));
+        }
+        let start = self.game.restart();
+        let counted = crate::registry::count_boxes(
+            start.as_ref(),
+            side,
+            self.settings.box_limit,
+            &mut |at| {
+                !crate::stop::checkpoint(crate::stop::Searched {
+                    positions: at.positions as u64,
+                    depth: None,
+                })
+            },
+        );
+        crate::stop::searches_ended();
+        vec![Event::BoxCount {
+            title,
+            side,
+            counted,
+        }]
+    }
+
     pub(super) fn count(&self) -> Vec<Event> {
         let title = self.game.title();
         match census(self.game.restart().as_ref()) {

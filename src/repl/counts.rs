@@ -134,6 +134,40 @@ pub fn census(title: &str, census: &Census) -> String {
     text
 }
 
+/// `count boxes`: the boxes MENACE needs, in all and per ply, or why the count ended
+/// early.
+pub fn box_count(
+    title: &str,
+    side: Player,
+    counted: &Result<Vec<(usize, usize)>, crate::menace::generic::count::NotCounted>,
+) -> String {
+    let plies = match counted {
+        Ok(plies) => plies,
+        Err(why) => {
+            return crate::repl::text::fill(&format!("{title}, MENACE playing {side}: {why}."), 79)
+                + "\n";
+        }
+    };
+    let total: usize = plies.iter().map(|(_, count)| count).sum();
+    let mut text = crate::repl::text::fill(
+        &format!(
+            "{title}, MENACE playing {side} needs {} boxes: one for each position where it \
+             has a choice of moves, up to symmetry. By the move it makes:",
+            grouped(total as u64)
+        ),
+        79,
+    ) + "\n";
+    for (ply, count) in plies {
+        let _ = writeln!(
+            text,
+            "  move {:>2}: {:>9}",
+            ply / 2 + 1,
+            grouped(*count as u64)
+        );
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

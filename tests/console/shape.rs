@@ -197,3 +197,34 @@ fn rate_lookahead_rates_every_empty_cell_at_its_depth() {
     let text = respond(&mut session, "rate 2");
     assert!(text.contains("noughts and crosses only"), "{text}");
 }
+
+/// `count boxes` counts MENACE's boxes on its side as `menace boxes` does: 304 for X in
+/// noughts and crosses, per move 1 + 12 + 108 + 183, and the other side's count when
+/// the learner changes sides.
+#[test]
+fn count_boxes_counts_menaces_boxes_on_its_side() {
+    let (mut session, _folder) = session();
+    let text = respond(&mut session, "count boxes");
+    assert!(
+        text.contains("classic, MENACE playing X needs 304 boxes"),
+        "{text}"
+    );
+    for (move_number, boxes) in [(1, 1), (2, 12), (3, 108), (4, 183)] {
+        assert!(
+            text.contains(&format!("  move  {move_number}: {boxes:>9}")),
+            "{text}"
+        );
+    }
+    respond(&mut session, "side x");
+    let text = respond(&mut session, "count boxes");
+    assert!(
+        text.contains("classic, MENACE playing O needs 289 boxes"),
+        "{text}"
+    );
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 79),
+        "{text}"
+    );
+    let text = respond(&mut session, "count beads");
+    assert!(text.contains("\"beads\""), "{text}");
+}

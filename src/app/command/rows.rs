@@ -334,8 +334,13 @@ pub fn kinds(rest: &[&str]) -> Parsed {
     }
 }
 
+/// `count`, or `count boxes`.
 pub fn count(rest: &[&str]) -> Parsed {
-    bare("count", rest, Command::Count)
+    match rest {
+        [] => Ok(Command::Count),
+        [what] if what.eq_ignore_ascii_case("boxes") => Ok(Command::CountBoxes),
+        more => Err(extra("count", more)),
+    }
 }
 
 /// `variant NAME [OPTION...]`, checked by the registry as it would start the game.

@@ -263,8 +263,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "count",
-        "count",
-        "every way the game can go, every position",
+        "count [boxes]",
+        "every way the game goes; boxes: MENACE's boxes",
         Group::Games,
         "count",
         rows::count,

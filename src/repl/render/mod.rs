@@ -149,6 +149,11 @@ pub fn event(event: &Event, palette: Palette) -> String {
             through,
         } => super::counts::lines(title, *lines, *cells, through.as_ref()),
         Event::Census { title, census } => super::counts::census(title, census),
+        Event::BoxCount {
+            title,
+            side,
+            counted,
+        } => super::counts::box_count(title, *side, counted),
         Event::Kinds {
             title,
             opening,
