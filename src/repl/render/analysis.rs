@@ -32,6 +32,13 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
                 &labels,
                 palette,
             ));
+            let total: u32 = ratings.iter().sum();
+            if total > 0 {
+                text.push_str(&format!(
+                    "Rating 0 picks a cell in proportion to its score: {} points in all.\n",
+                    crate::text::grouped(u64::from(total))
+                ));
+            }
             text
         }
         Event::AheadRatings {
