@@ -76,6 +76,8 @@ pub enum Command {
     /// How many boxes MENACE needs on its side: one per position where it has a choice,
     /// up to symmetry.
     CountBoxes,
+    /// Every way to fill the board with X and O, and how many hold no line of either.
+    CountFull,
     /// The moves up to symmetry: X's openings, or O's replies to X's opening on a cell.
     Kinds(Option<String>),
     /// Switch games: a name and its options, as the registry reads them.

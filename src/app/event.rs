@@ -294,6 +294,12 @@ pub enum Event {
         side: crate::game::Player,
         counted: Result<Vec<(usize, usize)>, crate::menace::generic::count::NotCounted>,
     },
+    /// `count full`: every way to fill the board with X and O, and how many hold no
+    /// line of either, or why they were not counted.
+    Fillings {
+        title: String,
+        counted: Result<crate::game::fillings::Fillings, crate::game::fillings::NoFillings>,
+    },
     /// `lines`: how many lines the game has, on how many cells, and those through a cell.
     Lines {
         title: String,

@@ -327,6 +327,7 @@ impl Session {
             Command::Lines(cell, picture) => self.lines(cell.as_deref(), picture.as_deref()),
             Command::Count => self.count(),
             Command::CountBoxes => self.count_boxes(),
+            Command::CountFull => self.count_full(),
             Command::Kinds(cell) => self.kinds(cell.as_deref()),
             Command::Variant(words) => self.choose_game(&words),
             Command::Side(side) => self.choose_side(side),

@@ -164,6 +164,40 @@ impl Session {
         }]
     }
 
+    /// Every way to fill the cells on the game's lines with X and O (X the larger
+    /// half), and how many of those hold no line of either: whether the game can end
+    /// in a draw at all. A long count shows how far it has got; Ctrl-C stops it.
+    pub(super) fn count_full(&self) -> Vec<Event> {
+        let title = self.game.title();
+        let lines = self.game.restart().line_names();
+        if lines.is_empty() {
+            return refuse(&format!(
+                "There are no fixed lines of cells in {title}, so a full board decides nothing: count full knows those of noughts and crosses, the cubes and mnk."
+            ));
+        }
+        let mut cells: Vec<&String> = lines.iter().flatten().map(|(name, _)| name).collect();
+        cells.sort();
+        cells.dedup();
+        let masks: Vec<u64> = lines
+            .iter()
+            .map(|line| {
+                line.iter()
+                    .filter_map(|(name, _)| cells.binary_search(&name).ok())
+                    .filter(|at| *at < 64)
+                    .map(|at| 1u64 << at)
+                    .sum()
+            })
+            .collect();
+        let counted = crate::game::fillings::fillings(cells.len() as u32, &masks, &mut |boards| {
+            !crate::stop::checkpoint(crate::stop::Searched {
+                positions: boards,
+                depth: None,
+            })
+        });
+        crate::stop::searches_ended();
+        vec![Event::Fillings { title, counted }]
+    }
+
     pub(super) fn count(&self) -> Vec<Event> {
         let title = self.game.title();
         match census(self.game.restart().as_ref()) {

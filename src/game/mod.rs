@@ -10,6 +10,7 @@
 pub mod any;
 pub mod census;
 pub mod cube;
+pub mod fillings;
 pub mod four;
 pub mod gobang;
 pub mod gomoku;

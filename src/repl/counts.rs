@@ -168,6 +168,38 @@ pub fn box_count(
     text
 }
 
+/// `count full`: the ways to fill the board, and whether any holds no line.
+pub fn fillings(
+    title: &str,
+    counted: &Result<crate::game::fillings::Fillings, crate::game::fillings::NoFillings>,
+) -> String {
+    use crate::game::fillings::NoFillings;
+    let sentence = match counted {
+        Ok(fillings) => {
+            let o = fillings.cells - fillings.x;
+            let ways = format!(
+                "{title}: {} ways to fill its {} cells with {} X and {o} O",
+                grouped(fillings.boards),
+                fillings.cells,
+                fillings.x
+            );
+            match fillings.without_a_line {
+                0 => format!("{ways}; every one of them holds a line, so no game ends in a draw."),
+                drawn => format!(
+                    "{ways}; {} of them hold no line of either, a draw.",
+                    grouped(drawn)
+                ),
+            }
+        }
+        Err(NoFillings::TooMany { cells }) => format!(
+            "{title} has too many ways to fill its {cells} cells for count full (at most {} are counted).",
+            grouped(crate::game::fillings::FILLINGS_LIMIT)
+        ),
+        Err(NoFillings::Stopped) => format!("{title}: counting the full boards stopped."),
+    };
+    crate::repl::text::fill(&sentence, 79) + "\n"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

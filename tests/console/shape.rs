@@ -228,3 +228,32 @@ fn count_boxes_counts_menaces_boxes_on_its_side() {
     let text = respond(&mut session, "count beads");
     assert!(text.contains("\"beads\""), "{text}");
 }
+
+/// `count full` counts every way to fill the board: in noughts and crosses 126, 16 of
+/// them without a line (the drawn full boards); a game without fixed lines and a board
+/// with too many fillings are refused in one sentence.
+#[test]
+fn count_full_counts_the_full_boards_and_those_without_a_line() {
+    let (mut session, _folder) = session();
+    let text = respond(&mut session, "count full");
+    assert!(
+        text.contains("classic: 126 ways to fill its 9 cells with 5 X and 4 O; 16 of them"),
+        "{text}"
+    );
+    respond(&mut session, "variant qubic");
+    let text = respond(&mut session, "count full");
+    assert!(
+        text.contains("qubic has too many ways to fill its 64 cells"),
+        "{text}"
+    );
+    respond(&mut session, "variant gravity");
+    let text = respond(&mut session, "count full");
+    assert!(
+        text.contains("no fixed lines of cells in gravity"),
+        "{text}"
+    );
+    assert!(
+        text.lines().all(|line| line.chars().count() <= 79),
+        "{text}"
+    );
+}

@@ -334,11 +334,12 @@ pub fn kinds(rest: &[&str]) -> Parsed {
     }
 }
 
-/// `count`, or `count boxes`.
+/// `count`, `count boxes` or `count full`.
 pub fn count(rest: &[&str]) -> Parsed {
     match rest {
         [] => Ok(Command::Count),
         [what] if what.eq_ignore_ascii_case("boxes") => Ok(Command::CountBoxes),
+        [what] if what.eq_ignore_ascii_case("full") => Ok(Command::CountFull),
         more => Err(extra("count", more)),
     }
 }

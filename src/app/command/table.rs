@@ -263,8 +263,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     ),
     info(
         "count",
-        "count [boxes]",
-        "every way the game goes; boxes: MENACE's boxes",
+        "count [boxes|full]",
+        "ways a game goes; MENACE's boxes; full boards",
         Group::Games,
         "count",
         rows::count,

@@ -154,6 +154,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             side,
             counted,
         } => super::counts::box_count(title, *side, counted),
+        Event::Fillings { title, counted } => super::counts::fillings(title, counted),
         Event::Kinds {
             title,
             opening,
