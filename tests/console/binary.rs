@@ -431,7 +431,27 @@ fn prove_writes_a_qubic_proof_that_verify_checks_and_a_spoiled_one_fails() {
         .output()
         .unwrap();
     assert!(verified.status.success());
+    // A search stopped early names X's most promising moves at the root, each of which
+    // can be searched on its own with --first.
+    let stopped = menace()
+        .args(["solve", "qubic", "--from", position, "--budget", "10"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(stopped.stdout).unwrap();
+    assert!(
+        said.starts_with("Not settled within a budget of 10 visits"),
+        "{said}"
+    );
+    assert!(
+        said.contains("X's most promising moves at the root, of"),
+        "{said}"
+    );
+    assert!(
+        said.lines().all(|line| line.chars().count() <= 80),
+        "{said}"
+    );
     for bad in [
+        &["solve", "qubic", "--from", position, "--first", "0,3"][..],
         &["prove", "cube", position][..],
         &["prove", "qubic", "X"][..],
         &["solve", "qubic", "--first", "zz"][..],

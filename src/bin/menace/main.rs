@@ -137,7 +137,8 @@ enum Task {
         /// qubic: solve from this position (four layers of 16 cells, `/` between).
         #[arg(long)]
         from: Option<String>,
-        /// qubic: the cells X may open with: any, 4-lines, 7-lines, or cells like 0,21.
+        /// qubic: the cells X may move on first (from --from, X's next move): any,
+        /// 4-lines, 7-lines, or cells like 0,21.
         #[arg(long, default_value = "any")]
         first: String,
         /// qubic: where to write the proof, for `menace verify`.

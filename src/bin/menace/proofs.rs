@@ -219,9 +219,9 @@ fn write_book(file: Option<&Path>, moves: &std::collections::BTreeMap<(u64, u64)
     }
 }
 
-/// The cells X may open with: `any`, `4-lines` (the 48 cells on 4 lines: the Qubic
-/// article's open question), `7-lines` (the 16 corners and centres) or cells such as
-/// `0,21`.
+/// The cells X may move on first (from `--from`, its next move): `any`, `4-lines` (the
+/// 48 cells on 4 lines: the Qubic article's open question), `7-lines` (the 16 corners
+/// and centres) or cells such as `0,21`.
 pub fn read_first_moves(text: &str) -> Result<u64, String> {
     let geometry = menace::game::cube::Geometry::of(4);
     let on_lines = |count: usize| {
@@ -376,6 +376,10 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if (x, o) != (0, 0) && first_moves & !(x | o) == 0 {
+        complain!("menace: --first names no empty cell of the position, so X has no move to try.");
+        return ExitCode::from(2);
+    }
     match search(x, o, first_moves, request) {
         Ok(Solved::Proved(proof)) => write_proof(request.file, x, o, &proof),
         Ok(_) => ExitCode::SUCCESS,
@@ -464,6 +468,31 @@ fn file_for_reply(file: &Path, reply: u8) -> std::path::PathBuf {
     file.with_file_name(name)
 }
 
+/// X's moves at an unsettled root, fewest to prove first (at most six): the moves
+/// to search on their own next (`--from` the same position, `--first` the move).
+fn most_promising(moves: &[(u8, menace::ai::qubic::table::Numbers)]) -> String {
+    let shown: Vec<String> = moves
+        .iter()
+        .take(6)
+        .map(|(cell, numbers)| {
+            if numbers.disproof == 0 {
+                format!("{cell} (lost)")
+            } else {
+                format!(
+                    "{cell} ({} to prove, {} to disprove)",
+                    grouped(u64::from(numbers.proof)),
+                    grouped(u64::from(numbers.disproof))
+                )
+            }
+        })
+        .collect();
+    format!(
+        "X's most promising moves at the root, of {}: {}.",
+        moves.len(),
+        shown.join(", ")
+    )
+}
+
 /// One search, reported; a proof is checked by the independent checker first.
 fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
     let start = std::time::Instant::now();
@@ -517,6 +546,7 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
         grouped(solver.visits),
         grouped(solver.threat_nodes())
     );
+    let root_moves = solver.root_moves();
     // The table is not needed to check the proof: its memory goes back first.
     drop(solver);
     use menace::ai::qubic::dfpn::Verdict;
@@ -526,6 +556,9 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
             match request.x_moves {
                 Some(limit) => say!(
                     "No proof with X trying its {limit} most promising moves ({searched}); that proves nothing about the position."
+                ),
+                None if first_moves != u64::MAX && (x, o) != (0, 0) => say!(
+                    "X does not win with its move on those cells: O holds against it ({searched})."
                 ),
                 None => say!("X does not win: O holds against every try ({searched})."),
             }
@@ -540,6 +573,9 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
                     grouped(limit)
                 ),
                 None => say!("Not settled: the search was stopped ({searched})."),
+            }
+            if !root_moves.is_empty() {
+                say!("{}", most_promising(&root_moves));
             }
             return Ok(Solved::Unsettled);
         }

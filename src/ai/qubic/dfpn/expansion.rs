@@ -79,7 +79,7 @@ impl Solver {
         let cells = if their_wins != 0 {
             their_wins
         } else if x_to_move {
-            if x | o == 0 { self.first_moves } else { empty }
+            empty
         } else {
             match self.threats.find(x, o) {
                 Some(chain) => breaking_replies(self.geometry, x, o, &chain),
@@ -88,6 +88,15 @@ impl Solver {
                     empty
                 }
             }
+        };
+        // Only the root's moves are restricted: X's first move from the empty cube,
+        // or X's next move from a position given (the positions a search meets with
+        // as many marks as the root are the root itself). A block O forces is
+        // restricted too: X restricted to other cells loses.
+        let cells = if x_to_move && (x | o).count_ones() == self.root_marks {
+            cells & self.first_moves
+        } else {
+            cells
         };
         let mark = usize::from(!x_to_move);
         let mut scored: Vec<(u32, Child)> = Vec::new();

@@ -111,8 +111,11 @@ pub struct Solver {
     pub(super) team: Option<(Arc<super::parallel::Team>, usize)>,
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
-    /// The cells X may open with, on the empty cube (all of them unless restricted, as
-    /// in the Qubic article's open question: no first move on a cell of 7 lines).
+    /// The cells X may move on at the root, with X to move there: X's first move on
+    /// the empty cube (all of them unless restricted, as in the Qubic article's open
+    /// question: no first move on a cell of 7 lines), or X's next move from a position
+    /// (to prove one answer of X's to O's reply on its own: a proof of it is a proof
+    /// of the position).
     pub first_moves: u64,
     /// Positions searched (visits of the depth-first search, revisits counted).
     pub visits: u64,
@@ -263,6 +266,24 @@ impl Solver {
             proof: root.proof,
             disproof: root.disproof,
         }
+    }
+
+    /// X's moves at the root of the last search, with X to move there, and their
+    /// numbers as the table holds them now, fewest to prove first: where an unsettled
+    /// search was going, and so which moves to search on their own next.
+    pub fn root_moves(&self) -> Vec<(u8, Numbers)> {
+        if !self.root_x_to_move {
+            return Vec::new();
+        }
+        let mut moves: Vec<(u8, Numbers)> = self
+            .root_children
+            .iter()
+            .map(|(child, numbers)| (child.cell, self.table.get(child.key).unwrap_or(*numbers)))
+            .collect();
+        moves.sort_by_key(|(cell, numbers)| {
+            (numbers.proof, std::cmp::Reverse(numbers.disproof), *cell)
+        });
+        moves
     }
 
     fn report(&mut self) {

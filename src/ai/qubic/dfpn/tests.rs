@@ -117,3 +117,36 @@ fn a_position_o_wins_is_disproved_and_a_visit_limit_can_run_out() {
     assert_eq!(solver.solve(0, 0), Verdict::Unknown);
     assert!(solver.visits <= 11, "{}", solver.visits);
 }
+
+/// X's move at the root of a position may be restricted, to prove one answer of X's on
+/// its own: the proof is a proof of the position, its root move one of those allowed;
+/// and X kept off the one block O's three force loses.
+#[test]
+fn x_restricted_at_the_root_of_a_position() {
+    let (x, o) = (marks(&[0, 15, 60]), marks(&[3, 63, 25]));
+    let mut solver = Solver::new(64 << 20);
+    let Verdict::Proved(proof) = solver.solve(x, o) else {
+        panic!("proved");
+    };
+    let best = proof.get(x, o).expect("the root's move");
+    let other = (0..64u8)
+        .find(|&cell| (x | o) & 1 << cell == 0 && cell != best)
+        .expect("an empty cell");
+    let mut restricted = Solver::new(64 << 20);
+    restricted.first_moves = 1 << best | 1 << other;
+    let Verdict::Proved(proof) = restricted.solve(x, o) else {
+        panic!("proved with the move allowed");
+    };
+    assert!([best, other].contains(&proof.get(x, o).expect("the root's move")));
+    crate::verify::check(x, o, proof.canonical_moves()).expect("the checker agrees");
+    // O threatens 48, 49, 50 and 51: X must block on 51.
+    let (x, o) = (marks(&[0, 5, 22]), marks(&[48, 49, 50]));
+    let mut kept_off = Solver::new(16 << 20);
+    kept_off.first_moves = 1 << 10;
+    kept_off.visit_limit = Some(2_000);
+    assert_eq!(kept_off.solve(x, o), Verdict::Disproved);
+    let mut blocking = Solver::new(16 << 20);
+    blocking.first_moves = 1 << 51 | 1 << 10;
+    blocking.visit_limit = Some(2_000);
+    assert_ne!(blocking.solve(x, o), Verdict::Disproved);
+}
