@@ -188,18 +188,6 @@ fn opponents_training_and_hints() {
         parse("hint perfect"),
         Ok(Command::Hint(Some(Choice::parse(&["perfect"]).unwrap())))
     );
-    assert_eq!(parse("rate"), Ok(Command::Rate(None)));
-    assert!(matches!(
-        parse("rate XO......."),
-        Ok(Command::Rate(Some(_)))
-    ));
-    assert_eq!(parse("rate 6"), Ok(Command::RateAhead(6, None)));
-    assert!(matches!(
-        parse("rate 9 XO......."),
-        Ok(Command::RateAhead(9, Some(_)))
-    ));
-    assert!(parse("rate 0").is_err());
-    assert!(parse("rate 10").is_err());
     assert!(matches!(
         parse("solve O.XX.X.OO"),
         Ok(Command::Solve(Some(_), None))
@@ -232,6 +220,29 @@ fn opponents_training_and_hints() {
         Err(CommandError::MissingArgument { .. })
     ));
     assert_eq!(parse("experiment"), Ok(Command::Experiment(20)));
+}
+
+#[test]
+fn ratings_and_counts() {
+    assert_eq!(parse("rate"), Ok(Command::Rate(None)));
+    assert!(matches!(
+        parse("rate XO......."),
+        Ok(Command::Rate(Some(_)))
+    ));
+    assert_eq!(parse("rate 6"), Ok(Command::RateAhead(6, None)));
+    assert!(matches!(
+        parse("rate 9 XO......."),
+        Ok(Command::RateAhead(9, Some(_)))
+    ));
+    assert!(parse("rate 0").is_err());
+    assert!(parse("rate 10").is_err());
+    assert_eq!(parse("count"), Ok(Command::Count));
+    assert_eq!(parse("count boxes"), Ok(Command::CountBoxes));
+    assert_eq!(parse("count FULL"), Ok(Command::CountFull));
+    assert!(matches!(
+        parse("count full boxes"),
+        Err(CommandError::ExtraWords { .. })
+    ));
 }
 
 #[test]
