@@ -240,7 +240,7 @@ fn ctrl_c_stops_the_listing_of_a_big_menaces_boxes() {
     ]);
     console.send("variant qubic");
     console.send("train 10000 vs random");
-    console.wait_for("Trained 10000 games", 1);
+    console.wait_for("Trained 10,000 games", 1);
     interrupt_command(&mut console, "boxes", 0);
     console.send("stats");
     let (code, out, err) = console.finish();
@@ -249,7 +249,7 @@ fn ctrl_c_stops_the_listing_of_a_big_menaces_boxes() {
     assert!(!out.contains("-- MENACE's"), "the listing was written");
     // Everything learned is still there.
     let stats = out.rsplit("menace> stats\n").next().unwrap();
-    assert!(stats.contains("10000 games"), "{stats}");
+    assert!(stats.contains("10,000 games"), "{stats}");
 }
 
 #[test]
