@@ -364,7 +364,7 @@ fn a_save_streams_the_boxes_and_needs_no_second_copy_of_the_learner() {
     );
     let mut fresh = Tutor::new(settings(13, folder.path()));
     let loaded = respond(&mut fresh, "load big");
-    assert!(loaded.contains("learned from 1000 games"), "{loaded}");
+    assert!(loaded.contains("learned from 1,000 games"), "{loaded}");
 }
 
 /// A compressed save in the middle of a game keeps the boxes as they were before it,
