@@ -115,6 +115,43 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     if content.len() as u64 > cap {
         return Err(ReadProblem::TooLarge { cap });
     }
+    into_text(content)
+}
+
+/// [`read_text`], and a file compressed by zstd (it starts with zstd's magic number) is
+/// read through the decompressor: the proofs kept in the repository are compressed, and
+/// a reader that took only plain text would make every user unpack them first. The cap
+/// holds on the decompressed text, which is what memory must hold; a damaged frame is
+/// refused as unreadable.
+pub fn read_text_or_zstd(path: &Path, cap: u64) -> Result<String, ReadProblem> {
+    const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+    let mut magic = [0u8; 4];
+    // The type first: opening a named pipe to read its first bytes would wait for ever.
+    let starts_compressed = not_regular(path).is_none()
+        && std::fs::File::open(path)
+            .and_then(|mut file| file.read_exact(&mut magic))
+            .is_ok()
+        && magic == ZSTD_MAGIC;
+    if !starts_compressed {
+        return read_text(path, cap);
+    }
+    let io = |error: std::io::Error| ReadProblem::Io(error.to_string());
+    let file = std::fs::File::open(path).map_err(io)?;
+    let decoder = zstd::Decoder::new(file).map_err(io)?;
+    let mut content = Vec::new();
+    decoder
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut content)
+        .map_err(io)?;
+    if content.len() as u64 > cap {
+        return Err(ReadProblem::TooLarge { cap });
+    }
+    into_text(content)
+}
+
+/// Bytes read from a file as its text: UTF-8, without the byte-order mark some editors
+/// put first (a second one is refused: a parser would take it for text).
+fn into_text(content: Vec<u8>) -> Result<String, ReadProblem> {
     let mut text = String::from_utf8(content).map_err(|_| ReadProblem::NotText)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
@@ -337,5 +374,35 @@ mod tests {
         assert_eq!(shown("\u{202e}evil", 80), "\\u{202e}evil");
         assert_eq!(shown("plain text", 80), "plain text");
         assert_eq!(escaped("one\ntwo\u{1b}[2J"), "one\ntwo\\u{1b}[2J");
+    }
+
+    #[test]
+    fn compressed_text_is_read_through_zstd_within_its_cap() {
+        let folder = tempfile::tempdir().unwrap();
+        let packed = folder.path().join("proof.json.zst");
+        let text = "{\"format\": 2}\n".repeat(100);
+        std::fs::write(&packed, zstd::encode_all(text.as_bytes(), 3).unwrap()).unwrap();
+        assert_eq!(read_text_or_zstd(&packed, 10_000).unwrap(), text);
+        // The cap is on the unpacked text, not the few bytes on disk.
+        let cap = text.len() as u64 - 1;
+        assert_eq!(
+            read_text_or_zstd(&packed, cap),
+            Err(ReadProblem::TooLarge { cap })
+        );
+        // Plain text reads as before; a damaged frame is refused, not a panic.
+        let plain = folder.path().join("proof.json");
+        std::fs::write(&plain, &text).unwrap();
+        assert_eq!(read_text_or_zstd(&plain, 10_000).unwrap(), text);
+        let mut damaged = std::fs::read(&packed).unwrap();
+        damaged.truncate(damaged.len() / 2);
+        std::fs::write(&packed, damaged).unwrap();
+        assert!(matches!(
+            read_text_or_zstd(&packed, 10_000),
+            Err(ReadProblem::Io(_))
+        ));
+        assert_eq!(
+            read_text_or_zstd(folder.path(), 9),
+            Err(ReadProblem::NotRegular { kind: "a folder" })
+        );
     }
 }

@@ -23,3 +23,43 @@ fn x_opening_on_a_cell_of_4_lines_still_beats_o_on_cell_23() {
     let checked = menace::verify::check(x, o, proof.canonical_moves()).expect("the proof holds");
     assert!(checked > 100_000, "{checked}");
 }
+
+/// The proofs of the weak opening kept in the repository, one per reply of O's
+/// (`proofs/qubic/weak-opening-R.json.zst`, compressed JSON in the documented format):
+/// each is read as `menace verify` reads it and replayed by the independent checker, and
+/// each must be a proof of the position its name says, X on cell 1 and O on cell R.
+#[test]
+#[ignore = "a few seconds a proof in release: run with --release --ignored"]
+fn every_stored_proof_of_the_weak_opening_holds() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/qubic");
+    let mut replies = Vec::new();
+    for entry in std::fs::read_dir(&folder).expect("proofs/qubic exists") {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(reply) = name
+            .strip_prefix("weak-opening-")
+            .and_then(|rest| rest.strip_suffix(".json.zst"))
+        else {
+            continue;
+        };
+        let reply: u32 = reply.parse().expect("the reply's cell in the name");
+        let text = menace::files::read_text_or_zstd(&path, menace::verify::MAX_PROOF_BYTES)
+            .unwrap_or_else(|problem| panic!("{name}: {problem}"));
+        let (x, o, moves) =
+            menace::verify::read(&text).unwrap_or_else(|why| panic!("{name}: {why}"));
+        assert_eq!(
+            (x, o),
+            (1u64 << 1, 1u64 << reply),
+            "{name} proves another position"
+        );
+        let checked =
+            menace::verify::check(x, o, &moves).unwrap_or_else(|why| panic!("{name}: {why}"));
+        assert!(checked > 100_000, "{name}: {checked}");
+        replies.push(reply);
+    }
+    assert!(
+        !replies.is_empty(),
+        "no stored proof in {}",
+        folder.display()
+    );
+}

@@ -190,7 +190,8 @@ enum Task {
     Verify {
         /// The game: qubic.
         game: String,
-        /// The proof file.
+        /// The proof file (JSON, or JSON compressed by zstd, as the proofs kept in
+        /// proofs/qubic/ are).
         file: std::path::PathBuf,
         /// qubic, a proof from the empty cube: once it holds, write the positions where
         /// X has no forcing chain as `perfect`'s book (src/ai/qubic/book.zst).

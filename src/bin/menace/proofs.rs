@@ -155,13 +155,28 @@ pub fn verify(game: &str, file: &Path, book: Option<&Path>) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let text = match menace::files::read_text(file, menace::verify::MAX_PROOF_BYTES) {
+    let text = match menace::files::read_text_or_zstd(file, menace::verify::MAX_PROOF_BYTES) {
         Ok(text) => text,
         Err(problem) => {
             complain!("menace: {} could not be read: {problem}.", file.display());
             return ExitCode::from(2);
         }
     };
+    // A compressed proof is measured again once unpacked: its size on disk said little.
+    let needed = (text.len() as u64).saturating_mul(menace::verify::MEMORY_PER_BYTE);
+    if let Some(available) = menace::memory::available()
+        && text.len() as u64 > size
+        && needed > available
+    {
+        complain!(
+            "menace: {} unpacks to {}; checking it takes about {}, more than the {} of memory there is.",
+            file.display(),
+            menace::files::bytes(text.len() as u64),
+            menace::files::bytes(needed),
+            menace::files::bytes(available)
+        );
+        return ExitCode::from(2);
+    }
     let (x, o, moves) = match menace::verify::read(&text) {
         Ok(proof) => proof,
         Err(why) => {
