@@ -192,7 +192,7 @@ impl Goal {
             Goal::AskHint => "you asked for a hint".into(),
             Goal::Preset(name) => format!("MENACE now follows the {name} preset"),
             Goal::Experiment => "you ran the experiment".into(),
-            Goal::SeeSymmetry => "you saw MENACE use a turned or mirrored box".into(),
+            Goal::SeeSymmetry => "MENACE used a turned or mirrored box".into(),
             Goal::SeeForcedMove => "MENACE played its forced fifth move".into(),
             Goal::Misere => "you switched to misère rules".into(),
             Goal::Solve(picture) => format!("you solved {picture}"),

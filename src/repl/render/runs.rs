@@ -13,17 +13,19 @@ pub(super) fn event(event: &Event) -> String {
             tally,
             numbers_are_moves,
         } => {
+            // One line at 80 columns for any count: the longer wording left "or stats."
+            // alone on a second line.
             let which = if *played == 1 {
-                "the game".to_string()
+                "That was the game".to_string()
             } else {
-                format!("the last of the {played} games")
+                format!("Those were the {} games", crate::text::grouped(u64::from(*played)))
             };
             let again = if *numbers_are_moves {
-                "play N to play N more"
+                "play N for N more"
             } else {
-                "a number to play again"
+                "a number for more"
             };
-            let sentence = format!("That was {which} you asked for. Type {again}, or stats.");
+            let sentence = format!("{which} you asked for. Type {again}, or stats.");
             let mut text = String::new();
             if let Some(tally) = tally {
                 text.push_str(&match_tally(*played, tally));
