@@ -71,12 +71,13 @@ impl Plays for Anywhere {
             Some(true) => "its search proved that this move wins, whatever the reply".to_string(),
             Some(false) => format!(
                 "its search proved that every move loses against best play; this is the one it explored most in its {} games",
-                estimate.playouts
+                crate::text::grouped(u64::from(estimate.playouts))
             ),
             None => format!(
-                "{} of its {} games went through this move; they scored {:.0}% for you (a draw counts half)",
-                estimate.visits,
-                estimate.playouts,
+                // No parentheses inside: the hint is printed in parentheses.
+                "{} of its {} games went through this move; they scored {:.0}% for you, a draw counting half",
+                crate::text::grouped(u64::from(estimate.visits)),
+                crate::text::grouped(u64::from(estimate.playouts)),
                 estimate.share * 100.0
             ),
         };
