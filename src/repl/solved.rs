@@ -62,8 +62,9 @@ pub fn game_solved(title: &str, solved: &Solved, millis: u128) -> String {
                 String::new()
             };
             let sentence = format!(
-                "{title}: not solved within {} positions{lowered} ({millis} ms); the game is too big to solve here from this position.",
-                grouped(*budget)
+                "{title}: not solved within {} positions{lowered} ({} ms); the game is too big to solve here from this position.",
+                grouped(*budget),
+                grouped(u64::try_from(millis).unwrap_or(u64::MAX))
             );
             format!("{}\n", crate::repl::text::fill(&sentence, 79))
         }
@@ -84,8 +85,9 @@ fn solved_text(
         many => format!("{} positions", grouped(many)),
     };
     format!(
-        "{}\n({method}, {positions}, {millis} ms)\n",
+        "{}\n({method}, {positions}, {} ms)\n",
         crate::repl::text::fill(&format!("{sentence}{best}"), 79),
+        grouped(u64::try_from(millis).unwrap_or(u64::MAX))
     )
 }
 
