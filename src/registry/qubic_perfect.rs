@@ -83,15 +83,16 @@ impl QubicPerfect {
     }
 }
 
-/// The reason for a move that keeps X's proved win.
+/// The reason for a move that keeps X's proved win. No parentheses: the console prints
+/// a move's reason in parentheses.
 fn proved_reason(name: &str, source: Source) -> String {
     match source {
         Source::Line => format!("{name} completes X's line."),
-        Source::Book => format!("{name} keeps X's proved win (the stored proof)."),
+        Source::Book => format!("{name} keeps X's proved win, by the stored proof."),
         Source::Chain => format!("{name} checks in a forcing chain that wins for X."),
-        Source::Proof => format!("{name} keeps X's proved win (this game's proof)."),
+        Source::Proof => format!("{name} keeps X's proved win, by this game's proof."),
         Source::Searched(visits) => format!(
-            "{name} keeps X's proved win (proved now in {} visits).",
+            "{name} keeps X's proved win, proved just now in {} visits.",
             crate::text::grouped(visits)
         ),
     }
