@@ -367,24 +367,31 @@ pub fn stats(view: &crate::app::Stats) -> String {
         let _ = writeln!(text, "MENACE for {title}, playing {side}:");
     }
     let _ = writeln!(text, "{}", plural(games, "game", "games"));
-    let _ = writeln!(text, "  MENACE wins: {}{}", record.won, percent(record.won));
+    let _ = writeln!(
+        text,
+        "  MENACE wins: {}{}",
+        grouped(record.won),
+        percent(record.won)
+    );
     let _ = writeln!(
         text,
         "  draws:       {}{}",
-        record.drawn,
+        grouped(record.drawn),
         percent(record.drawn)
     );
     let _ = writeln!(
         text,
         "  MENACE lost: {}{}",
-        record.lost,
+        grouped(record.lost),
         percent(record.lost)
     );
     let _ = writeln!(text, "{}", preset.describe());
+    let (all_beads, boxes) = (grouped(*all_beads), grouped(*boxes as u64));
     let _ = match first_box {
         Some(first_box) => writeln!(
             text,
-            "beads: {first_box} in the first box{}, {all_beads} in all {boxes} boxes",
+            "beads: {} in the first box{}, {all_beads} in all {boxes} boxes",
+            grouped(*first_box),
             first_box_name(*first_box_number)
         ),
         None => writeln!(text, "beads: {all_beads} in all {boxes} boxes"),
@@ -392,7 +399,8 @@ pub fn stats(view: &crate::app::Stats) -> String {
     if let Some(limit) = limit {
         let _ = writeln!(
             text,
-            "boxes are made as positions are first met: {boxes} so far, at most {limit}"
+            "boxes are made as positions are first met: {boxes} so far, at most {}",
+            grouped(*limit as u64)
         );
     }
     if unsaved > 0 {
