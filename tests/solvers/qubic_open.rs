@@ -1,9 +1,11 @@
 //! The Qubic article's open question (may X still win if it may not open on a cell of
 //! 7 lines?), one of its computed answers kept in CI: X opens on cell 1, a cell of 4
 //! lines, O answers on cell 23, and our search proves that X still wins; the
-//! independent checker replays the proof against every defence. The other replies, and
-//! the ones no search has settled, are in `docs/research/qubic.md` with their commands;
-//! each takes a minute or more, so this one stands for them. Release only.
+//! independent checker replays the proof against every defence. The proofs of the
+//! replies on strong cells that fell are kept in proofs/qubic and replayed here, one of
+//! them is found again from scratch, and lesson 17's sentence naming them is checked
+//! against the files. The other replies, and the ones no search has settled, are in
+//! `docs/research/qubic.md` with their commands. Release only.
 
 use menace::ai::qubic::dfpn::{DEFAULT_TABLE_BYTES, Solver, Verdict};
 use menace::ai::qubic::parallel;
@@ -85,5 +87,23 @@ fn every_stored_proof_of_the_weak_opening_holds() {
         !replies.is_empty(),
         "no stored proof in {}",
         folder.display()
+    );
+    // Lesson 17 names the strong-cell replies proved: exactly these, and their count.
+    replies.sort_unstable();
+    let named = match replies.split_last() {
+        Some((last, [])) => format!("O's reply {last}"),
+        Some((last, rest)) => {
+            let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+            format!("O's replies {} and {last}", rest.join(", "))
+        }
+        None => unreachable!(),
+    };
+    let count = ["no", "one", "two", "three", "four", "five", "six", "seven"][replies.len()];
+    let lesson = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/17-qubic.yaml");
+    let text = std::fs::read_to_string(lesson).expect("lesson 17");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains(&format!("{count} are proved wins for X too: {named}")),
+        "lesson 17 does not say that {count} strong-cell replies are proved: {named}"
     );
 }

@@ -18,7 +18,10 @@ pub(super) fn event(event: &Event) -> String {
             let which = if *played == 1 {
                 "That was the game".to_string()
             } else {
-                format!("Those were the {} games", crate::text::grouped(u64::from(*played)))
+                format!(
+                    "Those were the {} games",
+                    crate::text::grouped(u64::from(*played))
+                )
             };
             let again = if *numbers_are_moves {
                 "play N for N more"
