@@ -7,8 +7,9 @@ use super::learner::{
     BeadChange, BoxMatch, BoxSource, BoxSummary, BoxView, DrawnBead, Learner, LearnerError,
     MenaceMove,
 };
-use super::opponent::{BoxedAi, ByName, Opponent, Sparring};
-use super::train::{self, Played};
+use super::opponent::{BoxedAi, ByName, Opponent};
+use super::train::{self, Played, Sparring};
+use super::typed::Training;
 use super::{DEFAULT_BOX_LIMIT, GameResult, Preset, Record};
 use crate::game::AnyGame;
 use crate::game::{Declared, Game, Player};
@@ -424,18 +425,18 @@ impl<G: Declared> Learner for Menace<G> {
         let Some(first) = Self::typed(start).cloned() else {
             return;
         };
-        let after = &mut |menace: &Menace<G>, played| after(menace, played);
+        let after = &mut |training: &Training<G>, played| after(&*training.menace, played);
+        let mut training = Training::new(self);
         if let Some(typed) = opponent.typed() {
             if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
-                return train::play_games(self, ai.as_mut(), &first, rng, after);
+                return train::play_games(&mut training, ai.as_mut(), &first, rng, after);
             }
             if let Some(second) = typed.downcast_mut::<Menace<G>>() {
                 // The second MENACE plays in its own types too, and keeps what it learns.
-                let placeholder = Menace::new(second.side(), second.preset(), 0);
-                let mut sparring = Sparring::new(std::mem::replace(second, placeholder));
-                train::play_games(self, &mut sparring, &first, rng, after);
-                *second = sparring.menace;
-                return;
+                let mut sparring = Sparring {
+                    learner: Training::new(second),
+                };
+                return train::play_games(&mut training, &mut sparring, &first, rng, after);
             }
         }
         let mut by_name = ByName {
@@ -443,7 +444,7 @@ impl<G: Declared> Learner for Menace<G> {
             declaration: start.declaration(),
             options: start.options(),
         };
-        train::play_games(self, &mut by_name, &first, rng, after);
+        train::play_games(&mut training, &mut by_name, &first, rng, after);
     }
 
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {

@@ -13,6 +13,7 @@ pub mod opponent;
 pub mod preset;
 pub mod save;
 pub mod train;
+pub mod typed;
 
 pub use boxes::{BoxId, Lookup, Matchbox, Matchboxes, matchboxes};
 pub use generic::{BeadBox, DEFAULT_BOX_LIMIT, Drawn, Menace, Reinforcement, Turn, TurnError};

@@ -8,10 +8,8 @@
 //! game's notation ([`ByName`]). The players above this layer implement [`Opponent`]; a
 //! typed one hands the loop its [`BoxedAi`] through [`Opponent::typed`].
 
-use super::GameResult;
-use super::generic::{Drawn, Menace, Turn};
 use crate::game::{AnyGame, Declaration, Declared, Game, Playing};
-use rand::{Rng, RngExt};
+use rand::Rng;
 use std::any::Any;
 use std::fmt;
 
@@ -161,50 +159,5 @@ impl<G: Declared> Seated for OnBoard<G> {
 
     fn boxed_clone(&self) -> Box<dyn Seated> {
         Box::new(self.clone())
-    }
-}
-
-/// A second MENACE as the other side: it draws, and learns when the game ends.
-#[derive(Debug)]
-pub struct Sparring<G: Game> {
-    pub menace: Menace<G>,
-    drawn: Vec<Drawn>,
-}
-
-impl<G: Game> Sparring<G> {
-    pub fn new(menace: Menace<G>) -> Sparring<G> {
-        Sparring {
-            menace,
-            drawn: Vec::new(),
-        }
-    }
-}
-
-impl<G: Game> Moves<G> for Sparring<G> {
-    fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
-        match self.menace.take_turn(position, rng).ok()? {
-            turn @ Turn::Drew { real_move, .. } => {
-                self.drawn.extend(turn.drawn());
-                Some(real_move)
-            }
-            Turn::Forced(mv) => Some(mv),
-            // Resigning is not a move: with no beads it plays at random.
-            // (A uniformly random legal move, as the `random` player picks it.)
-            Turn::Resigned(_) => {
-                let moves = position.legal_moves();
-                (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
-            }
-        }
-    }
-
-    fn game_over(&mut self, position: &G) {
-        match position.outcome() {
-            Some(outcome) => self.menace.reinforce(
-                &self.drawn,
-                GameResult::for_side(outcome, self.menace.side()),
-            ),
-            None => self.menace.return_beads(&self.drawn),
-        }
-        self.drawn.clear();
     }
 }

@@ -1,19 +1,18 @@
-//! MENACE's one training loop: whole games against another side, learning after each,
-//! in the game's own types. Every game and both sides use it (`train`, `experiment`,
+//! The one training loop of every learner: whole games against another side, learning
+//! after each, in the game's own types ([`TypedLearner`]). Every game and both sides use it (`train`, `experiment`,
 //! `menace bench`); what the games are counted into is the caller's business, told of
 //! each game as it ends.
 
-use super::generic::{Drawn, Menace, Turn};
+use super::GameResult;
 use super::opponent::Moves;
-use super::{EmptyBox, GameResult};
-use crate::game::Game;
-use rand::Rng;
+use crate::game::{Game, Player};
+use rand::{Rng, RngExt};
 
-/// How one game ended for MENACE.
+/// How one game ended for the learner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameEnd {
     pub result: GameResult,
-    /// MENACE gave up on an empty box (the game counts as lost).
+    /// The learner gave up (MENACE on an empty box): the game counts as lost.
     pub resigned: bool,
     /// The ply the game ended at: moves played, both sides, from the usual start.
     pub moves: usize,
@@ -24,90 +23,88 @@ pub struct GameEnd {
 pub enum Played {
     /// It was played and learned from.
     Game(GameEnd),
-    /// MENACE would not start: its first box is empty under the resign rule.
+    /// The learner would not start (MENACE: its first box is empty under the resign rule).
     Refused,
-    /// MENACE met a position it had no room to make a box for; the game was abandoned
-    /// and its beads put back, so it teaches nothing.
+    /// The learner met a position it had no room for (MENACE: a box past its limit);
+    /// the game was abandoned and forgotten (its beads put back), so it teaches nothing.
+    NoRoom,
+}
+
+/// What the training loop asks of a learner, in game `G`'s own types: to choose a move
+/// (remembering what it needs to learn from it), and at the game's end to learn, or to
+/// forget the game when it was abandoned. MENACE is one ([`super::typed::Training`]);
+/// every learner is, so that one loop trains them all.
+pub trait TypedLearner<G: Game> {
+    /// The side it plays.
+    fn side(&self) -> Player;
+    /// Whether it will not start a game from `start` (MENACE's first box is empty under
+    /// the resign rule); asked before every game.
+    fn refuses(&mut self, start: &G) -> bool;
+    /// Its move on `position`, its turn in a game not over.
+    fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Choice<G::Move>;
+    /// The game it chose moves in ended in `result` for it: it learns, and forgets the game.
+    fn learn(&mut self, result: GameResult);
+    /// The game was abandoned: it undoes what choosing did and forgets the game.
+    fn abandon(&mut self);
+}
+
+/// What a learner did on its turn in training.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice<M> {
+    /// It plays this legal move.
+    Move(M),
+    /// It gives up (the game counts as lost).
+    Resigned,
+    /// It met a position it has no room to remember; the game is abandoned.
     NoRoom,
 }
 
 /// Plays games from `start` against `opponent` until `after`, told of each, answers
-/// `false`, or MENACE refuses or runs out of room (the last thing `after` is told).
-/// `after` also gets the learner, to look at its boxes between games.
-pub fn play_games<G: Game>(
-    menace: &mut Menace<G>,
+/// `false`, or the learner refuses or runs out of room (the last thing `after` is told).
+/// `after` also gets the learner, to look at it between games.
+pub fn play_games<G: Game, L: TypedLearner<G>>(
+    learner: &mut L,
     opponent: &mut dyn Moves<G>,
     start: &G,
     rng: &mut dyn Rng,
-    after: &mut dyn FnMut(&Menace<G>, Played) -> bool,
+    after: &mut dyn FnMut(&L, Played) -> bool,
 ) {
-    let mut drawn = Vec::with_capacity(8);
-    // The first box, found once where MENACE moves first: refusing to play is then a
-    // look at one count, not a search, before every game.
-    let mut first = first_box(menace, start);
     loop {
-        if first.is_none() {
-            first = first_box(menace, start);
-        }
-        let refuses = match first {
-            Some(index) => menace
-                .get(index)
-                .is_some_and(|matchbox| matchbox.total() == 0),
-            None => menace.refuses_to_play(start),
-        };
-        let played = if refuses {
+        let played = if learner.refuses(start) {
             Played::Refused
         } else {
-            match play_one(menace, opponent, start, rng, &mut drawn) {
+            match play_one(learner, opponent, start, rng) {
                 Some(end) => Played::Game(end),
                 None => Played::NoRoom,
             }
         };
-        if !after(menace, played) || !matches!(played, Played::Game(_)) {
+        if !after(learner, played) || !matches!(played, Played::Game(_)) {
             return;
         }
     }
 }
 
-/// The box MENACE moves from at `start`, where it moves first with a choice and the
-/// resign rule could stop it there.
-fn first_box<G: Game>(menace: &Menace<G>, start: &G) -> Option<usize> {
-    (menace.preset().empty_box == EmptyBox::Resign)
-        .then(|| menace.box_for(start))
-        .flatten()
-        .map(|(index, _)| index)
-}
-
-/// One whole game from `start`, `menace` against `opponent`, and both learn. `drawn` is
-/// scratch space. `None` if MENACE had no room for a new box: the game is then abandoned,
-/// its beads put back.
-pub fn play_one<G: Game>(
-    menace: &mut Menace<G>,
+/// One whole game from `start`, `learner` against `opponent`, and both learn. `None` if
+/// the learner had no room for what it met: the game is then abandoned and forgotten.
+pub fn play_one<G: Game, L: TypedLearner<G>>(
+    learner: &mut L,
     opponent: &mut dyn Moves<G>,
     start: &G,
     rng: &mut dyn Rng,
-    drawn: &mut Vec<Drawn>,
 ) -> Option<GameEnd> {
-    drawn.clear();
-    let side = menace.side();
+    let side = learner.side();
     let mut game = start.clone();
     let mut resigned = false;
     while !game.is_over() {
         let mv = if game.to_move() == side {
-            match menace.take_turn(&game, rng) {
-                Ok(turn @ Turn::Drew { real_move, .. }) => {
-                    drawn.extend(turn.drawn());
-                    real_move
-                }
-                Ok(Turn::Forced(mv)) => mv,
-                Ok(Turn::Resigned(_)) => {
+            match learner.choose(&game, rng) {
+                Choice::Move(mv) => mv,
+                Choice::Resigned => {
                     resigned = true;
                     break;
                 }
-                // No room for a new box (or a game whose symmetries are broken):
-                // the game is abandoned.
-                Err(_) => {
-                    menace.return_beads(drawn);
+                Choice::NoRoom => {
+                    learner.abandon();
                     opponent.game_over(&game);
                     return None;
                 }
@@ -118,7 +115,7 @@ pub fn play_one<G: Game>(
                 None => break,
             }
         };
-        // MENACE's move comes from the legal moves; an opponent's is legal by the
+        // The learner's move comes from the legal moves; an opponent's is legal by the
         // contract of `Moves::choose` (and checked where it was read by name).
         game.play_known_legal(mv);
     }
@@ -127,11 +124,41 @@ pub fn play_one<G: Game>(
         Some(outcome) => GameResult::for_side(outcome, side),
         None => GameResult::Drew,
     };
-    menace.reinforce(drawn, result);
+    learner.learn(result);
     opponent.game_over(&game);
     Some(GameEnd {
         result,
         resigned,
         moves: game.ply(),
     })
+}
+
+/// A second learner as the other side: it chooses in its own types, and learns when the
+/// game ends (or forgets a game abandoned). Resigning is not a move: where it would
+/// resign, it plays a uniformly random legal move, as the `random` player picks it.
+#[derive(Debug)]
+pub struct Sparring<L> {
+    pub learner: L,
+}
+
+impl<G: Game, L: TypedLearner<G>> Moves<G> for Sparring<L> {
+    fn choose(&mut self, position: &G, rng: &mut dyn Rng) -> Option<G::Move> {
+        match self.learner.choose(position, rng) {
+            Choice::Move(mv) => Some(mv),
+            Choice::Resigned => {
+                let moves = position.legal_moves();
+                (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+            }
+            Choice::NoRoom => None,
+        }
+    }
+
+    fn game_over(&mut self, position: &G) {
+        match position.outcome() {
+            Some(outcome) => self
+                .learner
+                .learn(GameResult::for_side(outcome, self.learner.side())),
+            None => self.learner.abandon(),
+        }
+    }
 }

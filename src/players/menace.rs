@@ -1,5 +1,5 @@
 //! `menace`: a second MENACE, learning as it plays, in any game whose matchboxes fit. In
-//! `train` it plays in the game's own types (see [`crate::menace::opponent::Sparring`]).
+//! `train` it plays in the game's own types (see [`crate::menace::train::Sparring`]).
 
 use super::{Options, Plays, RivalMove, Row, Setup};
 use crate::analysis::Engine;
