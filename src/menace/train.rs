@@ -162,3 +162,105 @@ impl<G: Game, L: TypedLearner<G>> Moves<G> for Sparring<L> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::TicTacToe;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// A learner that plays the first legal move (or has no room after `room` moves),
+    /// and counts what the loop tells it.
+    struct First {
+        side: Player,
+        room: usize,
+        chosen: usize,
+        results: Vec<GameResult>,
+        abandoned: usize,
+    }
+
+    fn first(side: Player, room: usize) -> First {
+        First {
+            side,
+            room,
+            chosen: 0,
+            results: Vec::new(),
+            abandoned: 0,
+        }
+    }
+
+    impl TypedLearner<TicTacToe> for First {
+        fn side(&self) -> Player {
+            self.side
+        }
+        fn refuses(&mut self, _: &TicTacToe) -> bool {
+            false
+        }
+        fn choose(&mut self, position: &TicTacToe, _: &mut dyn Rng) -> Choice<crate::game::Square> {
+            if self.chosen == self.room {
+                return Choice::NoRoom;
+            }
+            self.chosen += 1;
+            Choice::Move(position.legal_moves()[0])
+        }
+        fn learn(&mut self, result: GameResult) {
+            self.results.push(result);
+        }
+        fn abandon(&mut self) {
+            self.abandoned += 1;
+        }
+    }
+
+    #[test]
+    fn any_learner_trains_against_a_second_learner_of_any_kind() {
+        let mut one = first(Player::X, usize::MAX);
+        let mut sparring = Sparring {
+            learner: first(Player::O, usize::MAX),
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut games = 0;
+        play_games(
+            &mut one,
+            &mut sparring,
+            &TicTacToe::default(),
+            &mut rng,
+            &mut |_, played| {
+                assert!(matches!(played, Played::Game(_)));
+                games += 1;
+                games < 3
+            },
+        );
+        // The first legal move each: X takes 1, 3, 5 and 7, a line (3, 5, 7) before O has one.
+        assert_eq!(one.results, vec![GameResult::Won; 3]);
+        assert_eq!(sparring.learner.results, vec![GameResult::Lost; 3]);
+        assert_eq!((one.abandoned, sparring.learner.abandoned), (0, 0));
+    }
+
+    #[test]
+    fn a_learner_out_of_room_abandons_the_game_and_the_loop_stops() {
+        let mut one = first(Player::X, 2);
+        let mut sparring = Sparring {
+            learner: first(Player::O, usize::MAX),
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut told = Vec::new();
+        play_games(
+            &mut one,
+            &mut sparring,
+            &TicTacToe::default(),
+            &mut rng,
+            &mut |_, played| {
+                told.push(played);
+                true
+            },
+        );
+        assert_eq!(told, vec![Played::NoRoom]);
+        assert_eq!((one.abandoned, one.results.len()), (1, 0));
+        // The second learner is told of a game not over: it forgets it too.
+        assert_eq!(
+            (sparring.learner.abandoned, sparring.learner.results.len()),
+            (1, 0)
+        );
+    }
+}
