@@ -287,6 +287,12 @@ pub enum Event {
         title: String,
         census: crate::game::census::Census,
     },
+    /// `count` where positions repeat: the positions and waiting collapses the game's
+    /// analysis of every position works on, counted without it.
+    AnalysisCensus {
+        title: String,
+        census: crate::ai::quantum_morris::census::Census,
+    },
     /// `count boxes`: the boxes MENACE playing `side` needs, per ply, or why they were
     /// not all counted.
     BoxCount {

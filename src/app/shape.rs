@@ -202,9 +202,18 @@ impl Session {
         let title = self.game.title();
         match census(self.game.restart().as_ref()) {
             Ok(census) => vec![Event::Census { title, census }],
-            Err(NoCensus::Repeats) => refuse(&format!(
-                "Positions repeat in {title}, so the ways a game can go have no end to count."
-            )),
+            Err(NoCensus::Repeats) => match crate::registry::analysis_census(self.game.as_ref()) {
+                Some(counted) => {
+                    crate::stop::searches_ended();
+                    match counted {
+                        Some(census) => vec![Event::AnalysisCensus { title, census }],
+                        None => vec![Event::Interrupted],
+                    }
+                }
+                None => refuse(&format!(
+                    "Positions repeat in {title}, so the ways a game can go have no end to count."
+                )),
+            },
             Err(NoCensus::TooBig) => refuse(&format!(
                 "{title} has more than {} positions, too many for count.",
                 grouped(CENSUS_LIMIT as u64)

@@ -19,6 +19,7 @@ use crate::game::{AnyGame, Playing};
 pub use option_files::{Confinement, confine};
 pub use perfect::{POSITIONS_PER_QUESTION, has_perfect, perfect_player};
 pub use presentation::{BIGGEST_CHANGES, Learning, MOST_CELLS_LISTED, Presentation};
+pub use quantum_morris_solver::analysis_census;
 pub use quantum_solver::quantum_position;
 use typed::Abilities;
 pub use typed::{

@@ -5,6 +5,7 @@
 
 use crate::ai::alphabeta::Value;
 use crate::ai::perfect::MoveValues;
+use crate::ai::quantum_morris::census::Census;
 use crate::ai::quantum_morris::{PEAK_BYTES, Table};
 use crate::analysis::Solved;
 use crate::game::quantum_morris::QuantumMorris;
@@ -48,6 +49,18 @@ pub fn solved_from(table: &Table, position: &QuantumMorris) -> Solved {
             asked: 0,
         },
     }
+}
+
+/// The sizes of the analysis of every position for the game's rules, counted without
+/// doing it (seconds, and the index's memory alone): `None` for another game, `Some(None)`
+/// when Ctrl-C stopped the count. `count` prints it, where positions repeat and the ways a
+/// game can go have no end to count.
+pub fn analysis_census(game: &dyn AnyGame) -> Option<Option<Census>> {
+    let position = game.position::<QuantumMorris>()?;
+    Some(crate::ai::quantum_morris::census::count(
+        position.rules(),
+        2,
+    ))
 }
 
 /// Perfect play in quantum Morris, from the same analysis of every position: each move

@@ -134,6 +134,35 @@ pub fn census(title: &str, census: &Census) -> String {
     text
 }
 
+/// `count` in a game whose positions repeat (quantum Morris): what its analysis of every
+/// position works on, the two figures each at the head of its own item.
+pub fn analysis_census(title: &str, census: &crate::ai::quantum_morris::census::Census) -> String {
+    let item = |text: String| {
+        textwrap::fill(
+            &text,
+            crate::repl::text::words(79).subsequent_indent("    "),
+        ) + "\n"
+    };
+    let mut text = crate::repl::text::fill(
+        &format!(
+            "Positions repeat in {title}, so the ways a game can go have no end to count. \
+             Its analysis of every position (solve) works on these, counted here without it:"
+        ),
+        79,
+    ) + "\n";
+    text += &item(format!(
+        "  {} positions at rest: one of each 8 that the board's symmetries make alike, \
+         each side's pieces as a set",
+        grouped(census.positions)
+    ));
+    text += &item(format!(
+        "  {} waiting collapses: a move that closed a cycle, before its world is \
+         chosen (two alike up to symmetry wait as one)",
+        grouped(census.collapses)
+    ));
+    text
+}
+
 /// `count boxes`: the boxes MENACE needs, in all and per ply, or why the count ended
 /// early.
 pub fn box_count(

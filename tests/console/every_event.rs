@@ -85,6 +85,7 @@ fn kind(said: &Said) -> String {
         Event::Variants => "Variants",
         Event::Lines { .. } => "Lines",
         Event::Census { .. } => "Census",
+        Event::AnalysisCensus { .. } => "AnalysisCensus",
         Event::BoxCount { .. } => "BoxCount",
         Event::Fillings { .. } => "Fillings",
         Event::AheadRatings { .. } => "AheadRatings",
@@ -145,6 +146,7 @@ const ALL: &[&str] = &[
     "Variants",
     "Lines",
     "Census",
+    "AnalysisCensus",
     "BoxCount",
     "Fillings",
     "Kinds",
@@ -320,6 +322,14 @@ fn every_event_kind_fits_80_columns() {
             asked: 1_000_000,
         }),
         Said::Session(Event::Interrupted),
+        // `count` in quantum Morris takes seconds of a release build.
+        Said::Session(Event::AnalysisCensus {
+            title: "quantum-morris".into(),
+            census: menace::ai::quantum_morris::census::Census {
+                positions: 11_960_935,
+                collapses: 36_071_665,
+            },
+        }),
         Said::Lesson(LessonEvent::NoHints),
         Said::Lesson(LessonEvent::CourseComplete(titles)),
         // The longest note a game makes on a move (circular linetris).

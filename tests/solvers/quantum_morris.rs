@@ -102,6 +102,13 @@ fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
     let table = Table::build(rules, 2).expect("nothing stops it");
     // The index: legal positions at rest, one per class under the 8 symmetries.
     assert_eq!(table.index.len(), 11_960_935);
+    // `count` (lesson 18 quotes it) counts the analysis's nodes without building it: the
+    // same positions and waiting collapses.
+    let census = menace::ai::quantum_morris::census::count(rules, 2).expect("not stopped");
+    assert_eq!(
+        (census.positions, census.collapses),
+        (table.index.len() as u64, table.collapses as u64)
+    );
     let start = QuantumMorris::new(rules);
     assert_eq!(table.game_value(&start), Some(Value::Draw));
     let checked = check_sample(&table, rules, 5);

@@ -16,6 +16,7 @@
 //! Repetition does not change any value here: a player who wins plays along strictly
 //! shorter distances, so never repeats a position, and a drawn position stays drawn.
 
+pub mod census;
 pub mod index;
 pub mod moves;
 mod pauses;

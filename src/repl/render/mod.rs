@@ -149,6 +149,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
             through,
         } => super::counts::lines(title, *lines, *cells, through.as_ref()),
         Event::Census { title, census } => super::counts::census(title, census),
+        Event::AnalysisCensus { title, census } => super::counts::analysis_census(title, census),
         Event::BoxCount {
             title,
             side,
