@@ -570,3 +570,56 @@ fn a_run_of_games_ends_with_its_own_tally() {
             .contains("The 1 games")
     );
 }
+
+/// `solve qubic --from P --first M --replies` splits a position one level down: each of
+/// O's replies to X's move is proved on its own and written to its own file, the proofs
+/// are joined into one proof of P that `verify` accepts, and a second run searches
+/// nothing again (it reads each reply's proof, checked, from its file).
+#[test]
+fn a_position_split_at_o_s_replies_joins_into_one_proof_and_resumes() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("p.json");
+    // X on 0, 15, 60 and O on 3, 63, 25: two quiet moves from a forcing chain.
+    let position = "X..O...........X/.........O....../................/............X..O";
+    let run = || {
+        let output = menace()
+            .args([
+                "solve",
+                "qubic",
+                "--from",
+                position,
+                "--first",
+                "12",
+                "--replies",
+            ])
+            .args(["--budget", "200000", "--memory", "64M", "--proof"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let said = run();
+    assert!(
+        said.contains("X's move on 12 wins against every reply."),
+        "{said}"
+    );
+    assert!(!said.contains("Already proved"), "{said}");
+    let replies = said.matches("O replies ").count();
+    assert!(replies > 10, "{said}");
+    let verified = menace()
+        .args(["verify", "qubic"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(verified.status.code(), Some(0));
+    let joined = std::fs::read(&file).unwrap();
+    let again = run();
+    assert_eq!(
+        again.matches("Already proved in").count(),
+        replies,
+        "{again}"
+    );
+    assert!(again.contains("make a proof of"), "{again}");
+    assert_eq!(std::fs::read(&file).unwrap(), joined);
+}

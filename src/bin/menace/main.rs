@@ -6,6 +6,7 @@ mod games;
 mod lessons;
 mod proofs;
 mod random_play;
+mod replies;
 mod solve;
 
 #[cfg(test)]
@@ -148,8 +149,10 @@ enum Task {
         /// Allis did with 10); a proof is still a proof, a failure proves nothing.
         #[arg(long)]
         x_moves: Option<usize>,
-        /// qubic: solve each of O's replies to X's first move (one cell, by --first)
-        /// separately, up to symmetry, each with the whole budget.
+        /// qubic: X plays --first (one cell; from --from, or the empty cube), then each
+        /// of O's replies is solved separately, up to symmetry, each with the whole
+        /// budget; replies already proved in their files are kept, and the proofs of
+        /// all the replies are joined into one proof of the position
         #[arg(long)]
         replies: bool,
     },
@@ -422,7 +425,7 @@ fn main() -> ExitCode {
                     x_moves,
                 };
                 return if replies {
-                    proofs::solve_qubic_replies(&request)
+                    replies::solve_qubic_replies(&request)
                 } else {
                     proofs::solve_qubic(&request)
                 };

@@ -4,7 +4,7 @@
 use menace::repl::render::grouped;
 
 /// "1 position", "1,638,066 positions".
-fn counted(positions: u64) -> String {
+pub fn counted(positions: u64) -> String {
     match positions {
         1 => "1 position".to_string(),
         n => format!("{} positions", grouped(n)),
@@ -111,7 +111,7 @@ pub fn prove(
 }
 
 /// Writes the proof if a file was named.
-fn write_proof(
+pub fn write_proof(
     file: Option<&Path>,
     x: u64,
     o: u64,
@@ -277,7 +277,7 @@ fn cpu_seconds() -> Option<f64> {
 
 /// Starts the count of peak memory again (Linux), so that each of O's replies reports
 /// its own; where the system does not allow it, the peak stays the process's.
-fn restart_peak_memory() {
+pub fn restart_peak_memory() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
@@ -365,7 +365,7 @@ pub struct QubicRequest<'a> {
 }
 
 /// How one search ended, for the reports.
-enum Solved {
+pub enum Solved {
     /// X wins, the proof checked; with the proof's size.
     Proved(menace::ai::qubic::proof::Proof),
     Disproved,
@@ -402,87 +402,6 @@ pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
     }
 }
 
-/// `menace solve qubic --first CELL --replies [--proof FILE]`: each of O's replies to
-/// X's opening on CELL, up to symmetry, solved on its own, with its own CPU time and
-/// peak memory; the proof of each reply proved goes to FILE with the reply's cell
-/// before the extension (`replies.json` gives `replies-2.json`).
-pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
-    let first = match read_first_moves(request.first) {
-        Ok(cells) if cells.count_ones() == 1 && request.from.is_none() => cells,
-        Ok(_) => {
-            complain!("menace: --replies needs one first move, such as --first 0, and no --from.");
-            return ExitCode::from(2);
-        }
-        Err(why) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
-    };
-    let geometry = menace::game::cube::Geometry::of(4);
-    let mut classes = std::collections::BTreeMap::new();
-    for reply in 0..64u8 {
-        if first & (1 << reply) == 0 {
-            let (key, _) = geometry.canonical(first, 1 << reply);
-            classes.entry(key).or_insert(reply);
-        }
-    }
-    say!(
-        "X opens on {}: O has {} replies up to symmetry; each is solved on its own.",
-        first.trailing_zeros(),
-        classes.len()
-    );
-    let mut proved = Vec::new();
-    for reply in classes.values() {
-        let lines = geometry.lines_through[usize::from(*reply)].len();
-        say!("O replies {reply} (a cell on {lines} lines):");
-        restart_peak_memory();
-        match search(first, 1 << reply, u64::MAX, request) {
-            Ok(Solved::Proved(proof)) => {
-                proved.push(*reply);
-                let file = request.file.map(|file| file_for_reply(file, *reply));
-                let written = write_proof(file.as_deref(), first, 1 << reply, &proof);
-                if written != ExitCode::SUCCESS {
-                    return written;
-                }
-            }
-            Ok(_) => {}
-            Err(code) => return code,
-        }
-    }
-    let classes = classes.len();
-    if proved.len() == classes {
-        say!(
-            "X's opening on {} wins against every reply.",
-            first.trailing_zeros()
-        );
-    } else {
-        let cells: Vec<String> = proved.iter().map(u8::to_string).collect();
-        say!(
-            "Proved: {} of the {classes} replies ({}); the others are not settled.",
-            proved.len(),
-            if cells.is_empty() {
-                "none".to_string()
-            } else {
-                cells.join(", ")
-            }
-        );
-    }
-    ExitCode::SUCCESS
-}
-
-/// The proof file for O's reply on `reply`: `replies.json` gives `replies-2.json`.
-fn file_for_reply(file: &Path, reply: u8) -> std::path::PathBuf {
-    let stem = file.file_stem().map_or_else(
-        || "replies".into(),
-        |stem| stem.to_string_lossy().into_owned(),
-    );
-    let name = match file.extension() {
-        Some(extension) => format!("{stem}-{reply}.{}", extension.to_string_lossy()),
-        None => format!("{stem}-{reply}"),
-    };
-    file.with_file_name(name)
-}
-
 /// X's moves at an unsettled root, fewest to prove first (at most six): the moves
 /// to search on their own next (`--from` the same position, `--first` the move).
 fn most_promising(moves: &[(u8, menace::ai::qubic::table::Numbers)]) -> String {
@@ -509,7 +428,12 @@ fn most_promising(moves: &[(u8, menace::ai::qubic::table::Numbers)]) -> String {
 }
 
 /// One search, reported; a proof is checked by the independent checker first.
-fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<Solved, ExitCode> {
+pub fn search(
+    x: u64,
+    o: u64,
+    first_moves: u64,
+    request: &QubicRequest,
+) -> Result<Solved, ExitCode> {
     let start = std::time::Instant::now();
     let cpu_before = cpu_seconds();
     let Some(mut solver) = menace::ai::qubic::dfpn::Solver::try_new(request.table_bytes) else {
@@ -555,8 +479,8 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
         replaced => format!(" ({} replaced when full)", grouped(replaced)),
     };
     let searched = format!(
-        "{} positions in a table of {}{replaced}, {} visits, {} threat-search positions, {seconds:.1} s{cpu}{memory}",
-        grouped(solver.positions() as u64),
+        "{} in a table of {}{replaced}, {} visits, {} threat-search positions, {seconds:.1} s{cpu}{memory}",
+        counted(solver.positions() as u64),
         grouped(solver.capacity() as u64),
         grouped(solver.visits),
         grouped(solver.threat_nodes())
@@ -615,18 +539,6 @@ fn search(x: u64, o: u64, first_moves: u64, request: &QubicRequest) -> Result<So
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_reply_has_its_own_proof_file() {
-        assert_eq!(
-            file_for_reply(Path::new("out/replies.json"), 2),
-            Path::new("out/replies-2.json")
-        );
-        assert_eq!(
-            file_for_reply(Path::new("proof"), 13),
-            Path::new("proof-13")
-        );
-    }
 
     /// Linux counts CPU time in hundredths of a second: a tenth of a second of work
     /// must show.
