@@ -400,7 +400,7 @@ impl Session {
         let before = current.game.view();
         let before_game = current.game.boxed_clone();
         if let Err(why) = current.game.play_move(name) {
-            return refuse(&format!("You cannot play there: {why}."));
+            return refuse(&format!("{}: {why}.", super::CANNOT_PLAY_THERE));
         }
         let mut events = Vec::new();
         current.last_marked = board_after_move(

@@ -159,12 +159,16 @@ impl Session {
         match current.game.check_move(line) {
             Ok(name) => Some(Ok(name)),
             Err(crate::game::MoveError::Illegal { why, .. }) => {
-                Some(Err(format!("You cannot play there: {why}.")))
+                Some(Err(format!("{CANNOT_PLAY_THERE}: {why}.")))
             }
             Err(crate::game::MoveError::Notation(_)) => None,
         }
     }
 }
+
+/// How a move the game's rules refuse is told, before the game's reason: a lesson sees
+/// from it that the learner met a rule (lesson 20's renju cross).
+pub const CANNOT_PLAY_THERE: &str = "You cannot play there";
 
 /// Characters that may sit between the parts of a move as someone types it (`MM.LR`,
 /// `d4-e5`, `mm lr`, `1,2,3`).

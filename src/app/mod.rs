@@ -20,5 +20,5 @@ mod weights;
 
 pub use command::Command;
 pub use event::{Asked, Event, MatchTally, MoveScores, Question, Stats, Who};
-pub use input::Reading;
+pub use input::{CANNOT_PLAY_THERE, Reading};
 pub use session::{BoxListing, Progress, ProgressHook, Session, Settings};

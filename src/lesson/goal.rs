@@ -70,6 +70,8 @@ pub enum Goal {
     ShowWeights,
     /// Look at the attacks behind one cell's weight (`weights CELL`; `any` for any cell).
     WeighCell(String),
+    /// Try a move the game's rules refuse, and read why.
+    RefusedMove,
 }
 
 /// A game's title as the registry writes it (options in their declared order).
@@ -141,7 +143,8 @@ impl Goal {
             | Goal::SeeForcedMove
             | Goal::Misere
             | Goal::ShowWeights
-            | Goal::WeighCell(_) => Ok(()),
+            | Goal::WeighCell(_)
+            | Goal::RefusedMove => Ok(()),
         }
     }
 
@@ -152,6 +155,7 @@ impl Goal {
         let seen = match self {
             Goal::SeeSymmetry => tally.symmetry_seen.as_ref(),
             Goal::SeeForcedMove => tally.forced_seen.as_ref(),
+            Goal::RefusedMove => tally.refused_move.as_ref(),
             _ => None,
         };
         match seen {
@@ -205,6 +209,7 @@ impl Goal {
             Goal::ShowWeights => "you saw the gomoku bot's weights".into(),
             Goal::WeighCell(cell) if cell == "any" => "you saw what makes a cell's weight".into(),
             Goal::WeighCell(cell) => format!("you saw why {cell} weighs what it does"),
+            Goal::RefusedMove => "you saw the rules refuse a move".into(),
         }
     }
 
@@ -221,7 +226,8 @@ impl Goal {
             | Goal::DrawGames(_)
             | Goal::AskHint
             | Goal::ShowWeights
-            | Goal::WeighCell(_) => true,
+            | Goal::WeighCell(_)
+            | Goal::RefusedMove => true,
             Goal::PlayVariant { variant, .. } => {
                 variant_kind(variant).is_ok_and(|kind| kind == session.game_title())
             }
@@ -287,6 +293,7 @@ impl Goal {
             }),
             Goal::RateFork => tally.rated_fork,
             Goal::ShowWeights => tally.weighed_board,
+            Goal::RefusedMove => tally.refused_move.is_some(),
             Goal::WeighCell(cell) => tally
                 .cells_weighed
                 .iter()
@@ -354,6 +361,8 @@ pub struct Tally {
     /// that the praise quotes what was on the screen.
     pub symmetry_seen: Option<String>,
     pub forced_seen: Option<String>,
+    /// The first move the game's rules refused, as the console told it.
+    pub refused_move: Option<String>,
     pub solved: Vec<String>,
     /// Titles of the games finished, solved, and asked about.
     pub variant_games: Vec<String>,
@@ -439,6 +448,10 @@ impl Tally {
                     ) {
                         self.variants_solved.push(title.clone());
                     }
+                }
+                Event::Refusal(why) if why.starts_with(crate::app::CANNOT_PLAY_THERE) => {
+                    self.refused_move
+                        .get_or_insert_with(|| format!("\"{}\"", why.trim_end_matches('.')));
                 }
                 Event::Hint { .. } => self.hinted = true,
                 Event::Weights { .. } => self.weighed_board = true,

@@ -151,3 +151,25 @@ fn prose_from_a_lesson_cannot_drive_the_terminal() {
     let error = broken(&format!("title: x\nsteps: {}", "[".repeat(100_000)));
     assert!(error.to_string().contains("nested"), "{error}");
 }
+
+/// `refused_move` is met by a move the game's rules refuse (quoted in the praise), and
+/// by nothing else that is refused.
+#[test]
+fn a_refused_move_goal_is_met_by_the_rules_alone() {
+    use crate::app::{Event, Session, Settings};
+    use goal::{Goal, Tally};
+    let session = Session::new(Settings::default());
+    let mut tally = Tally::default();
+    tally.observe(&[Event::Refusal("That is not a command.".into())]);
+    assert!(!Goal::RefusedMove.met(&tally, &session));
+    tally.observe(&[Event::Refusal(format!(
+        "{}: h8 would make two open threes.",
+        crate::app::CANNOT_PLAY_THERE
+    ))]);
+    assert!(Goal::RefusedMove.met(&tally, &session));
+    assert!(
+        Goal::RefusedMove
+            .describe_met(&tally)
+            .contains("h8 would make two open threes")
+    );
+}

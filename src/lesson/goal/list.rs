@@ -122,6 +122,11 @@ pub static GOALS: &[GoalDoc] = &[
         example: "{weigh_cell: any}",
         asks: "look at the attacks behind one cell's weight (`weights CELL`; `any` for any cell)",
     },
+    GoalDoc {
+        written: "refused_move",
+        example: "refused_move",
+        asks: "try a move the game's rules refuse (renju's forbidden cells), and read why",
+    },
 ];
 
 impl Goal {
@@ -151,6 +156,7 @@ impl Goal {
             Goal::TrySolve(_) => 18,
             Goal::ShowWeights => 19,
             Goal::WeighCell(_) => 20,
+            Goal::RefusedMove => 21,
         };
         &GOALS[at]
     }
