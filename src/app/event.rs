@@ -179,7 +179,11 @@ pub enum Event {
     },
     PresetChanged(Preset),
     Question(Question),
-    Kept,
+    /// A yes/no question answered with anything but yes: nothing changed. `dropped` is a
+    /// command typed in place of the answer, which was not run either.
+    Kept {
+        dropped: Option<String>,
+    },
     /// A line that could not be used; nothing changed.
     Refusal(String),
     /// `lookahead depth` cannot look that far within its `budget` of positions a move in

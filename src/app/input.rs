@@ -44,7 +44,12 @@ impl Session {
         if let Some(pending) = self.pending.take() {
             return match command::parse(line) {
                 Ok(Command::Yes) => Reading::Done(self.confirm(pending)),
-                _ => Reading::Kept(vec![Event::Kept]),
+                // A command typed past the question is named, so that whoever typed
+                // it knows to type it again.
+                Ok(command) if command != Command::No => Reading::Kept(vec![Event::Kept {
+                    dropped: Some(line.trim().to_string()),
+                }]),
+                _ => Reading::Kept(vec![Event::Kept { dropped: None }]),
             };
         }
         if line.trim().is_empty() {

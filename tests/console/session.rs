@@ -559,3 +559,24 @@ fn an_ai_kept_across_a_game_switch_plays_the_new_game_or_is_replaced_in_one_sent
         }
     }
 }
+
+/// A command typed where a yes/no question waits is not run, and the console names it so
+/// that the learner types it again (lesson 23: `reset`, then the next step's `train`).
+#[test]
+fn a_command_typed_at_a_question_is_named_and_not_run() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(1, folder.path()));
+    respond(&mut session, "train 10 vs random");
+    let asked = respond(&mut session, "reset");
+    assert!(asked.contains("Type yes to confirm"), "{asked}");
+    let said = respond(&mut session, "train 20 vs random");
+    assert!(
+        said.replace('\n', " ")
+            .contains("`train 20 vs random` was not run either; type it again"),
+        "{said}"
+    );
+    let stats = respond(&mut session, "stats");
+    assert!(stats.contains("10 games"), "{stats}");
+    respond(&mut session, "reset");
+    assert!(respond(&mut session, "no").ends_with("Nothing changed.\n"));
+}

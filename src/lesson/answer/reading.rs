@@ -33,6 +33,8 @@ pub(super) fn read(
             }
             other => side(other),
         },
+        // `not sure` and `no idea` say neither, though they start as a no does.
+        Kind::YesNo if UNSURE.iter().any(|unsure| within_words(&words, unsure)) => None,
         Kind::YesNo => match words.first()?.as_str() {
             "y" | "yes" | "yeah" | "yep" | "can" | "must" => Some("yes".into()),
             "n" | "no" | "never" | "nope" | "cannot" | "can't" | "not" => Some("no".into()),
@@ -85,6 +87,25 @@ pub(super) fn read(
             }
         }
     }
+}
+
+/// Ways of saying one does not know, which a yes-or-no reading must not take for a no.
+const UNSURE: [&[&str]; 8] = [
+    &["not", "sure"],
+    &["not", "certain"],
+    &["no", "idea"],
+    &["no", "clue"],
+    &["don't", "know"],
+    &["do", "not", "know"],
+    &["unsure"],
+    &["dunno"],
+];
+
+/// True when `phrase` stands in `words` as consecutive words.
+fn within_words(words: &[String], phrase: &[&str]) -> bool {
+    words
+        .windows(phrase.len())
+        .any(|window| window.iter().zip(phrase).all(|(word, want)| word == want))
 }
 
 /// Words around a result that say nothing more: `it always ends in a draw` is `draw`.

@@ -91,9 +91,20 @@ fn yes_and_no_are_read_from_the_first_word() {
         ],
     );
     refuses_all(&no, &["y", "yes", "maybe", ""]);
+    // Not knowing starts like a no, and is neither.
+    refuses_all(
+        &no,
+        &[
+            "not sure",
+            "no idea",
+            "I'm not sure",
+            "I don't know",
+            "no clue",
+        ],
+    );
     let yes = expected("{yes_no: yes}");
     accepts_all(&yes, &["y", "yes", "Yes, it can", "it can"]);
-    refuses_all(&yes, &["n", "no", "never"]);
+    refuses_all(&yes, &["n", "no", "never", "not sure"]);
 }
 
 #[test]
@@ -121,7 +132,7 @@ fn a_number_is_read_in_digits_or_words_with_or_without_its_unit() {
     accepts_all(&cell, &["one empty cell", "1 cell", "cell 1"]);
     refuses_all(&cell, &["one empty box", "box 1"]);
     let plus = expected("{number: 1}");
-    accepts_all(&plus, &["+1", "one", "1"]);
+    accepts_all(&plus, &["+1", "one", "1", "just one", "exactly 1"]);
 }
 
 #[test]

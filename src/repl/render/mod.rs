@@ -166,7 +166,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::Glossary
         | Event::Explained(_)
         | Event::Refusal(_)
-        | Event::Kept
+        | Event::Kept { .. }
         | Event::Question(_)
         | Event::Interrupted
         | Event::Goodbye { .. } => words::event(event, palette),

@@ -12,7 +12,18 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
         Event::Interrupted => interrupted(),
         Event::Help => help(palette),
         Event::Question(asked) => question(asked),
-        Event::Kept => "Nothing changed.\n".into(),
+        Event::Kept { dropped: None } => "Nothing changed.\n".into(),
+        Event::Kept {
+            dropped: Some(line),
+        } => crate::repl::text::fill(
+            &hold_quotes(&format!(
+                "Nothing changed: the question wanted yes or no, so `{}` was not run either; type it again.",
+                crate::files::shown(line, 40)
+            )),
+            79,
+        )
+        .replace('\u{a0}', " ")
+            + "\n",
         Event::Refusal(sentence) => {
             // Every refusal is a sentence on at most 79 columns, whoever wrote it.
             let mut sentence = sentence.clone();
