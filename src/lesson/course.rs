@@ -298,7 +298,8 @@ impl Course {
             .progress
             .get(&self.lessons[index].name)
             .copied()
-            .filter(|saved| saved.step == step && !saved.done)
+            // A lesson finished and opened again keeps its second walk's progress too.
+            .filter(|saved| saved.step == step)
             .unwrap_or_default();
         let steps = self.lessons[index].steps.len();
         self.active = Some(Active {
@@ -482,11 +483,13 @@ impl Course {
         let lesson = &self.lessons[active.lesson];
         let step = &lesson.steps[active.step];
         let answer = match step {
-            Step::Question { explain, .. } => Some(format!(
-                "The answer: {}. {}",
-                super::judge::right_answer(lesson, step),
-                explain.trim()
-            )),
+            Step::Question { explain, .. } => {
+                let right = super::judge::right_answer(lesson, step);
+                Some(format!(
+                    "The answer: {right}. {}",
+                    super::judge::after_answer(explain, &right)
+                ))
+            }
             _ => None,
         };
         let mut events = vec![LessonEvent::Skipped(answer)];

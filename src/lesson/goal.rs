@@ -182,12 +182,17 @@ impl Goal {
                 nth(*menace_move)
             ),
             Goal::WatchGames { vs, games } => format!("you watched {games} games against {vs}"),
-            Goal::Train { games, vs: None } => format!("MENACE trained for {games} games"),
+            Goal::Train { games, vs: None } => {
+                format!("MENACE trained for {} games", crate::text::grouped(*games))
+            }
             Goal::Train {
                 games,
                 vs: Some(vs),
             } => {
-                format!("MENACE trained for {games} games against {vs}")
+                format!(
+                    "MENACE trained for {} games against {vs}",
+                    crate::text::grouped(*games)
+                )
             }
             Goal::DrawShare { vs, percent } => {
                 format!("MENACE drew at least {percent}% of the last tenth of a run against {vs}")

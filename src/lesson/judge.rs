@@ -228,6 +228,25 @@ fn after_the_reply(
     }
 }
 
+/// A question's explanation after the answer it may start with (`b: because ...`), so
+/// that a skipped question says the answer once: "The answer: b. Because ...".
+pub fn after_answer(explain: &str, right: &str) -> String {
+    let explain = explain.trim();
+    let Some(rest) = explain
+        .get(..right.len())
+        .filter(|start| start.eq_ignore_ascii_case(right))
+        .map(|_| &explain[right.len()..])
+        .filter(|rest| rest.starts_with([':', '.', ',']))
+    else {
+        return explain.to_string();
+    };
+    let rest = rest[1..].trim_start();
+    let mut letters = rest.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +256,20 @@ mod tests {
 
     fn puzzle() -> Cube {
         position(&["qubic".to_string()], PUZZLE).unwrap()
+    }
+
+    #[test]
+    fn a_skipped_question_says_its_answer_once() {
+        assert_eq!(
+            after_answer("b: somewhere between a hundred", "b"),
+            "Somewhere between a hundred"
+        );
+        assert_eq!(after_answer("B. Each loss", "b"), "Each loss");
+        assert_eq!(after_answer("Because it must.", "b"), "Because it must.");
+        assert_eq!(
+            after_answer("6 beads: one per cell", "6"),
+            "6 beads: one per cell"
+        );
     }
 
     #[test]

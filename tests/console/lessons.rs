@@ -1947,3 +1947,46 @@ fn a_missing_lessons_folder_names_the_option() {
     let said = respond(&mut session, "lessons");
     assert!(said.contains("--lessons DIR"), "{said}");
 }
+
+/// The same on a second walk of a lesson already finished: a question answered there
+/// is still answered after leaving and coming back.
+#[test]
+fn a_step_done_on_a_second_walk_is_still_done_after_coming_back() {
+    let lessons = every_lesson();
+    let number = 7;
+    let lesson = &lessons[number - 1];
+    let (at, right) = lesson
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(at, step)| match step {
+            Step::Question {
+                answer, answers, ..
+            } => Some((at, lesson::answer::shown(answer.as_ref(), answers))),
+            _ => None,
+        })
+        .expect("a question in lesson 7");
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, &format!("lesson {number}"));
+    for _ in 0..lesson.steps.len() {
+        respond(&mut session, "skip");
+    }
+    // Finished: opened again, it starts at its first step.
+    let again = respond(&mut session, &format!("lesson {number}"));
+    assert!(again.contains("step 1 of"), "{again}");
+    for _ in 0..at {
+        respond(&mut session, "skip");
+    }
+    let answered = respond(&mut session, &format!("answer {right}"));
+    assert!(!answered.contains("Not quite"), "{answered}");
+    respond(&mut session, "quit-lesson");
+    let back = respond(&mut session, &format!("lesson {number}"));
+    let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        back.contains("you answered this question before you left"),
+        "{back}"
+    );
+    let next = respond(&mut session, "next");
+    assert!(next.contains(&format!("step {} of", at + 2)), "{next}");
+}
