@@ -307,19 +307,36 @@ pub fn box_count(
     millis: u128,
 ) -> String {
     use crate::menace::generic::count::NotCounted;
+    use crate::text::grouped;
     match counted {
         Ok(plies) => {
             let total: usize = plies.iter().map(|(_, count)| count).sum();
-            let mut text = format!("{title}, MENACE playing {side}: {total} boxes ({millis} ms)\n");
+            let mut text = crate::repl::text::fill(
+                &format!(
+                    "{title}, MENACE playing {side}: {} boxes ({} ms)",
+                    grouped(total as u64),
+                    grouped(millis as u64)
+                ),
+                79,
+            ) + "\n";
             for (ply, count) in plies {
-                let _ = writeln!(text, "  ply {ply:>2}: {count:>9}");
+                let _ = writeln!(text, "  ply {ply:>2}: {:>11}", grouped(*count as u64));
             }
             text
         }
-        Err(NotCounted::Limit(limit)) => format!(
-            "{title}, MENACE playing {side}: more than {limit} boxes (counting stopped there, {millis} ms; --limit N counts further)\n"
-        ),
-        Err(why) => format!("{title}, MENACE playing {side}: {why}.\n"),
+        Err(NotCounted::Limit(limit)) => {
+            crate::repl::text::fill(
+                &format!(
+                    "{title}, MENACE playing {side}: more than {} boxes (counting stopped there, {} ms; --limit N counts further)",
+                    grouped(*limit as u64),
+                    grouped(millis as u64)
+                ),
+                79,
+            ) + "\n"
+        }
+        Err(why) => {
+            crate::repl::text::fill(&format!("{title}, MENACE playing {side}: {why}."), 79) + "\n"
+        }
     }
 }
 
