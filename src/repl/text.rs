@@ -506,7 +506,7 @@ pub fn training(report: &TrainingReport) -> String {
     if report.curve.len() > 1 {
         let _ = writeln!(
             text,
-            "Learning curve, {} a row: W won, D drawn, L lost; first box: its beads.",
+            "Learning curve, {} a row: W won, D drawn, L lost; first box: beads.",
             plural(window, "game", "games")
         );
         if let Some(number) = report.first_box_number.filter(|number| *number != 1) {
