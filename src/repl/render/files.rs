@@ -1,7 +1,7 @@
 //! The files written and read: saves, loads, learning curves, the page of boxes and
 //! the matchbox labels.
 
-use super::{filled_sentence, plural};
+use super::{filled_sentence, grouped, plural};
 use crate::app::Event;
 use crate::menace::save::shown_path;
 
@@ -20,9 +20,9 @@ pub(super) fn event(event: &Event) -> String {
                 "MENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn, {} lost).",
                 preset.spec(),
                 plural(record.games(), "game", "games"),
-                record.won,
-                record.drawn,
-                record.lost
+                grouped(record.won),
+                grouped(record.drawn),
+                grouped(record.lost)
             );
             format!(
                 "Loaded {}.\n{}\n",
