@@ -1,3 +1,4 @@
+use super::file::glue_quotes;
 use super::*;
 
 const VALID: &str = r#"
