@@ -4,7 +4,9 @@
 use super::goal::Tally;
 pub use super::scratch::scratch_run;
 
+mod answers;
 mod hints;
+mod listing;
 mod open_game;
 mod progress;
 use super::{Lesson, Step, load_all};
@@ -141,126 +143,6 @@ impl Course {
     fn current_step(&self) -> Option<&Step> {
         let active = self.active.as_ref()?;
         self.lessons.get(active.lesson)?.steps.get(active.step)
-    }
-
-    /// (Re)reads the lessons, so a teacher's edits show at once. Each broken file is
-    /// named (and left out); the others stay usable.
-    fn reload(&mut self, folder: &Path) -> Vec<LessonEvent> {
-        let loaded = match load_all(folder) {
-            Ok(loaded) => loaded,
-            Err(error) => return vec![LessonEvent::Problem(format!("{error}."))],
-        };
-        let mut problems: Vec<LessonEvent> = loaded
-            .broken
-            .iter()
-            .map(|error| {
-                LessonEvent::Problem(format!(
-                    "A lesson file is broken and left out: {}.",
-                    error.to_string().trim_end_matches('.')
-                ))
-            })
-            .collect();
-        let lessons = loaded.lessons;
-        if lessons.is_empty() {
-            problems.push(LessonEvent::Problem(format!(
-                "There are no lessons in {}.",
-                crate::files::shown(&folder.display().to_string(), 200)
-            )));
-        }
-        // A lesson open while its file changed is closed.
-        if let Some(active) = &self.active {
-            let same = self.lessons.get(active.lesson).map(|l| &l.name)
-                == lessons.get(active.lesson).map(|l| &l.name);
-            let step_still_there = lessons
-                .get(active.lesson)
-                .is_some_and(|lesson| active.step < lesson.steps.len());
-            if !same || !step_still_there {
-                self.active = None;
-            }
-        }
-        self.lessons = lessons;
-        problems
-    }
-
-    fn prepare(&mut self, settings: &Settings) -> Vec<LessonEvent> {
-        let mut events: Vec<LessonEvent> = self
-            .load_progress(&settings.saves_dir)
-            .into_iter()
-            .collect();
-        events.extend(self.reload(&settings.lessons_dir));
-        events
-    }
-
-    /// `lessons`: every lesson with the learner's progress.
-    pub fn list(&mut self, settings: &Settings) -> Vec<LessonEvent> {
-        let mut events = self.prepare(settings);
-        if self.lessons.is_empty() {
-            return events;
-        }
-        let entries = self
-            .lessons
-            .iter()
-            .enumerate()
-            .map(|(index, lesson)| ListEntry {
-                number: index + 1,
-                name: lesson.name.clone(),
-                title: lesson.title.clone(),
-                summary: lesson.summary.clone(),
-                steps: lesson.steps.len(),
-                // A step past the lesson's end (an edited lesson, a damaged file) starts
-                // it again, as `lesson N` would.
-                progress: self
-                    .progress
-                    .get(&lesson.name)
-                    .copied()
-                    .filter(|progress| progress.step < lesson.steps.len())
-                    .unwrap_or_default(),
-            })
-            .collect();
-        events.push(LessonEvent::List(entries));
-        events
-    }
-
-    /// `lesson N` or `lesson NAME`: starts or resumes a lesson, in the session as it is
-    /// (the console sets up the lesson's [`super::Needs`] between [`Course::find`] and
-    /// [`Course::start`]).
-    pub fn open(&mut self, which: &str, session: &Session) -> Vec<LessonEvent> {
-        let (mut events, found) = self.find(which, session.settings());
-        if let Some(index) = found {
-            events.extend(self.start(index, session));
-        }
-        events
-    }
-
-    /// The state lesson `index` (from [`Course::find`]) runs in.
-    pub fn needs(&self, index: usize) -> &super::Needs {
-        &self.lessons[index].needs
-    }
-
-    /// The lesson `lesson N` or `lesson NAME` names: its index, or what is wrong.
-    pub fn find(&mut self, which: &str, settings: &Settings) -> (Vec<LessonEvent>, Option<usize>) {
-        let mut events = self.prepare(settings);
-        if self.lessons.is_empty() {
-            return (events, None);
-        }
-        let wanted = which.trim().to_ascii_lowercase();
-        let found = wanted
-            .parse::<usize>()
-            .ok()
-            .and_then(|number| number.checked_sub(1))
-            .filter(|index| *index < self.lessons.len())
-            .or_else(|| {
-                self.lessons.iter().position(|lesson| {
-                    lesson.name.to_ascii_lowercase() == wanted
-                        || lesson.name.to_ascii_lowercase().get(3..) == Some(wanted.as_str())
-                })
-            });
-        if found.is_none() {
-            events.push(LessonEvent::Problem(format!(
-                "There is no lesson \"{which}\": type lessons to see them, then lesson 1 to start."
-            )));
-        }
-        (events, found)
     }
 
     /// The file name (without `.yaml`) of lesson `index`.
@@ -472,80 +354,6 @@ impl Course {
         }
         active.step -= 1;
         self.enter_step(session)
-    }
-
-    /// `skip`: leaves an exercise or question undone and goes on.
-    pub fn skip(&mut self, session: &Session) -> Vec<LessonEvent> {
-        let Some(active) = self.active.as_ref() else {
-            return Course::no_lesson();
-        };
-        // A skipped question shows its answer, but is not called right.
-        let lesson = &self.lessons[active.lesson];
-        let step = &lesson.steps[active.step];
-        let answer = match step {
-            Step::Question { explain, .. } => {
-                let right = super::judge::right_answer(lesson, step);
-                Some(format!(
-                    "The answer: {right}. {}",
-                    super::judge::after_answer(explain, &right)
-                ))
-            }
-            _ => None,
-        };
-        let mut events = vec![LessonEvent::Skipped(answer)];
-        events.extend(self.advance(session));
-        events
-    }
-
-    /// `answer ...`: checks the answer to the question.
-    pub fn answer(&mut self, given: &str, session: &Session) -> Vec<LessonEvent> {
-        let Some(active) = self.active.as_mut() else {
-            return Course::no_lesson();
-        };
-        let lesson = &self.lessons[active.lesson];
-        let step = &lesson.steps[active.step];
-        let Step::Question {
-            text,
-            answer,
-            answers,
-            hints,
-            explain,
-            judge,
-            ..
-        } = step
-        else {
-            return vec![LessonEvent::Problem(
-                "There is no question to answer in this step.".into(),
-            )];
-        };
-        // A judged question is answered by the program's analysis of its position,
-        // which also says why a wrong cell is wrong.
-        let verdict = match judge {
-            Some(judge) => match super::judge::judged_position(lesson, step) {
-                Ok(cube) => super::judge::verdict(*judge, &cube, given),
-                Err(why) => return vec![LessonEvent::Problem(why)],
-            },
-            None if super::answer::accepted(answer.as_ref(), answers, given, text) => {
-                super::judge::Verdict::Right
-            }
-            None => super::judge::Verdict::Wrong(None),
-        };
-        if let super::judge::Verdict::Wrong(why) = verdict {
-            let hint = hints
-                .get(active.hints_shown.min(hints.len().saturating_sub(1)))
-                .cloned();
-            if !hints.is_empty() {
-                active.hints_shown += 1;
-            }
-            vec![LessonEvent::Wrong { hint, why }]
-        } else {
-            active.solved = true;
-            let mut events = vec![LessonEvent::Correct {
-                explain: explain.trim().to_string(),
-            }];
-            events.extend(self.record_and_save(session));
-            events
-        }
     }
 
     /// `quit-lesson`: closes the lesson; progress stays.

@@ -1,0 +1,80 @@
+//! A question's answer, read and judged (`answer ...`), and `skip`, which shows the
+//! answer of a question passed over without calling it right.
+
+use super::*;
+
+impl Course {
+    /// `skip`: leaves an exercise or question undone and goes on.
+    pub fn skip(&mut self, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_ref() else {
+            return Course::no_lesson();
+        };
+        // A skipped question shows its answer, but is not called right.
+        let lesson = &self.lessons[active.lesson];
+        let step = &lesson.steps[active.step];
+        let answer = match step {
+            Step::Question { explain, .. } => {
+                let right = crate::lesson::judge::right_answer(lesson, step);
+                Some(format!(
+                    "The answer: {right}. {}",
+                    crate::lesson::judge::after_answer(explain, &right)
+                ))
+            }
+            _ => None,
+        };
+        let mut events = vec![LessonEvent::Skipped(answer)];
+        events.extend(self.advance(session));
+        events
+    }
+
+    /// `answer ...`: checks the answer to the question.
+    pub fn answer(&mut self, given: &str, session: &Session) -> Vec<LessonEvent> {
+        let Some(active) = self.active.as_mut() else {
+            return Course::no_lesson();
+        };
+        let lesson = &self.lessons[active.lesson];
+        let step = &lesson.steps[active.step];
+        let Step::Question {
+            text,
+            answer,
+            answers,
+            hints,
+            explain,
+            judge,
+            ..
+        } = step
+        else {
+            return vec![LessonEvent::Problem(
+                "There is no question to answer in this step.".into(),
+            )];
+        };
+        // A judged question is answered by the program's analysis of its position,
+        // which also says why a wrong cell is wrong.
+        let verdict = match judge {
+            Some(judge) => match crate::lesson::judge::judged_position(lesson, step) {
+                Ok(cube) => crate::lesson::judge::verdict(*judge, &cube, given),
+                Err(why) => return vec![LessonEvent::Problem(why)],
+            },
+            None if crate::lesson::answer::accepted(answer.as_ref(), answers, given, text) => {
+                crate::lesson::judge::Verdict::Right
+            }
+            None => crate::lesson::judge::Verdict::Wrong(None),
+        };
+        if let crate::lesson::judge::Verdict::Wrong(why) = verdict {
+            let hint = hints
+                .get(active.hints_shown.min(hints.len().saturating_sub(1)))
+                .cloned();
+            if !hints.is_empty() {
+                active.hints_shown += 1;
+            }
+            vec![LessonEvent::Wrong { hint, why }]
+        } else {
+            active.solved = true;
+            let mut events = vec![LessonEvent::Correct {
+                explain: explain.trim().to_string(),
+            }];
+            events.extend(self.record_and_save(session));
+            events
+        }
+    }
+}
