@@ -13,10 +13,17 @@ pub(super) fn read(
 ) -> Option<String> {
     let words = words(text);
     let joined = words.join(" ");
-    let side = |said: &str| match said {
-        "x" | "first" | "first one" | "cross" | "crosses" => Some("x".to_string()),
-        "o" | "second" | "second one" | "nought" | "noughts" => Some("o".to_string()),
-        _ => None,
+    let side = |said: &str| {
+        // A side with the question's own verb after it: `X chooses`, `O does`.
+        let said = said
+            .rsplit_once(' ')
+            .filter(|(_, verb)| SIDE_VERBS.contains(verb))
+            .map_or(said, |(side, _)| side);
+        match said {
+            "x" | "first" | "first one" | "cross" | "crosses" => Some("x".to_string()),
+            "o" | "second" | "second one" | "nought" | "noughts" => Some("o".to_string()),
+            _ => None,
+        }
     };
     match kind {
         Kind::Side => side(&joined),
@@ -28,9 +35,8 @@ pub(super) fn read(
             .join(" ")
             .as_str()
         {
-            "draw" | "drawn" | "nobody" | "no one" | "neither" | "tie" | "neither one" => {
-                Some("draw".into())
-            }
+            "draw" | "drawn" | "draws" | "nobody" | "no one" | "neither" | "tie"
+            | "neither one" | "neither side" | "to move draws" => Some("draw".into()),
             other => side(other),
         },
         // `not sure` and `no idea` say neither, though they start as a no does.
@@ -88,6 +94,11 @@ pub(super) fn read(
         }
     }
 }
+
+/// Verbs a side may answer with: `X chooses`, `O does` (`wins` is filler already).
+const SIDE_VERBS: [&str; 10] = [
+    "does", "do", "chooses", "choose", "picks", "decides", "scores", "gets", "moves", "plays",
+];
 
 /// Ways of saying one does not know, which a yes-or-no reading must not take for a no.
 const UNSURE: [&[&str]; 8] = [

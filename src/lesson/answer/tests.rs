@@ -31,9 +31,14 @@ fn a_side_reads_as_the_side_or_the_player_in_any_words() {
             "the first player",
             "first player wins",
             "X.",
+            "X chooses",
+            "X does",
         ],
     );
-    refuses_all(&x, &["o", "second", "X loses", "draw", "", "xo"]);
+    refuses_all(
+        &x,
+        &["o", "second", "X loses", "draw", "", "xo", "O does", "does"],
+    );
     let o = expected("{side: O}");
     accepts_all(
         &o,
@@ -63,6 +68,9 @@ fn a_winner_is_a_side_or_a_draw() {
             "no one",
             "neither",
             "drawn",
+            "draws",
+            "neither side wins",
+            "the player to move draws",
         ],
     );
     refuses_all(
