@@ -80,7 +80,10 @@ pub enum Event {
         turn: MenaceMove,
         /// The move put a mark on exactly one empty cell (so "puts X at MM" reads right).
         placed: bool,
-        ply: usize,
+        /// MENACE's turns in this game so far, this one included: the forced move's
+        /// ordinal ("MENACE's fifth move"). Not the ply: a quantum game's collapse
+        /// choices are moves of the game too.
+        nth: usize,
         /// The box drawn beside the board (`pictures on`), where its beads fill cells.
         picture: Option<Box<MovePicture>>,
     },

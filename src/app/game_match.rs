@@ -247,7 +247,6 @@ impl Session {
             let side = current.game.to_move();
             let before = current.game.view();
             let before_game = current.game.boxed_clone();
-            let ply = current.game.ply();
             let (seat, _) = current.seat_and_game(side);
             let moved = match seat {
                 Seat::You => {
@@ -282,7 +281,7 @@ impl Session {
                                     side,
                                     turn,
                                     placed: false,
-                                    ply,
+                                    nth: current.menace_turns,
                                     picture: None,
                                 });
                                 if self.finish_game(
@@ -315,7 +314,7 @@ impl Session {
                                 side,
                                 turn,
                                 placed,
-                                ply,
+                                nth: current.menace_turns,
                                 picture,
                             });
                             true

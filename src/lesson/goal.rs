@@ -482,7 +482,7 @@ impl Tally {
                 }
                 Event::MenaceMoved {
                     turn: MenaceMove::Forced { play },
-                    ply,
+                    nth,
                     placed,
                     ..
                 } => {
@@ -493,7 +493,7 @@ impl Tally {
                         let why = if *placed { "is empty" } else { "is legal" };
                         format!(
                             "the line was \"Only {play} {why}: MENACE's {} move is forced (no box).\"",
-                            crate::text::nth_word(ply / 2 + 1)
+                            crate::text::nth_word(*nth)
                         )
                     });
                 }

@@ -57,13 +57,8 @@ pub fn ordinal(ply: usize) -> String {
     crate::text::nth(ply / 2 + 1)
 }
 
-/// The same, in words, for the first ten.
-fn ordinal_word(ply: usize) -> String {
-    crate::text::nth_word(ply / 2 + 1)
-}
-
 /// MENACE's turn explained: which box, how the board relates to its picture, the bead.
-pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -> String {
+pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, nth: usize) -> String {
     match turn {
         MenaceMove::Drew {
             picture,
@@ -99,7 +94,7 @@ pub fn menace_moved(side: Player, turn: &MenaceMove, placed: bool, ply: usize) -
             let why = if placed { "is empty" } else { "is legal" };
             format!(
                 "Only {play} {why}: MENACE's {} move is forced (no box).\n",
-                ordinal_word(ply)
+                crate::text::nth_word(nth)
             )
         }
         MenaceMove::Resigned { picture, .. } => {

@@ -28,9 +28,9 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
             side,
             turn,
             placed,
-            ply,
+            nth,
             ..
-        } => menace_moved(*side, turn, *placed, *ply),
+        } => menace_moved(*side, turn, *placed, *nth),
         Event::Moved {
             by,
             side,
