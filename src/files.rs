@@ -24,6 +24,8 @@ pub enum ReadProblem {
     MarksTwice,
     /// The system refused (permissions, I/O error); the sentence is the system's.
     Io(String),
+    /// Compressed (zstd), but its compressed data is cut short or damaged.
+    Damaged,
 }
 
 impl fmt::Display for ReadProblem {
@@ -35,6 +37,7 @@ impl fmt::Display for ReadProblem {
             ReadProblem::NotText => write!(f, "it is not UTF-8 text"),
             ReadProblem::MarksTwice => write!(f, "it starts with two byte-order marks"),
             ReadProblem::Io(why) => write!(f, "it cannot be read ({why})"),
+            ReadProblem::Damaged => write!(f, "its compressed data is cut short or damaged"),
         }
     }
 }
@@ -139,10 +142,17 @@ pub fn read_text_or_zstd(path: &Path, cap: u64) -> Result<String, ReadProblem> {
     let file = std::fs::File::open(path).map_err(io)?;
     let decoder = zstd::Decoder::new(file).map_err(io)?;
     let mut content = Vec::new();
+    // The decoder's own errors (an incomplete frame, a bad block) say the data is
+    // broken; an error of the file underneath is the system's.
     decoder
         .take(cap.saturating_add(1))
         .read_to_end(&mut content)
-        .map_err(io)?;
+        .map_err(|error| match error.kind() {
+            std::io::ErrorKind::Other
+            | std::io::ErrorKind::InvalidData
+            | std::io::ErrorKind::UnexpectedEof => ReadProblem::Damaged,
+            _ => io(error),
+        })?;
     if content.len() as u64 > cap {
         return Err(ReadProblem::TooLarge { cap });
     }
@@ -396,10 +406,10 @@ mod tests {
         let mut damaged = std::fs::read(&packed).unwrap();
         damaged.truncate(damaged.len() / 2);
         std::fs::write(&packed, damaged).unwrap();
-        assert!(matches!(
+        assert_eq!(
             read_text_or_zstd(&packed, 10_000),
-            Err(ReadProblem::Io(_))
-        ));
+            Err(ReadProblem::Damaged)
+        );
         assert_eq!(
             read_text_or_zstd(folder.path(), 9),
             Err(ReadProblem::NotRegular { kind: "a folder" })

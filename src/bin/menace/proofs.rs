@@ -158,7 +158,7 @@ pub fn verify(game: &str, file: &Path, book: Option<&Path>) -> ExitCode {
     let text = match menace::files::read_text_or_zstd(file, menace::verify::MAX_PROOF_BYTES) {
         Ok(text) => text,
         Err(problem) => {
-            complain!("menace: {} could not be read: {problem}.", file.display());
+            complain!("menace: {} is not read: {problem}.", file.display());
             return ExitCode::from(2);
         }
     };
