@@ -9,6 +9,8 @@ use crate::menace::Preset;
 use crate::menace::learner::Learner;
 use rand::Rng;
 
+pub mod td;
+
 /// Which learner a row is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
