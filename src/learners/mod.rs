@@ -16,6 +16,8 @@ pub mod td;
 pub enum Kind {
     /// Donald Michie's matchboxes (`src/menace/` is its home).
     Menace,
+    /// The value learner of Sutton and Barto's first chapter.
+    Td,
 }
 
 /// One parameter of a learner: its name, default, the range it may take, and its help.
@@ -47,7 +49,7 @@ pub static MENACE: LearnerRow = LearnerRow {
 };
 
 /// Every learner, in the order help and completion list them.
-pub static LEARNERS: &[&LearnerRow] = &[&MENACE];
+pub static LEARNERS: &[&LearnerRow] = &[&MENACE, &td::ROW];
 
 /// The row named `name`, if there is one.
 pub fn row(name: &str) -> Option<&'static LearnerRow> {
@@ -124,11 +126,12 @@ pub fn make<G: Declared>(
     side: Player,
     preset: Preset,
     box_limit: usize,
-    _params: &[(&'static str, f64)],
+    params: &[(&'static str, f64)],
     rng: &mut dyn Rng,
 ) -> Box<dyn Learner> {
     match kind {
         Kind::Menace => crate::menace::generic_learner::new::<G>(side, preset, box_limit, rng),
+        Kind::Td => td::new::<G>(side, params),
     }
 }
 
@@ -161,6 +164,31 @@ mod tests {
             "menace has no parameter alpha: it takes no parameters"
         );
         assert!(MENACE.read_params(&["alpha"]).is_err());
+    }
+
+    #[test]
+    fn td_reads_its_parameters_and_refuses_one_out_of_range() {
+        let td = row("td").unwrap();
+        assert_eq!(
+            td.read_params(&["epsilon", "0.2", "draw", "0.5"]).unwrap(),
+            vec![("alpha", 0.1), ("epsilon", 0.2), ("draw", 0.5)]
+        );
+        assert_eq!(
+            td.read_params(&["alpha", "2"]).unwrap_err(),
+            "alpha takes a number from 0 to 1, not 2"
+        );
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let params = td.read_params(&["draw", "0.5"]).unwrap();
+        let made = make::<crate::game::TicTacToe>(
+            Kind::Td,
+            Player::O,
+            Preset::challenge(),
+            100,
+            &params,
+            &mut rng,
+        );
+        assert_eq!(made.params(), params);
+        assert!(made.as_menace().is_none());
     }
 
     #[test]

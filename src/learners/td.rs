@@ -7,9 +7,11 @@
 //! move nothing is learned. A won position is worth 1, a lost one 0, a drawn one the
 //! `draw` parameter (the book's 0 by default), any other 0.5 until it is learned.
 
-use crate::game::{Game, Outcome, Player};
-use crate::menace::GameResult;
-use crate::menace::train::{Choice, TypedLearner};
+use crate::game::{AnyGame, Declared, Game, Outcome, Player};
+use crate::menace::learner::{Learner, MenaceLearner};
+use crate::menace::opponent::{BoxedAi, ByName, Opponent};
+use crate::menace::train::{self, Choice, Played, Sparring, TypedLearner};
+use crate::menace::{GameResult, Record};
 use rand::{Rng, RngExt};
 use std::collections::HashMap;
 
@@ -31,6 +33,7 @@ pub struct Td<G: Game> {
     pub draw: f64,
     /// Learned values of positions not over, by canonical key.
     values: HashMap<G::Key, f64>,
+    record: Record,
     /// The afterstate of its last move in the game being played, and its value's key
     /// where the position is not over (a finished position's value is fixed).
     last: Option<Option<G::Key>>,
@@ -44,6 +47,7 @@ impl<G: Game> Td<G> {
             epsilon,
             draw,
             values: HashMap::new(),
+            record: Record::default(),
             last: None,
         }
     }
@@ -159,11 +163,137 @@ impl<G: Game> TypedLearner<G> for Td<G> {
         // its own, so never exploratory.
         let target = self.result_value(result);
         self.back_up(target);
+        self.record.add(result);
         self.last = None;
     }
 
     fn abandon(&mut self) {
         self.last = None;
+    }
+}
+
+/// The row of the table of learners.
+pub static ROW: super::LearnerRow = super::LearnerRow {
+    kind: super::Kind::Td,
+    name: "td",
+    about: "Sutton and Barto's value learner: positions valued, greedy with exploration",
+    params: &[
+        super::Param {
+            name: "alpha",
+            default: ALPHA,
+            min: 0.0,
+            max: 1.0,
+            help: "step size: how far a value moves towards the next one",
+        },
+        super::Param {
+            name: "epsilon",
+            default: EPSILON,
+            min: 0.0,
+            max: 1.0,
+            help: "chance of an exploratory (random) move, which teaches nothing",
+        },
+        super::Param {
+            name: "draw",
+            default: DRAW,
+            min: 0.0,
+            max: 1.0,
+            help: "value of a drawn position (the book's 0: no better than a loss)",
+        },
+    ],
+};
+
+/// A fresh `td` for `side` of `G` with the row's parameters (their defaults where
+/// one is not given).
+pub fn new<G: Declared>(side: Player, params: &[(&'static str, f64)]) -> Box<dyn Learner> {
+    let param = |name: &str, default: f64| {
+        params
+            .iter()
+            .find(|(given, _)| *given == name)
+            .map_or(default, |(_, value)| *value)
+    };
+    Box::new(Td::<G>::new(
+        side,
+        param("alpha", ALPHA),
+        param("epsilon", EPSILON),
+        param("draw", DRAW),
+    ))
+}
+
+impl<G: Declared> Learner for Td<G> {
+    fn side(&self) -> Player {
+        self.side
+    }
+
+    fn record(&self) -> Record {
+        self.record
+    }
+
+    fn kind(&self) -> &'static str {
+        ROW.name
+    }
+
+    fn params(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("alpha", self.alpha),
+            ("epsilon", self.epsilon),
+            ("draw", self.draw),
+        ]
+    }
+
+    fn entry_count(&self) -> usize {
+        self.values.len()
+    }
+
+    fn play_games(
+        &mut self,
+        opponent: &mut dyn Opponent,
+        start: &dyn AnyGame,
+        rng: &mut dyn Rng,
+        after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
+    ) {
+        let Some(first) = start.position::<G>().cloned() else {
+            return;
+        };
+        let after = &mut |td: &Td<G>, played| after(td, played);
+        if let Some(typed) = opponent.typed() {
+            if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
+                return train::play_games(self, ai.as_mut(), &first, rng, after);
+            }
+            if let Some(second) = typed.downcast_mut::<Td<G>>() {
+                let mut sparring = Sparring {
+                    learner: second.clone(),
+                };
+                train::play_games(self, &mut sparring, &first, rng, after);
+                *second = sparring.learner;
+                return;
+            }
+        }
+        let mut by_name = ByName {
+            opponent,
+            declaration: start.declaration(),
+            options: start.options(),
+        };
+        train::play_games(self, &mut by_name, &first, rng, after);
+    }
+
+    fn as_menace(&self) -> Option<&dyn MenaceLearner> {
+        None
+    }
+
+    fn as_menace_mut(&mut self) -> Option<&mut dyn MenaceLearner> {
+        None
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Learner> {
+        Box::new(self.clone())
     }
 }
 
