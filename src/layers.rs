@@ -26,6 +26,8 @@ const LAYERS: &[&[&str]] = &[
     &["analysis"],
     // The matchbox learner and its save files.
     &["menace"],
+    // The learners as a table: MENACE and its descendants, each made for a game's type.
+    &["learners"],
     // The list of games: each entry wires a game to its searches, solver and learner.
     &["registry"],
     // The AIs as a table, one row per player, playing any game through `AnyGame`.

@@ -9,6 +9,7 @@ pub mod files;
 pub mod game;
 pub mod gomocup;
 pub mod inline_map;
+pub mod learners;
 pub mod lesson;
 pub mod memory;
 pub mod menace;

@@ -5,7 +5,7 @@ use super::generic::count::{Counting, NotCounted};
 use super::generic::{Drawn, Menace, Turn, TurnError};
 use super::learner::{
     BeadChange, BoxMatch, BoxSource, BoxSummary, BoxView, DrawnBead, Learner, LearnerError,
-    MenaceMove,
+    MenaceLearner, MenaceMove,
 };
 use super::opponent::{BoxedAi, ByName, Opponent};
 use super::train::{self, Played, Sparring};
@@ -242,17 +242,9 @@ impl<G: Declared> Menace<G> {
     }
 }
 
-impl<G: Declared> Learner for Menace<G> {
-    fn side(&self) -> Player {
-        Menace::side(self)
-    }
-
+impl<G: Declared> MenaceLearner for Menace<G> {
     fn preset(&self) -> Preset {
         Menace::preset(self)
-    }
-
-    fn record(&self) -> Record {
-        Menace::record(self)
     }
 
     fn box_count(&self) -> usize {
@@ -413,6 +405,32 @@ impl<G: Declared> Learner for Menace<G> {
 
     fn forget_boxes_from(&mut self, count: usize) {
         Menace::forget_boxes_from(self, count);
+    }
+}
+
+impl<G: Declared> Learner for Menace<G> {
+    fn side(&self) -> Player {
+        Menace::side(self)
+    }
+
+    fn record(&self) -> Record {
+        Menace::record(self)
+    }
+
+    fn kind(&self) -> &'static str {
+        "menace"
+    }
+
+    fn entry_count(&self) -> usize {
+        self.len()
+    }
+
+    fn as_menace(&self) -> Option<&dyn MenaceLearner> {
+        Some(self)
+    }
+
+    fn as_menace_mut(&mut self) -> Option<&mut dyn MenaceLearner> {
+        Some(self)
     }
 
     fn play_games(

@@ -120,11 +120,48 @@ impl fmt::Display for LearnerError {
     }
 }
 
-/// MENACE for one game and one side.
+/// A learner for one game and one side: what every kind does (its side, record, name
+/// and parameters, training in the one loop). MENACE's boxes and beads are behind
+/// [`Learner::as_menace`], which the commands that show or change boxes ask for and
+/// refuse in one sentence when the learner is of another kind.
 pub trait Learner: fmt::Debug {
     fn side(&self) -> Player;
-    fn preset(&self) -> Preset;
     fn record(&self) -> Record;
+    /// The kind's name, as the `learner` command and a save file write it.
+    fn kind(&self) -> &'static str;
+    /// Its parameters by name, in the order the kind lists them (none for MENACE, whose
+    /// rules are its preset).
+    fn params(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+    /// The entries it holds (MENACE's boxes, a value learner's positions).
+    fn entry_count(&self) -> usize;
+    /// Plays games from `start` against `opponent` in the one training loop (see
+    /// [`crate::menace::train::play_games`]), in the game's own types where the opponent
+    /// has them; `after` is told of each game and answers whether to go on. Nothing is
+    /// played if `start` is not this learner's game.
+    fn play_games(
+        &mut self,
+        opponent: &mut dyn Opponent,
+        start: &dyn AnyGame,
+        rng: &mut dyn Rng,
+        after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
+    );
+    /// MENACE's boxes and beads, if it is a MENACE.
+    fn as_menace(&self) -> Option<&dyn MenaceLearner>;
+    /// MENACE's boxes and beads to change, if it is a MENACE.
+    fn as_menace_mut(&mut self) -> Option<&mut dyn MenaceLearner>;
+    /// The learner itself, for a training loop that meets it as a second learner.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+    /// The learner itself, for code that knows its game (tests, the format-1 save).
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn boxed_clone(&self) -> Box<dyn Learner>;
+}
+
+/// MENACE for one game and one side: its preset, boxes and beads, and its moves and
+/// lessons told bead by bead, as the console explains them.
+pub trait MenaceLearner: Learner {
+    fn preset(&self) -> Preset;
     /// Boxes made so far (all of them for classic).
     fn box_count(&self) -> usize;
     /// The most boxes it may make; `None` where they are all made at the start.
@@ -167,32 +204,25 @@ pub trait Learner: fmt::Debug {
             && first.beads.iter().all(|(_, count)| *count == 0))
         .then_some(first)
     }
-    /// Plays games from `start` against `opponent` in MENACE's one training loop (see
-    /// [`crate::menace::train::play_games`]), in the game's own types where the opponent
-    /// has them; `after` is told of each game and answers whether to go on. Nothing is
-    /// played if `start` is not this learner's game.
-    fn play_games(
-        &mut self,
-        opponent: &mut dyn Opponent,
-        start: &dyn AnyGame,
-        rng: &mut dyn Rng,
-        after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
-    );
-    /// The learner itself, for a training loop that meets it as a second MENACE.
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
-    /// The learner itself, for code that knows its game (tests, the format-1 save).
-    fn as_any(&self) -> &dyn std::any::Any;
-    fn boxed_clone(&self) -> Box<dyn Learner>;
 }
 
-/// Two learners are alike when they play the same side under the same preset, with the
-/// same record and the same boxes holding the same beads.
+/// Two learners are alike when they are of the same kind with the same parameters and
+/// play the same side with the same record; two MENACEs also under the same preset, with
+/// the same boxes holding the same beads.
 impl PartialEq for dyn Learner + '_ {
     fn eq(&self, other: &Self) -> bool {
-        self.side() == other.side()
-            && self.preset() == other.preset()
+        let same_boxes = match (self.as_menace(), other.as_menace()) {
+            (Some(one), Some(other)) => {
+                one.preset() == other.preset() && one.boxes() == other.boxes()
+            }
+            (None, None) => self.entry_count() == other.entry_count(),
+            _ => false,
+        };
+        self.kind() == other.kind()
+            && self.params() == other.params()
+            && self.side() == other.side()
             && self.record() == other.record()
-            && self.boxes() == other.boxes()
+            && same_boxes
     }
 }
 
@@ -227,4 +257,83 @@ pub fn saved_count(key: &str, bead: &str, count: i64) -> Result<u32, String> {
                 crate::menace::learn::MAX_BEADS
             )
         })
+}
+
+/// MENACE's view of any learner, for the console's code written for MENACE alone: each
+/// asks [`Learner::as_menace`] and answers for a learner of another kind as for a
+/// MENACE with no boxes (no beads, no box to show, no move drawn), under the preset
+/// new boxes get by default.
+impl dyn Learner + '_ {
+    pub fn preset(&self) -> Preset {
+        self.as_menace()
+            .map_or_else(Preset::challenge, |menace| menace.preset())
+    }
+
+    pub fn box_count(&self) -> usize {
+        self.as_menace().map_or(0, |menace| menace.box_count())
+    }
+
+    pub fn box_limit(&self) -> Option<usize> {
+        self.as_menace().and_then(|menace| menace.box_limit())
+    }
+
+    pub fn boxes(&self) -> Vec<BoxSummary> {
+        self.as_menace()
+            .map_or_else(Vec::new, |menace| menace.boxes())
+    }
+
+    pub fn visit_boxes(
+        &self,
+        visit: &mut dyn FnMut(&BoxView<'_>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        self.as_menace()
+            .map_or(Ok(()), |menace| menace.visit_boxes(visit))
+    }
+
+    pub fn box_by_number(&self, number: usize) -> Option<BoxSummary> {
+        self.as_menace()?.box_by_number(number)
+    }
+
+    pub fn box_for(&self, position: &dyn AnyGame) -> Option<BoxMatch> {
+        self.as_menace()?.box_for(position)
+    }
+
+    pub fn first_box(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
+        self.as_menace()?.first_box(start)
+    }
+
+    pub fn all_beads(&self) -> u64 {
+        self.as_menace().map_or(0, |menace| menace.all_beads())
+    }
+
+    pub fn refuses_to_play(&self, start: &dyn AnyGame) -> Option<BoxSummary> {
+        self.as_menace()?.refuses_to_play(start)
+    }
+
+    pub fn take_turn(
+        &mut self,
+        position: &dyn AnyGame,
+        rng: &mut dyn Rng,
+    ) -> Result<MenaceMove, LearnerError> {
+        self.as_menace_mut()
+            .ok_or(LearnerError::NotItsTurn)?
+            .take_turn(position, rng)
+    }
+
+    pub fn learn(&mut self, drawn: &[DrawnBead], result: GameResult) -> Vec<BeadChange> {
+        self.as_menace_mut()
+            .map_or_else(Vec::new, |menace| menace.learn(drawn, result))
+    }
+
+    pub fn return_beads(&mut self, drawn: &[DrawnBead]) {
+        if let Some(menace) = self.as_menace_mut() {
+            menace.return_beads(drawn);
+        }
+    }
+
+    pub fn forget_boxes_from(&mut self, count: usize) {
+        if let Some(menace) = self.as_menace_mut() {
+            menace.forget_boxes_from(count);
+        }
+    }
 }

@@ -77,7 +77,16 @@ impl Abilities {
             deepest_search: |game, budget| {
                 Some(analysis::deepest_search(typed::<G>(game)?, budget))
             },
-            new_learner: crate::menace::generic_learner::new::<G>,
+            new_learner: |side, preset, box_limit, rng| {
+                crate::learners::make::<G>(
+                    crate::learners::Kind::Menace,
+                    side,
+                    preset,
+                    box_limit,
+                    &[],
+                    rng,
+                )
+            },
             count_boxes: |game, side, limit, progress| {
                 Some(crate::menace::generic_learner::count_boxes(
                     typed::<G>(game)?,
