@@ -89,13 +89,17 @@ pub fn welcome(session: &crate::app::Session, seed_given: bool, palette: Palette
         Some(learner) => {
             let sentence = format!(
                 "Playing {}: MENACE plays {menace_side}{first}, you play {you}. It makes a box for each position the first time it meets one ({} so far).",
-                session.game_title(),
+                crate::repl::text::title_shown(&session.game_title()),
                 learner.box_count()
             );
             let _ = writeln!(text, "{}", crate::repl::text::fill(&sentence, 79));
         }
         None => {
-            let _ = writeln!(text, "Playing {}: you play {you}.", session.game_title());
+            let _ = writeln!(
+                text,
+                "Playing {}: you play {you}.",
+                crate::repl::text::title_shown(&session.game_title())
+            );
         }
     }
     let preset = session

@@ -564,3 +564,12 @@ pub fn experiments(runs: &[Experiment], seeds: u64) -> String {
     );
     text
 }
+
+/// A game's title as a sentence shows it: the rule typed `misere` is written misère.
+pub fn title_shown(title: &str) -> String {
+    title
+        .split(' ')
+        .map(|word| if word == "misere" { "misère" } else { word })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -75,7 +75,8 @@ pub(super) fn event(event: &Event) -> String {
             }
             let _ = writeln!(
                 text,
-                "Playing {title}: you are {you}, {} is {}.",
+                "Playing {}: you are {you}, {} is {}.",
+                crate::repl::text::title_shown(title),
                 seat_name(*against),
                 you.opponent()
             );

@@ -19,7 +19,7 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
             let heading = if title == "classic" {
                 "new game".to_string()
             } else {
-                format!("new game of {title}")
+                format!("new game of {}", crate::repl::text::title_shown(title))
             };
             format!("{}{count}\n", palette.paint(&heading, Role::Heading))
         }
