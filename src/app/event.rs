@@ -158,6 +158,8 @@ pub enum Event {
         /// The game's moves are numbers (Qubic's cells), so a bare number is not a count
         /// of games: `play N` is.
         numbers_are_moves: bool,
+        /// MENACE played a side, so `stats` has its games to show.
+        menace_played: bool,
     },
     /// A match with no one at the keys was stopped (Ctrl-C) after `played` of `asked`
     /// games; the ones played count.

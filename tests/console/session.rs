@@ -580,3 +580,18 @@ fn a_command_typed_at_a_question_is_named_and_not_run() {
     respond(&mut session, "reset");
     assert!(respond(&mut session, "no").ends_with("Nothing changed.\n"));
 }
+
+/// After a game MENACE played, `stats` is offered; after one it did not, it is not.
+#[test]
+fn stats_is_offered_only_after_a_game_menace_played() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(1, folder.path()));
+    respond(&mut session, "1");
+    let ended = respond(&mut session, "resign");
+    assert!(ended.contains("or stats."), "{ended}");
+    respond(&mut session, "against random");
+    respond(&mut session, "1");
+    let ended = respond(&mut session, "resign");
+    assert!(ended.contains("you asked for."), "{ended}");
+    assert!(!ended.contains("or stats"), "{ended}");
+}

@@ -126,6 +126,7 @@ impl Session {
         let played = current.finished;
         let tally = current.tally;
         let asked = current.games;
+        let menace_played = current.menace_side().is_some();
         let hook = self.progress.clone().filter(|_| current.unattended);
         // Ctrl-C ends a match no one plays in, with or without a console's hook (a
         // lesson's demonstration has none); the hook first, as it clears its bar.
@@ -146,6 +147,7 @@ impl Session {
                 // tally, apart from the games before it that `stats` counts too.
                 tally: (played > 1).then_some(tally),
                 numbers_are_moves: crate::registry::numbers_are_moves(self.game.as_ref()),
+                menace_played,
             },
         });
         false

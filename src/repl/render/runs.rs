@@ -12,6 +12,7 @@ pub(super) fn event(event: &Event) -> String {
             played,
             tally,
             numbers_are_moves,
+            menace_played,
         } => {
             // One line at 80 columns for any count: the longer wording left "or stats."
             // alone on a second line.
@@ -28,7 +29,11 @@ pub(super) fn event(event: &Event) -> String {
             } else {
                 "a number for more"
             };
-            let sentence = format!("{which} you asked for. Type {again}, or stats.");
+            let sentence = if *menace_played {
+                format!("{which} you asked for. Type {again}, or stats.")
+            } else {
+                format!("{which} you asked for. Type {again}.")
+            };
             let mut text = String::new();
             if let Some(tally) = tally {
                 text.push_str(&match_tally(*played, tally));
