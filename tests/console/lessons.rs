@@ -1405,17 +1405,7 @@ fn a_step_done_before_leaving_is_still_done_after_coming_back() {
     // The first question of lesson 7 (minimax), reached by skipping what comes before.
     let number = 7;
     let lesson = &lessons[number - 1];
-    let (at, right) = lesson
-        .steps
-        .iter()
-        .enumerate()
-        .find_map(|(at, step)| match step {
-            Step::Question {
-                answer, answers, ..
-            } => Some((at, lesson::answer::shown(answer.as_ref(), answers))),
-            _ => None,
-        })
-        .expect("a question in lesson 7");
+    let (at, right) = first_question(lesson);
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
     respond(&mut session, &format!("lesson {number}"));
@@ -1955,17 +1945,7 @@ fn a_step_done_on_a_second_walk_is_still_done_after_coming_back() {
     let lessons = every_lesson();
     let number = 7;
     let lesson = &lessons[number - 1];
-    let (at, right) = lesson
-        .steps
-        .iter()
-        .enumerate()
-        .find_map(|(at, step)| match step {
-            Step::Question {
-                answer, answers, ..
-            } => Some((at, lesson::answer::shown(answer.as_ref(), answers))),
-            _ => None,
-        })
-        .expect("a question in lesson 7");
+    let (at, right) = first_question(lesson);
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
     respond(&mut session, &format!("lesson {number}"));
@@ -1989,4 +1969,19 @@ fn a_step_done_on_a_second_walk_is_still_done_after_coming_back() {
     );
     let next = respond(&mut session, "next");
     assert!(next.contains(&format!("step {} of", at + 2)), "{next}");
+}
+
+/// A lesson's first question: its step (from 0) and its right answer as shown.
+fn first_question(lesson: &lesson::Lesson) -> (usize, String) {
+    lesson
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(at, step)| match step {
+            Step::Question {
+                answer, answers, ..
+            } => Some((at, lesson::answer::shown(answer.as_ref(), answers))),
+            _ => None,
+        })
+        .expect("a question in the lesson")
 }

@@ -372,17 +372,26 @@ pub enum Solved {
     Unsettled,
 }
 
+/// The position a request starts from: `--from`'s, or the empty cube; a bad picture
+/// is told in one sentence.
+pub fn start_position(request: &QubicRequest) -> Result<(u64, u64), ExitCode> {
+    match request.from.map(menace::ai::qubic::proof::read_position) {
+        None => Ok((0, 0)),
+        Some(Ok(position)) => Ok(position),
+        Some(Err(why)) => {
+            complain!("menace: {why}.");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// `menace solve qubic [--from POSITION] [--first CELLS] [--budget N] [--proof FILE]`:
 /// df-pn from the empty cube (or a position), the proof checked by the independent
 /// checker before it is reported.
 pub fn solve_qubic(request: &QubicRequest) -> ExitCode {
-    let (x, o) = match request.from.map(menace::ai::qubic::proof::read_position) {
-        None => (0, 0),
-        Some(Ok(position)) => position,
-        Some(Err(why)) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
+    let (x, o) = match start_position(request) {
+        Ok(position) => position,
+        Err(code) => return code,
     };
     let first_moves = match read_first_moves(request.first) {
         Ok(cells) => cells,

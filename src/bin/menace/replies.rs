@@ -17,13 +17,9 @@ use std::process::ExitCode;
 
 /// Splits the position at X's move and solves each of O's replies (see the module).
 pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
-    let (x, o) = match request.from.map(menace::ai::qubic::proof::read_position) {
-        None => (0, 0),
-        Some(Ok(position)) => position,
-        Some(Err(why)) => {
-            complain!("menace: {why}.");
-            return ExitCode::from(2);
-        }
+    let (x, o) = match crate::proofs::start_position(request) {
+        Ok(position) => position,
+        Err(code) => return code,
     };
     let first = match read_first_moves(request.first) {
         Ok(cells) if cells.count_ones() == 1 && cells & (x | o) == 0 => cells,

@@ -53,7 +53,9 @@ pub(super) fn event(event: &Event) -> String {
         Event::AgainstSet {
             kind: Some(kind),
             menace_fits: true,
-        } => format!("From now on {kind} plays against you.\n(against menace: MENACE plays you instead)\n"),
+        } => format!(
+            "From now on {kind} plays against you.\n(against menace: MENACE plays you instead)\n"
+        ),
         Event::AgainstSet {
             kind: Some(kind),
             menace_fits: false,
