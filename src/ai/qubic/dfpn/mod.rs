@@ -237,7 +237,16 @@ impl Solver {
     /// What the search of (`x`, `o`) ending with the root's `numbers` says: with the
     /// proof read out of the table where X wins.
     pub(super) fn verdict(&mut self, x: u64, o: u64, numbers: Numbers) -> Verdict {
-        if numbers.proof == 0 {
+        // A helper on another core may have proved one of X's moves at the root after
+        // the lead last looked (the lead's numbers then still say "unsettled" while the
+        // table holds the proof): the root's moves are read again from the table.
+        let proved_by_a_helper = self.root_x_to_move
+            && self.root_children.iter().any(|(child, _)| {
+                self.table
+                    .get(child.key)
+                    .is_some_and(|numbers| numbers.proof == 0)
+            });
+        if numbers.proof == 0 || proved_by_a_helper {
             // Unknown only if the table lied (a key collision); the checker would
             // refuse such a proof anyway.
             self.read_proof(x, o)
