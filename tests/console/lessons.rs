@@ -1409,18 +1409,7 @@ fn a_step_done_before_leaving_is_still_done_after_coming_back() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = learner(1, folder.path());
     respond(&mut session, &format!("lesson {number}"));
-    for _ in 0..at {
-        respond(&mut session, "skip");
-    }
-    let answered = respond(&mut session, &format!("answer {right}"));
-    assert!(!answered.contains("Not quite"), "{answered}");
-    respond(&mut session, "quit-lesson");
-    let back = respond(&mut session, &format!("lesson {number}"));
-    let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        back.contains("you answered this question before you left"),
-        "{back}"
-    );
+    answer_leave_and_return(&mut session, number, at, &right);
     let next = respond(&mut session, "next");
     assert!(!next.contains("Answer the question first"), "{next}");
     assert!(next.contains(&format!("step {} of", at + 2)), "{next}");
@@ -1955,18 +1944,7 @@ fn a_step_done_on_a_second_walk_is_still_done_after_coming_back() {
     // Finished: opened again, it starts at its first step.
     let again = respond(&mut session, &format!("lesson {number}"));
     assert!(again.contains("step 1 of"), "{again}");
-    for _ in 0..at {
-        respond(&mut session, "skip");
-    }
-    let answered = respond(&mut session, &format!("answer {right}"));
-    assert!(!answered.contains("Not quite"), "{answered}");
-    respond(&mut session, "quit-lesson");
-    let back = respond(&mut session, &format!("lesson {number}"));
-    let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        back.contains("you answered this question before you left"),
-        "{back}"
-    );
+    answer_leave_and_return(&mut session, number, at, &right);
     let next = respond(&mut session, "next");
     assert!(next.contains(&format!("step {} of", at + 2)), "{next}");
 }
@@ -1984,4 +1962,21 @@ fn first_question(lesson: &lesson::Lesson) -> (usize, String) {
             _ => None,
         })
         .expect("a question in the lesson")
+}
+
+/// Skips to step `at` of lesson `number` (open at its first step), answers it right,
+/// leaves the lesson and opens it again: the step says it was answered.
+fn answer_leave_and_return(session: &mut Tutor, number: usize, at: usize, right: &str) {
+    for _ in 0..at {
+        respond(session, "skip");
+    }
+    let answered = respond(session, &format!("answer {right}"));
+    assert!(!answered.contains("Not quite"), "{answered}");
+    respond(session, "quit-lesson");
+    let back = respond(session, &format!("lesson {number}"));
+    let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        back.contains("you answered this question before you left"),
+        "{back}"
+    );
 }
