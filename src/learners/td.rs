@@ -9,7 +9,7 @@
 
 use crate::game::{AnyGame, Declared, Game, Outcome, Player};
 use crate::menace::learner::{Learner, MenaceLearner};
-use crate::menace::opponent::{BoxedAi, ByName, Opponent};
+use crate::menace::opponent::Opponent;
 use crate::menace::train::{self, Choice, Played, Sparring, TypedLearner};
 use crate::menace::{GameResult, Record};
 use rand::{Rng, RngExt};
@@ -255,25 +255,18 @@ impl<G: Declared> Learner for Td<G> {
             return;
         };
         let after = &mut |td: &Td<G>, played| after(td, played);
-        if let Some(typed) = opponent.typed() {
-            if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
-                return train::play_games(self, ai.as_mut(), &first, rng, after);
-            }
-            if let Some(second) = typed.downcast_mut::<Td<G>>() {
-                let mut sparring = Sparring {
-                    learner: second.clone(),
-                };
-                train::play_games(self, &mut sparring, &first, rng, after);
-                *second = sparring.learner;
-                return;
-            }
+        if let Some(second) = opponent
+            .typed()
+            .and_then(|typed| typed.downcast_mut::<Td<G>>())
+        {
+            let mut sparring = Sparring {
+                learner: second.clone(),
+            };
+            train::play_games(self, &mut sparring, &first, rng, after);
+            *second = sparring.learner;
+            return;
         }
-        let mut by_name = ByName {
-            opponent,
-            declaration: start.declaration(),
-            options: start.options(),
-        };
-        train::play_games(self, &mut by_name, &first, rng, after);
+        train::play_against_ai(self, opponent, start, &first, rng, after);
     }
 
     fn as_menace(&self) -> Option<&dyn MenaceLearner> {

@@ -7,7 +7,7 @@ use super::learner::{
     BeadChange, BoxMatch, BoxSource, BoxSummary, BoxView, DrawnBead, Learner, LearnerError,
     MenaceLearner, MenaceMove,
 };
-use super::opponent::{BoxedAi, ByName, Opponent};
+use super::opponent::Opponent;
 use super::train::{self, Played, Sparring};
 use super::typed::Training;
 use super::{DEFAULT_BOX_LIMIT, GameResult, Preset, Record};
@@ -445,24 +445,17 @@ impl<G: Declared> Learner for Menace<G> {
         };
         let after = &mut |training: &Training<G>, played| after(&*training.menace, played);
         let mut training = Training::new(self);
-        if let Some(typed) = opponent.typed() {
-            if let Some(ai) = typed.downcast_mut::<BoxedAi<G>>() {
-                return train::play_games(&mut training, ai.as_mut(), &first, rng, after);
-            }
-            if let Some(second) = typed.downcast_mut::<Menace<G>>() {
-                // The second MENACE plays in its own types too, and keeps what it learns.
-                let mut sparring = Sparring {
-                    learner: Training::new(second),
-                };
-                return train::play_games(&mut training, &mut sparring, &first, rng, after);
-            }
+        if let Some(second) = opponent
+            .typed()
+            .and_then(|typed| typed.downcast_mut::<Menace<G>>())
+        {
+            // The second MENACE plays in its own types too, and keeps what it learns.
+            let mut sparring = Sparring {
+                learner: Training::new(second),
+            };
+            return train::play_games(&mut training, &mut sparring, &first, rng, after);
         }
-        let mut by_name = ByName {
-            opponent,
-            declaration: start.declaration(),
-            options: start.options(),
-        };
-        train::play_games(&mut training, &mut by_name, &first, rng, after);
+        train::play_against_ai(&mut training, opponent, start, &first, rng, after);
     }
 
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {

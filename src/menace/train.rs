@@ -163,6 +163,32 @@ impl<G: Game, L: TypedLearner<G>> Moves<G> for Sparring<L> {
     }
 }
 
+/// The loop against an opponent that is not a second learner: an AI written in the
+/// game's own types where it is one, or else one met by name through the game's moves.
+/// Every kind of learner trains against the AIs through this one place.
+pub fn play_against_ai<G: crate::game::Declared, L: TypedLearner<G>>(
+    learner: &mut L,
+    opponent: &mut dyn crate::menace::opponent::Opponent,
+    start: &dyn crate::game::AnyGame,
+    first: &G,
+    rng: &mut dyn Rng,
+    after: &mut dyn FnMut(&L, Played) -> bool,
+) {
+    use crate::menace::opponent::{BoxedAi, ByName};
+    if let Some(ai) = opponent
+        .typed()
+        .and_then(|typed| typed.downcast_mut::<BoxedAi<G>>())
+    {
+        return play_games(learner, ai.as_mut(), first, rng, after);
+    }
+    let mut by_name = ByName {
+        opponent,
+        declaration: start.declaration(),
+        options: start.options(),
+    };
+    play_games(learner, &mut by_name, first, rng, after);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
