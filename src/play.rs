@@ -42,6 +42,8 @@ impl CurvePoint {
 /// What a training run did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrainingReport {
+    /// The learner's kind (`menace`, `td`): its name heads the tables and charts.
+    pub learner: &'static str,
     pub opponent: Choice,
     /// Games asked for.
     pub asked: u64,
@@ -62,7 +64,12 @@ pub struct TrainingReport {
 impl TrainingReport {
     /// The learning curve as CSV: one row per window.
     pub fn curve_csv(&self) -> String {
-        let mut csv = String::from("games,won,drawn,lost,first_box_beads\n");
+        let last = if self.learner == crate::learners::MENACE.name {
+            "first_box_beads"
+        } else {
+            "positions_valued"
+        };
+        let mut csv = format!("games,won,drawn,lost,{last}\n");
         for point in &self.curve {
             csv.push_str(&format!(
                 "{},{},{},{},{}\n",
@@ -91,6 +98,7 @@ pub fn train(
     let window = games.div_ceil(CURVE_WINDOWS).max(1);
     let last_tenth_from = games - (games / 10).max(1).min(games);
     let mut report = TrainingReport {
+        learner: learner.kind(),
         opponent: rival.kind(),
         asked: games,
         overall: Record::default(),
@@ -100,7 +108,12 @@ pub fn train(
         first_box_number: None,
         stopped: false,
     };
+    // MENACE's curve follows the beads in its first box; another learner's the
+    // entries (valued positions) it holds.
     let first_box = |learner: &dyn Learner| {
+        if learner.as_menace().is_none() {
+            return learner.entry_count() as u64;
+        }
         learner.first_box(start).map_or(0, |first| {
             first.beads.iter().map(|(_, count)| u64::from(*count)).sum()
         })

@@ -446,6 +446,10 @@ impl Session {
         let first_box_number = first.as_ref().map(|first| first.number);
         let first_box =
             first.map(|first| first.beads.iter().map(|(_, count)| u64::from(*count)).sum());
+        let other = learner
+            .as_menace()
+            .is_none()
+            .then(|| super::event::LearnerFacts::of(learner, &title));
         vec![Event::Stats(Box::new(super::event::Stats {
             title,
             side,
@@ -457,12 +461,13 @@ impl Session {
             boxes: learner.box_count(),
             limit: learner.box_limit(),
             unsaved,
+            other,
         }))]
     }
 }
 
 /// A picture of the game's start, to show how positions are written.
-fn example_picture(game: &dyn AnyGame) -> String {
+pub(super) fn example_picture(game: &dyn AnyGame) -> String {
     let start = game.restart();
     let mut position = start.boxed_clone();
     let legal = position.legal_move_names();

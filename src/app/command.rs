@@ -116,6 +116,9 @@ pub enum Command {
     Preset(Preset),
     /// Start again from the current preset's fresh boxes.
     Reset,
+    /// `learner`: the learners and the one in play; `learner NAME [PARAM VALUE]...`:
+    /// that kind plays you from now on, with those parameters (checked when read).
+    Learner(Option<LearnerAsk>),
     /// Give up the game in progress.
     Resign,
     /// End the match now; the game in progress is dropped, not counted.
@@ -143,6 +146,28 @@ pub enum CourseCommand {
     QuitLesson,
     /// The answer to a lesson's question.
     Answer(String),
+}
+
+/// A learner named by `learner`, and the `PARAM VALUE` words after it, already checked
+/// against its row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LearnerAsk {
+    pub row: &'static str,
+    pub words: Vec<String>,
+}
+
+impl LearnerAsk {
+    /// Its row and the parameters it names.
+    pub fn read(
+        &self,
+    ) -> Option<(
+        &'static crate::learners::LearnerRow,
+        Vec<(&'static str, f64)>,
+    )> {
+        let row = crate::learners::row(self.row)?;
+        let words: Vec<&str> = self.words.iter().map(String::as_str).collect();
+        Some((row, row.given_params(&words).ok()?))
+    }
 }
 
 /// Which boxes `boxes` lists.
@@ -180,6 +205,7 @@ impl Command {
                 | Command::Load(_)
                 | Command::Reset
                 | Command::Preset(_)
+                | Command::Learner(Some(_))
         )
     }
 }

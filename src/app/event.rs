@@ -15,6 +15,8 @@ pub enum Who {
     You,
     Menace,
     Ai(Choice),
+    /// A learner of another kind than MENACE, by its name (`td`).
+    Learner(&'static str),
 }
 
 /// How the games of one match ended, by who sat in each seat.
@@ -89,7 +91,8 @@ pub enum Event {
     },
     /// An AI (or a second MENACE) moved.
     Moved {
-        by: Choice,
+        /// An AI, or a learner of another kind than MENACE.
+        by: Who,
         side: Player,
         name: String,
         reason: Option<String>,
@@ -112,6 +115,34 @@ pub enum Event {
         o: Who,
         /// How the game ended, when the outcome alone does not tell it.
         note: Option<String>,
+    },
+    /// `learner`: the learner in play for the chosen game and side, if one plays it;
+    /// the table of learners itself is static (`crate::learners::LEARNERS`).
+    Learners(Option<LearnerFacts>),
+    /// `learner NAME ...`: that learner is in play now, fresh or brought back; the
+    /// learners put aside for this game and side, each with its games.
+    LearnerChosen {
+        facts: LearnerFacts,
+        fresh: bool,
+        aside: Vec<LearnerFacts>,
+    },
+    /// What a learner of another kind than MENACE holds for a position: the value of
+    /// the position each legal move leads to, on the board where each move fills one
+    /// cell (`labels`), otherwise listed.
+    LearnerView {
+        name: &'static str,
+        side: Player,
+        picture: String,
+        view: crate::game::BoardView,
+        labels: Option<Vec<(usize, String)>>,
+        values: Vec<(String, f64)>,
+    },
+    /// A learner of another kind than MENACE learned from a game's end: its result,
+    /// and the entries (valued positions) it now holds.
+    LearnerLearned {
+        name: &'static str,
+        result: GameResult,
+        entries: usize,
     },
     /// MENACE's result and how its boxes changed.
     Learned {
@@ -174,13 +205,20 @@ pub enum Event {
     Refused(BoxSummary),
     Stats(Box<Stats>),
     Help,
-    Saved(PathBuf),
+    /// The learner was saved to this file: MENACE's boxes, or (`other`) the values of
+    /// a learner of another kind, by its name.
+    Saved {
+        path: PathBuf,
+        other: Option<&'static str>,
+    },
     Loaded {
         path: PathBuf,
         title: String,
         side: Player,
         preset: Preset,
         record: Record,
+        /// A learner of another kind than MENACE, by its name and parameters.
+        other: Option<(&'static str, Vec<(&'static str, f64)>)>,
     },
     PresetChanged(Preset),
     Question(Question),
@@ -364,7 +402,7 @@ pub struct MoveScores {
 }
 
 /// What `stats` reports: MENACE's record and beads for the chosen game and side.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Stats {
     pub title: String,
     pub side: Player,
@@ -381,6 +419,34 @@ pub struct Stats {
     pub limit: Option<usize>,
     /// Games learned since the last save, over every game.
     pub unsaved: u64,
+    /// A learner of another kind than MENACE: its name, parameters and entries (the
+    /// rest of these figures are MENACE's).
+    pub other: Option<LearnerFacts>,
+}
+
+/// One learner as `learner` and `stats` tell of it: its kind, parameters, the game and
+/// side it plays, the games it learned from and the entries it holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LearnerFacts {
+    pub name: &'static str,
+    pub params: Vec<(&'static str, f64)>,
+    pub title: String,
+    pub side: Player,
+    pub games: u64,
+    pub entries: usize,
+}
+
+impl LearnerFacts {
+    pub fn of(learner: &dyn crate::menace::learner::Learner, title: &str) -> LearnerFacts {
+        LearnerFacts {
+            name: learner.kind(),
+            params: learner.params(),
+            title: title.to_string(),
+            side: learner.side(),
+            games: learner.record().games(),
+            entries: learner.entry_count(),
+        }
+    }
 }
 
 /// A position asked about with `box POS`: how it relates to the box's picture, and one
@@ -398,6 +464,8 @@ pub enum Question {
     Reset {
         preset: Preset,
         games: u64,
+        /// A learner of another kind than MENACE, by name: it starts afresh, no preset.
+        other: Option<&'static str>,
     },
     Load {
         path: PathBuf,

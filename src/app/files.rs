@@ -57,7 +57,12 @@ impl Session {
                 if let Some(stamp) = stamp {
                     self.seen_files.insert(path.clone(), stamp);
                 }
-                vec![Event::Saved(path)]
+                let other = self.slots[index]
+                    .learner
+                    .as_menace()
+                    .is_none()
+                    .then(|| self.slots[index].learner.kind());
+                vec![Event::Saved { path, other }]
             }
             Err(save::Refused::Changed) => {
                 let changed = self.seen_files.contains_key(&path);
@@ -81,11 +86,22 @@ impl Session {
         };
         match crate::registry::saves::load(&path) {
             Ok(loaded) => {
+                // The learner the load replaces: of the loaded kind, in play or put aside.
+                let kind = loaded.learner.kind();
                 let unsaved = self
                     .slots
                     .iter()
                     .find(|slot| slot.title == loaded.title && slot.side == loaded.side)
-                    .map_or(0, |slot| slot.unsaved);
+                    .map_or(0, |slot| {
+                        if slot.learner.kind() == kind {
+                            slot.unsaved
+                        } else {
+                            slot.others
+                                .iter()
+                                .find(|(other, _)| other.kind() == kind)
+                                .map_or(0, |(_, unsaved)| *unsaved)
+                        }
+                    });
                 if unsaved > 0 {
                     self.pending = Some(Pending::Load(path.clone(), Box::new(loaded)));
                     vec![Event::Question(Question::Load { path, unsaved })]
@@ -105,16 +121,37 @@ impl Session {
         };
         let preset = loaded.learner.preset();
         let record = loaded.learner.record();
+        let other = loaded
+            .learner
+            .as_menace()
+            .is_none()
+            .then(|| (loaded.learner.kind(), loaded.learner.params()));
         let side = loaded.side;
         self.remember(&path);
-        self.slots
-            .retain(|slot| !(slot.title == loaded.title && slot.side == side));
-        self.slots.push(Slot {
-            title: loaded.title.clone(),
-            side,
-            learner: loaded.learner,
-            unsaved: 0,
-        });
+        // The loaded learner comes into play; learners of other kinds for this game
+        // and side stay put aside (the one it replaces, of the same kind, is gone: the
+        // question before a load that loses learning asked about it).
+        let mut slot = Slot::new(loaded.title.clone(), side, loaded.learner);
+        if let Some(at) = self
+            .slots
+            .iter()
+            .position(|slot| slot.title == loaded.title && slot.side == side)
+        {
+            let old = self.slots.remove(at);
+            slot.others = old.others;
+            if old.learner.kind() != slot.learner.kind() {
+                slot.others.push((old.learner, old.unsaved));
+            }
+            slot.others
+                .retain(|(other, _)| other.kind() != slot.learner.kind());
+        }
+        self.learner_choice = crate::learners::row(slot.learner.kind())
+            .map(|row| crate::learners::LearnerChoice {
+                row,
+                params: slot.learner.params(),
+            })
+            .unwrap_or_default();
+        self.slots.push(slot);
         self.game = game;
         self.you = side.opponent();
         self.against = None;
@@ -126,6 +163,7 @@ impl Session {
             side,
             preset,
             record,
+            other,
         }]
     }
 
@@ -140,7 +178,13 @@ impl Session {
         let games = self.slots[index].learner.record().games();
         if games > 0 {
             self.pending = Some(Pending::Reset(preset));
-            return vec![Event::Question(Question::Reset { preset, games })];
+            let learner = &self.slots[index].learner;
+            let other = learner.as_menace().is_none().then(|| learner.kind());
+            return vec![Event::Question(Question::Reset {
+                preset,
+                games,
+                other,
+            })];
         }
         self.apply_preset(preset)
     }
@@ -156,6 +200,17 @@ impl Session {
                 self.settings.preset = preset;
                 self.slots[index].learner = learner;
                 self.slots[index].unsaved = 0;
+                if self.slots[index].learner.as_menace().is_none() {
+                    let title = self.game.title();
+                    return vec![Event::LearnerChosen {
+                        facts: super::event::LearnerFacts::of(
+                            self.slots[index].learner.as_ref(),
+                            &title,
+                        ),
+                        fresh: true,
+                        aside: Vec::new(),
+                    }];
+                }
                 vec![Event::PresetChanged(preset)]
             }
             Err(why) => refuse(&format!("{}.", capitalised(&why))),

@@ -14,8 +14,9 @@ use crate::players::Rival;
 #[derive(Debug, Clone)]
 pub enum Seat {
     You,
-    /// The session's MENACE for this game and side.
-    Menace,
+    /// The session's learner for this game and side (MENACE unless `learner` chose
+    /// another kind), by its kind's name.
+    Menace(&'static str),
     Rival(Rival),
 }
 
@@ -23,7 +24,8 @@ impl Seat {
     fn who(&self) -> Who {
         match self {
             Seat::You => Who::You,
-            Seat::Menace => Who::Menace,
+            Seat::Menace(kind) if *kind == crate::learners::MENACE.name => Who::Menace,
+            Seat::Menace(kind) => Who::Learner(kind),
             Seat::Rival(rival) => Who::Ai(rival.kind()),
         }
     }
@@ -76,9 +78,9 @@ impl Match {
 
     /// The side MENACE plays in this match, if it plays.
     fn menace_side(&self) -> Option<Player> {
-        if matches!(self.x, Seat::Menace) {
+        if matches!(self.x, Seat::Menace(_)) {
             Some(Player::X)
-        } else if matches!(self.o, Seat::Menace) {
+        } else if matches!(self.o, Seat::Menace(_)) {
             Some(Player::O)
         } else {
             None
@@ -139,7 +141,7 @@ impl Session {
                         events.truncate(1);
                         return events;
                     }
-                    Seat::Menace
+                    Seat::Menace(self.slots[index].learner.kind())
                 }
                 Err(why) => return self.unwatch(your_seat, watched, &why),
             },
@@ -257,7 +259,7 @@ impl Session {
                     });
                     return;
                 }
-                Seat::Menace => {
+                Seat::Menace(_) => {
                     let slot = self
                         .slots
                         .iter_mut()
@@ -265,6 +267,38 @@ impl Session {
                     let Some(slot) = slot else {
                         return;
                     };
+                    if slot.learner.as_menace().is_none() {
+                        // A learner of another kind: no bead to show, its move by name.
+                        let Some(play) = slot
+                            .learner
+                            .choose_move(current.game.as_ref(), &mut self.rng)
+                        else {
+                            if self.finish_game(Outcome::Win(side.opponent()), Some(side), events) {
+                                self.begin_game(events);
+                                continue;
+                            }
+                            return;
+                        };
+                        if current.game.play_move(&play).is_err() {
+                            return;
+                        }
+                        let placed = placed_own_mark(&before, &current.game.view(), side);
+                        events.push(Event::Moved {
+                            by: Who::Learner(slot.learner.kind()),
+                            side,
+                            name: play,
+                            reason: None,
+                            placed,
+                        });
+                        current.last_marked = board_after_move(
+                            events,
+                            current.game.as_ref(),
+                            before_game.as_ref(),
+                            &before,
+                            true,
+                        );
+                        continue;
+                    }
                     match slot.learner.take_turn(current.game.as_ref(), &mut self.rng) {
                         Ok(turn) => {
                             current.menace_turns += 1;
@@ -349,7 +383,7 @@ impl Session {
                     }
                     let placed = placed_own_mark(&before, &game.view(), side);
                     events.push(Event::Moved {
-                        by,
+                        by: Who::Ai(by),
                         side,
                         name: chosen.name,
                         reason: chosen.reason,
@@ -446,6 +480,7 @@ impl Session {
                 .find(|slot| slot.side == side && slot.title == title)
         {
             slot.learner.return_beads(&drawn);
+            slot.learner.drop_game();
         }
         for side in [Player::X, Player::O] {
             if let (Seat::Rival(rival), game) = current.seat_and_game(side)

@@ -34,6 +34,7 @@ pub(super) struct OwnState {
     game: Box<dyn AnyGame>,
     you: Player,
     slots: Vec<Slot>,
+    learner_choice: crate::learners::LearnerChoice,
     against: Option<Choice>,
     watch: Option<Rival>,
     trainer: Choice,
@@ -138,17 +139,15 @@ impl KeptState {
             {
                 return Err(format!("it holds two MENACEs for {title} playing {side}"));
             }
-            slots.push(Slot {
-                title,
-                side,
-                learner,
-                unsaved,
-            });
+            let mut slot = Slot::new(title, side, learner);
+            slot.unsaved = unsaved;
+            slots.push(slot);
         }
         Ok(KeptState(OwnState {
             game,
             you: parts.you,
             slots,
+            learner_choice: crate::learners::LearnerChoice::default(),
             against,
             watch: None,
             trainer,
@@ -188,6 +187,7 @@ impl Session {
                     game,
                     you: setup.side,
                     slots: Vec::new(),
+                    learner_choice: crate::learners::LearnerChoice::default(),
                     against: setup.against,
                     watch: None,
                     trainer: Choice::bare(&crate::players::perfect::ROW),
@@ -296,7 +296,7 @@ impl Session {
     pub(super) fn unsaved_put_aside(&self) -> u64 {
         self.own_state
             .as_ref()
-            .map_or(0, |own| own.slots.iter().map(|slot| slot.unsaved).sum())
+            .map_or(0, |own| own.slots.iter().map(Slot::unsaved_all).sum())
     }
 
     /// Puts `state` in place and returns what was there.
@@ -304,6 +304,7 @@ impl Session {
         std::mem::swap(&mut self.game, &mut state.game);
         std::mem::swap(&mut self.you, &mut state.you);
         std::mem::swap(&mut self.slots, &mut state.slots);
+        std::mem::swap(&mut self.learner_choice, &mut state.learner_choice);
         std::mem::swap(&mut self.against, &mut state.against);
         std::mem::swap(&mut self.watch, &mut state.watch);
         std::mem::swap(&mut self.trainer, &mut state.trainer);

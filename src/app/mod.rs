@@ -10,6 +10,7 @@ mod files;
 pub mod game_match;
 pub mod glossary;
 pub mod input;
+mod learner_choice;
 pub mod lesson_state;
 mod pictures;
 mod seats;

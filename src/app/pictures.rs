@@ -11,8 +11,13 @@ impl Session {
     /// Remembers a finished training run for `plot` and `export`.
     pub(super) fn remember_run(&mut self, report: &TrainingReport) {
         let side = self.you.opponent();
+        let name = if report.learner == crate::learners::MENACE.name {
+            "MENACE"
+        } else {
+            report.learner
+        };
         let title = format!(
-            "MENACE ({side}, {}) against {}: {} games",
+            "{name} ({side}, {}) against {}: {} games",
             self.game.title(),
             report.opponent,
             report.overall.games()

@@ -123,6 +123,27 @@ pub(super) struct Slot {
     pub side: Player,
     pub learner: Box<dyn Learner>,
     pub unsaved: u64,
+    /// Learners of other kinds for the same game and side, each with its games not yet
+    /// saved: put aside by `learner`, brought back when it names their kind again.
+    pub others: Vec<(Box<dyn Learner>, u64)>,
+}
+
+impl Slot {
+    /// A slot holding `learner` alone, nothing unsaved.
+    pub fn new(title: String, side: Player, learner: Box<dyn Learner>) -> Slot {
+        Slot {
+            title,
+            side,
+            learner,
+            unsaved: 0,
+            others: Vec::new(),
+        }
+    }
+
+    /// Games not yet saved, by the learner in play and those put aside.
+    pub fn unsaved_all(&self) -> u64 {
+        self.unsaved + self.others.iter().map(|(_, unsaved)| unsaved).sum::<u64>()
+    }
 }
 
 /// Everything the console knows.
@@ -136,6 +157,9 @@ pub struct Session {
     pub(super) you: Player,
     /// MENACE for every game and side met so far.
     pub(super) slots: Vec<Slot>,
+    /// The kind of learner (and a fresh one's parameters) that plays you: MENACE
+    /// until `learner` names another.
+    pub(super) learner_choice: crate::learners::LearnerChoice,
     /// Who plays against you: `None` for MENACE.
     pub(super) against: Option<Choice>,
     /// Who plays your side instead of you, kept between matches (it may learn).
@@ -171,6 +195,7 @@ impl Session {
             game,
             you: Player::O,
             slots: Vec::new(),
+            learner_choice: crate::learners::LearnerChoice::default(),
             against: None,
             watch: None,
             trainer: Choice::bare(&crate::players::perfect::ROW),
@@ -298,7 +323,7 @@ impl Session {
 
     /// Games learned and not saved, over every game's MENACE.
     pub fn unsaved(&self) -> u64 {
-        self.slots.iter().map(|slot| slot.unsaved).sum::<u64>() + self.unsaved_put_aside()
+        self.slots.iter().map(Slot::unsaved_all).sum::<u64>() + self.unsaved_put_aside()
     }
 
     /// Ctrl-D at the keys: leaves like `quit`, asking first when learning is unsaved; a
@@ -362,6 +387,17 @@ impl Session {
                 events
             }
             Command::Plot(name) => self.plot(&name),
+            Command::Export(_) | Command::ExportLabels { .. } | Command::Experiment(_)
+                if let Some(refusal) = self.refuse_for_other_learner(&command) =>
+            {
+                refusal
+            }
+            Command::Boxes(_) | Command::Preset(_) | Command::Pictures(_)
+                if let Some(refusal) = self.refuse_for_other_learner(&command) =>
+            {
+                refusal
+            }
+            Command::Box(query) if self.other_learner_in_play() => self.show_values(query),
             Command::Export(name) => self.export(&name),
             Command::ExportLabels { file, counts } => self.export_labels(&file, counts),
             Command::Hint(kind) => self.hint(kind),
@@ -392,6 +428,8 @@ impl Session {
                 Some(learner) => self.reset(learner.preset()),
                 None => self.reset(self.settings.preset),
             },
+            Command::Learner(None) => self.learners(),
+            Command::Learner(Some(ask)) => self.choose_learner(&ask),
             Command::Resign => self.resign(),
             Command::Stop => self.stop(),
             Command::Stats => self.stats(),
@@ -445,26 +483,50 @@ impl Session {
             .iter()
             .position(|slot| slot.side == side && slot.title == title)
         {
+            self.bring_in_chosen_kind(index)?;
             return Ok(index);
         }
         let learner = self.new_learner(side, self.settings.preset)?;
-        self.slots.push(Slot {
-            title,
-            side,
-            learner,
-            unsaved: 0,
-        });
+        self.slots.push(Slot::new(title, side, learner));
         Ok(self.slots.len() - 1)
     }
 
-    /// A fresh MENACE for the chosen game, playing `side`.
+    /// Puts the chosen kind of learner in play in slot `index`: the one put aside
+    /// there before if there is one, a fresh one otherwise; the one in play until now
+    /// is put aside, with all it learned.
+    fn bring_in_chosen_kind(&mut self, index: usize) -> Result<(), String> {
+        let wanted = self.learner_choice.row.name;
+        if self.slots[index].learner.kind() == wanted {
+            return Ok(());
+        }
+        let kept = self.slots[index]
+            .others
+            .iter()
+            .position(|(learner, _)| learner.kind() == wanted);
+        let (learner, unsaved) = match kept {
+            Some(at) => self.slots[index].others.remove(at),
+            None => (
+                self.new_learner(self.slots[index].side, self.settings.preset)?,
+                0,
+            ),
+        };
+        let slot = &mut self.slots[index];
+        let old = std::mem::replace(&mut slot.learner, learner);
+        let old_unsaved = std::mem::replace(&mut slot.unsaved, unsaved);
+        slot.others.push((old, old_unsaved));
+        Ok(())
+    }
+
+    /// A fresh learner of the chosen kind for the chosen game, playing `side`; a
+    /// MENACE's boxes are filled under `preset`.
     pub(super) fn new_learner(
         &mut self,
         side: Player,
         preset: Preset,
     ) -> Result<Box<dyn Learner>, String> {
-        crate::registry::new_learner(
+        crate::registry::new_learner_of(
             self.game.as_ref(),
+            &self.learner_choice,
             side,
             preset,
             self.settings.box_limit,

@@ -68,9 +68,22 @@ impl LearnerRow {
             .iter()
             .map(|param| (param.name, param.default))
             .collect();
+        for (name, value) in self.given_params(words)? {
+            if let Some(at) = values.iter().position(|(known, _)| *known == name) {
+                values[at].1 = value;
+            }
+        }
+        Ok(values)
+    }
+
+    /// The parameters named in `PARAM VALUE` pairs, and only those, in the order given
+    /// (a later pair for the same parameter wins): what `learner td alpha 0.2` changes
+    /// in a learner that is already learning.
+    pub fn given_params(&self, words: &[&str]) -> Result<Vec<(&'static str, f64)>, String> {
+        let mut values: Vec<(&'static str, f64)> = Vec::new();
         if !words.len().is_multiple_of(2) {
             return Err(format!(
-                "give each parameter of {} a value: {}",
+                "Give each parameter of {} a value: {}",
                 self.name,
                 self.usage()
             ));
@@ -91,7 +104,8 @@ impl LearnerRow {
             let param = &self.params[at];
             match value.parse::<f64>() {
                 Ok(number) if (param.min..=param.max).contains(&number) => {
-                    values[at].1 = number;
+                    values.retain(|(known, _)| *known != param.name);
+                    values.push((param.name, number));
                 }
                 _ => {
                     return Err(format!(
@@ -115,6 +129,81 @@ impl LearnerRow {
             .map(|param| format!("{} {}", param.name, param.default))
             .collect();
         format!("for example learner {} {}", self.name, names.join(" "))
+    }
+}
+
+/// The learner a session makes for a game it meets: a row, and the parameters a fresh
+/// one gets (the row's defaults where `learner` named none).
+#[derive(Debug, Clone)]
+pub struct LearnerChoice {
+    pub row: &'static LearnerRow,
+    pub params: Vec<(&'static str, f64)>,
+}
+
+impl PartialEq for LearnerChoice {
+    fn eq(&self, other: &Self) -> bool {
+        self.row.kind == other.row.kind && self.params == other.params
+    }
+}
+
+impl Default for LearnerChoice {
+    /// MENACE, the console's learner until `learner` names another.
+    fn default() -> Self {
+        LearnerChoice {
+            row: &MENACE,
+            params: Vec::new(),
+        }
+    }
+}
+
+impl LearnerChoice {
+    /// The row's kind with every parameter at its default.
+    pub fn of(row: &'static LearnerRow) -> LearnerChoice {
+        LearnerChoice {
+            row,
+            params: row
+                .params
+                .iter()
+                .map(|param| (param.name, param.default))
+                .collect(),
+        }
+    }
+}
+
+/// Parameters as `stats` and a save header write them: `alpha 0.1, epsilon 0.1`.
+pub fn params_text(params: &[(&'static str, f64)]) -> String {
+    params
+        .iter()
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A learner of another kind than MENACE rebuilt from a save file for `start`'s game
+/// `G`: the kind by name, its parameters checked by its row, and what it learned; the
+/// sentence saying what is wrong otherwise. MENACE is rebuilt from its boxes instead.
+pub fn restore<G: Declared>(
+    start: &G,
+    side: Player,
+    record: crate::menace::Record,
+    saved: &crate::menace::save::OtherLearner,
+) -> Result<Box<dyn Learner>, String> {
+    let Some(row) = row(&saved.kind).filter(|row| row.kind != Kind::Menace) else {
+        return Err(format!(
+            "it names a learner \"{}\" this menace does not know",
+            crate::files::shown(&saved.kind, 30)
+        ));
+    };
+    let words: Vec<String> = saved
+        .params
+        .iter()
+        .flat_map(|(name, value)| [name.clone(), value.to_string()])
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let params = row.read_params(&words)?;
+    match row.kind {
+        Kind::Td => td::restore(start, side, &params, record, &saved.values),
+        Kind::Menace => Err("MENACE's file has boxes, not values".into()),
     }
 }
 

@@ -33,10 +33,13 @@ pub struct Td<G: Game> {
     pub draw: f64,
     /// Learned values of positions not over, by canonical key.
     values: HashMap<G::Key, f64>,
+    /// The picture of the position each value was first learned for (any of its
+    /// symmetric images names it), for a save file a person can read.
+    pictures: HashMap<G::Key, String>,
     record: Record,
-    /// The afterstate of its last move in the game being played, and its value's key
-    /// where the position is not over (a finished position's value is fixed).
-    last: Option<Option<G::Key>>,
+    /// The afterstate of its last move in the game being played, where the position
+    /// is not over (a finished position's value is fixed).
+    last: Option<Option<G>>,
 }
 
 impl<G: Game> Td<G> {
@@ -47,6 +50,7 @@ impl<G: Game> Td<G> {
             epsilon,
             draw,
             values: HashMap::new(),
+            pictures: HashMap::new(),
             record: Record::default(),
             last: None,
         }
@@ -66,7 +70,11 @@ impl<G: Game> Td<G> {
     /// Sets the value of a position not over (and every symmetric one).
     pub fn set_value(&mut self, position: &G, value: f64) {
         if position.outcome().is_none() {
-            self.values.insert(position.canonical_key(), value);
+            let key = position.canonical_key();
+            self.values.insert(key, value);
+            self.pictures
+                .entry(key)
+                .or_insert_with(|| position.picture());
         }
     }
 
@@ -94,10 +102,15 @@ impl<G: Game> Td<G> {
 
     /// Moves the value of the last afterstate towards `target`, if it has one to learn.
     fn back_up(&mut self, target: f64) {
-        if let Some(Some(key)) = self.last {
+        if let Some(Some(position)) = self.last.take() {
+            let key = position.canonical_key();
             let value = self.learned(&key);
             self.values
                 .insert(key, value + self.alpha * (target - value));
+            self.pictures
+                .entry(key)
+                .or_insert_with(|| position.picture());
+            self.last = Some(Some(position));
         }
     }
 
@@ -154,7 +167,7 @@ impl<G: Game> TypedLearner<G> for Td<G> {
             let target = self.value(&after);
             self.back_up(target);
         }
-        self.last = Some(after.outcome().is_none().then(|| after.canonical_key()));
+        self.last = Some(after.outcome().is_none().then_some(after));
         Choice::Move(mv)
     }
 
@@ -172,11 +185,65 @@ impl<G: Game> TypedLearner<G> for Td<G> {
     }
 }
 
+/// A `td` rebuilt from a save file: its parameters (checked by the row), record, and
+/// the value of each position by picture; the sentence saying what is wrong otherwise.
+/// Every picture must be a position of `start`'s game, not over, with the other side to
+/// move (a position its own move leads to), and each position valued once.
+pub fn restore<G: Declared>(
+    start: &G,
+    side: Player,
+    params: &[(&'static str, f64)],
+    record: Record,
+    values: &[(String, f64)],
+) -> Result<Box<dyn Learner>, String> {
+    let Td {
+        alpha,
+        epsilon,
+        draw,
+        ..
+    } = match new::<G>(side, params).as_any().downcast_ref::<Td<G>>() {
+        Some(td) => td.clone(),
+        None => return Err("the learner could not be made".into()),
+    };
+    let mut td = Td::<G>::new(side, alpha, epsilon, draw);
+    td.record = record;
+    for (picture, value) in values {
+        let shown = crate::files::shown(picture, 40);
+        let position = start
+            .from_picture(picture)
+            .map_err(|why| format!("value \"{shown}\" is not a position: {why}"))?;
+        if position.outcome().is_some() {
+            return Err(format!(
+                "value \"{shown}\" is of a finished game, whose value the rules fix"
+            ));
+        }
+        if position.to_move() == side {
+            return Err(format!(
+                "value \"{shown}\" has {side} to move, but td values positions after its own move"
+            ));
+        }
+        if !(value.is_finite() && (0.0..=1.0).contains(value)) {
+            return Err(format!(
+                "value \"{shown}\" is {value}, not a number from 0 to 1"
+            ));
+        }
+        let key = position.canonical_key();
+        if td.values.contains_key(&key) {
+            return Err(format!(
+                "value \"{shown}\" names a position already valued (the same up to symmetry)"
+            ));
+        }
+        td.values.insert(key, *value);
+        td.pictures.insert(key, picture.clone());
+    }
+    Ok(Box::new(td))
+}
+
 /// The row of the table of learners.
 pub static ROW: super::LearnerRow = super::LearnerRow {
     kind: super::Kind::Td,
     name: "td",
-    about: "Sutton and Barto's value learner: positions valued, greedy with exploration",
+    about: "Sutton and Barto's value learner: a value for each position",
     params: &[
         super::Param {
             name: "alpha",
@@ -242,6 +309,57 @@ impl<G: Declared> Learner for Td<G> {
 
     fn entry_count(&self) -> usize {
         self.values.len()
+    }
+
+    fn set_params(&mut self, given: &[(&'static str, f64)]) {
+        for (name, value) in given {
+            match *name {
+                "alpha" => self.alpha = *value,
+                "epsilon" => self.epsilon = *value,
+                "draw" => self.draw = *value,
+                _ => {}
+            }
+        }
+    }
+
+    fn choose_move(&mut self, position: &dyn AnyGame, rng: &mut dyn Rng) -> Option<String> {
+        train::choose_named::<G, _>(self, position, rng)
+    }
+
+    fn game_result(&mut self, result: GameResult) {
+        TypedLearner::<G>::learn(self, result);
+    }
+
+    fn drop_game(&mut self) {
+        TypedLearner::<G>::abandon(self);
+    }
+
+    fn saved_values(&self) -> Vec<(String, f64)> {
+        let mut values: Vec<(String, f64)> = self
+            .values
+            .iter()
+            .map(|(key, value)| (self.pictures.get(key).cloned().unwrap_or_default(), *value))
+            .collect();
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+        values
+    }
+
+    fn move_values(&self, position: &dyn AnyGame) -> Option<Vec<(String, f64)>> {
+        let typed = position.position::<G>()?;
+        if typed.outcome().is_some() || typed.to_move() != self.side {
+            return None;
+        }
+        Some(
+            typed
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let mut after = typed.clone();
+                    after.play_known_legal(mv);
+                    (typed.move_name(mv), self.value(&after))
+                })
+                .collect(),
+        )
     }
 
     fn play_games(

@@ -136,6 +136,38 @@ pub trait Learner: fmt::Debug {
     }
     /// The entries it holds (MENACE's boxes, a value learner's positions).
     fn entry_count(&self) -> usize;
+    /// Changes the parameters named, the others keeping their values (`learner td
+    /// alpha 0.2` on a td already learning); a kind without parameters has none.
+    fn set_params(&mut self, given: &[(&'static str, f64)]) {
+        let _ = given;
+    }
+    /// Its move on `position` in a game played one move at a time (against you, or an
+    /// AI you watch), learning as it goes where the kind does; `None` when it gives up
+    /// or `position` is not its game. MENACE moves by [`MenaceLearner::take_turn`]
+    /// instead, which says which bead it drew.
+    fn choose_move(&mut self, position: &dyn AnyGame, rng: &mut dyn Rng) -> Option<String> {
+        let _ = (position, rng);
+        None
+    }
+    /// Such a game ended in `result` for it: it learns from the end.
+    fn game_result(&mut self, result: GameResult) {
+        let _ = result;
+    }
+    /// What it learned, as a save file writes it: the value of each position by
+    /// picture, in the order of the pictures (none for MENACE, whose boxes are saved).
+    fn saved_values(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Such a game was dropped unfinished: nothing is learned from its end.
+    fn drop_game(&mut self) {}
+    /// What it holds about each legal move of `position` (a value learner's value of
+    /// the position the move leads to), in the game's order of moves; `None` for a kind
+    /// that holds something else (MENACE's beads are shown by its boxes) or when it is
+    /// not its game or side to move.
+    fn move_values(&self, position: &dyn AnyGame) -> Option<Vec<(String, f64)>> {
+        let _ = position;
+        None
+    }
     /// Plays games from `start` against `opponent` in the one training loop (see
     /// [`crate::menace::train::play_games`]), in the game's own types where the opponent
     /// has them; `after` is told of each game and answers whether to go on. Nothing is

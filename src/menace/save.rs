@@ -36,7 +36,7 @@ mod place;
 mod played;
 mod read;
 pub use binary::{FORMAT_3, Streamed};
-pub use format2::{Builders, FORMAT_2, Loaded, Saved, Unbuilt};
+pub use format2::{Builders, FORMAT_2, Loaded, OtherLearner, Saved, Unbuilt};
 pub use output::{holds_a_save, write_output, write_output_with};
 pub use place::{
     BadName, DEFAULT_FILE, FolderLock, Refused, SaveError, Stamp, remove_stale_temporaries,
@@ -439,7 +439,8 @@ pub fn save_learner_as_played(
     path: &Path,
     expected: Option<Option<Stamp>>,
 ) -> Result<Option<Stamp>, Refused> {
-    if fits_in_yaml(title, learner, in_progress) {
+    // A learner of another kind than MENACE is always saved in YAML.
+    if learner.as_menace().is_none() || fits_in_yaml(title, learner, in_progress) {
         write_guarded_with(
             path,
             &mut |out| format2::write_yaml(out, title, learner, in_progress),

@@ -48,6 +48,26 @@ pub trait TypedLearner<G: Game> {
     fn abandon(&mut self);
 }
 
+/// A typed learner's move on a position of any game, by name, for play one move at a
+/// time: `None` when the position is not of game `G`, is over, or the learner gives up.
+pub fn choose_named<G: crate::game::Declared, L: TypedLearner<G>>(
+    learner: &mut L,
+    position: &dyn crate::game::AnyGame,
+    rng: &mut dyn Rng,
+) -> Option<String> {
+    let typed = position.position::<G>()?;
+    if typed.outcome().is_some() || typed.to_move() != learner.side() {
+        return None;
+    }
+    match learner.choose(typed, rng) {
+        Choice::Move(mv) => Some(typed.move_name(mv)),
+        Choice::Resigned | Choice::NoRoom => {
+            learner.abandon();
+            None
+        }
+    }
+}
+
 /// What a learner did on its turn in training.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice<M> {

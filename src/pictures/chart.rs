@@ -60,10 +60,13 @@ fn draw(
         .y_desc(format!("share of each {window}"))
         .y_label_formatter(&|share| format!("{share:.0}%"))
         .draw()?;
+    let menace = report.learner == crate::learners::MENACE.name;
+    let name = if menace { "MENACE" } else { report.learner };
+    let (won, lost) = (format!("{name} won"), format!("{name} lost"));
     let series: [(&str, RGBColor, Count); 3] = [
-        ("MENACE won", WON, |point| point.won),
+        (&won, WON, |point| point.won),
         ("drawn", DRAWN, |point| point.drawn),
-        ("MENACE lost", LOST, |point| point.lost),
+        (&lost, LOST, |point| point.lost),
     ];
     for (label, colour, count) in series {
         results
@@ -102,7 +105,11 @@ fn draw(
     beads
         .configure_mesh()
         .x_desc("games played")
-        .y_desc("beads in the first box")
+        .y_desc(if menace {
+            "beads in the first box"
+        } else {
+            "positions valued"
+        })
         .draw()?;
     beads
         .draw_series(LineSeries::new(
@@ -112,7 +119,11 @@ fn draw(
                 .map(|point| (point.games, point.first_box)),
             BEADS.stroke_width(2),
         ))?
-        .label("beads in MENACE's first box")
+        .label(if menace {
+            "beads in MENACE's first box".to_string()
+        } else {
+            format!("positions {name} has valued")
+        })
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BEADS.stroke_width(2)));
     beads
         .configure_series_labels()
@@ -142,6 +153,7 @@ mod tests {
             })
             .collect();
         TrainingReport {
+            learner: "menace",
             opponent: Choice::bare(&crate::players::perfect::ROW),
             asked: 1000,
             overall: Record::default(),

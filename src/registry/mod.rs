@@ -24,7 +24,7 @@ pub use quantum_solver::quantum_position;
 use typed::Abilities;
 pub use typed::{
     count_boxes, deepest_search, engine_move, lookahead_reach, mcts_estimate, new_learner,
-    random_games, restore_learner, solve,
+    new_learner_of, random_games, restore_learner, solve,
 };
 
 use crate::game::cube::{self, Cube};

@@ -11,6 +11,7 @@ fn builders() -> Builders<'static> {
         start: &super::start,
         restore: &super::restore_learner,
         restore_stream: &super::typed::restore_stream,
+        restore_other: &super::typed::restore_other,
     }
 }
 

@@ -21,6 +21,22 @@ type BoxCount = Result<Vec<(usize, usize)>, NotCounted>;
 type CountProgress<'a> = &'a mut dyn FnMut(Counting) -> bool;
 /// A fresh learner for a side, under a preset, holding at most so many boxes.
 pub(super) type NewLearner = fn(Player, Preset, usize, &mut dyn Rng) -> Box<dyn Learner>;
+/// A fresh learner of a kind from the table of learners, with its parameters.
+pub(super) type MakeLearner = fn(
+    crate::learners::Kind,
+    Player,
+    Preset,
+    usize,
+    &[(&'static str, f64)],
+    &mut dyn Rng,
+) -> Box<dyn Learner>;
+/// A learner of another kind than MENACE from a save file's values, or why not.
+pub(super) type RestoreOther = fn(
+    &dyn AnyGame,
+    Player,
+    Record,
+    &crate::menace::save::OtherLearner,
+) -> Option<Result<Box<dyn Learner>, String>>;
 /// A learner from a save file's boxes, or why not.
 pub(super) type RestoreLearner = fn(
     &dyn AnyGame,
@@ -49,6 +65,9 @@ pub(super) struct Abilities {
     pub lookahead_reach: fn(&dyn AnyGame, u32, Effort) -> Option<u32>,
     pub deepest_search: fn(&dyn AnyGame, u64) -> Option<Deepest>,
     pub new_learner: NewLearner,
+    /// A learner of any kind, as the table of learners makes it for the game's type.
+    pub make_learner: MakeLearner,
+    pub restore_other: RestoreOther,
     pub count_boxes: fn(&dyn AnyGame, Player, usize, CountProgress) -> Option<BoxCount>,
     pub restore_learner: RestoreLearner,
     pub restore_stream: RestoreStream,
@@ -86,6 +105,15 @@ impl Abilities {
                     &[],
                     rng,
                 )
+            },
+            make_learner: crate::learners::make::<G>,
+            restore_other: |game, side, record, saved| {
+                Some(crate::learners::restore(
+                    typed::<G>(game)?,
+                    side,
+                    record,
+                    saved,
+                ))
             },
             count_boxes: |game, side, limit, progress| {
                 Some(crate::menace::generic_learner::count_boxes(
@@ -214,6 +242,48 @@ pub fn new_learner(
     let entry =
         entry_of(game).ok_or_else(|| format!("MENACE does not learn {} yet", game.title()))?;
     Ok((entry.abilities.new_learner)(side, preset, box_limit, rng))
+}
+
+/// A fresh learner of the chosen kind for `game`, playing `side`: MENACE made as
+/// [`new_learner`] makes it (its boxes filled under `preset`, at most `box_limit`), any
+/// other kind with the choice's parameters. A game too big for MENACE's boxes is too
+/// big for a table of values too.
+pub fn new_learner_of(
+    game: &dyn AnyGame,
+    choice: &crate::learners::LearnerChoice,
+    side: Player,
+    preset: Preset,
+    box_limit: usize,
+    rng: &mut dyn Rng,
+) -> Result<Box<dyn Learner>, String> {
+    if choice.row.kind == crate::learners::Kind::Menace {
+        return new_learner(game, side, preset, box_limit, rng);
+    }
+    if let Some(why) = game.declaration().too_big_for_menace {
+        return Err(why.to_string());
+    }
+    let entry = entry_of(game)
+        .ok_or_else(|| format!("{} does not learn {} yet", choice.row.name, game.title()))?;
+    Ok((entry.abilities.make_learner)(
+        choice.row.kind,
+        side,
+        preset,
+        box_limit,
+        &choice.params,
+        rng,
+    ))
+}
+
+/// A learner of another kind than MENACE for `game` rebuilt from a save file's values.
+pub fn restore_other(
+    game: &dyn AnyGame,
+    side: Player,
+    record: Record,
+    saved: &crate::menace::save::OtherLearner,
+) -> Result<Box<dyn Learner>, String> {
+    entry_of(game)
+        .and_then(|entry| (entry.abilities.restore_other)(game, side, record, saved))
+        .unwrap_or_else(|| Err(format!("no learner learns {} yet", game.title())))
 }
 
 /// How many boxes a MENACE playing `side` needs: one for every position reachable from

@@ -347,6 +347,7 @@ pub fn stats(view: &crate::app::Stats) -> String {
         boxes,
         limit,
         unsaved,
+        other,
     } = view;
     let (side, unsaved) = (*side, *unsaved);
     let games = record.games();
@@ -358,28 +359,50 @@ pub fn stats(view: &crate::app::Stats) -> String {
         }
     };
     let mut text = String::new();
-    if title != "classic" || side != Player::X {
+    let name = other.as_ref().map_or("MENACE", |other| other.name);
+    if let Some(other) = other {
+        let line = format!(
+            "{name} for {}, playing {side} ({}):",
+            title_shown(title),
+            crate::learners::params_text(&other.params)
+        );
+        let _ = writeln!(text, "{}", fill(&line, 79));
+    } else if title != "classic" || side != Player::X {
         let _ = writeln!(text, "MENACE for {title}, playing {side}:");
     }
     let _ = writeln!(text, "{}", plural(games, "game", "games"));
+    let (wins, lost) = (format!("{name} wins:"), format!("{name} lost:"));
+    let width = wins.len().max(lost.len());
     let _ = writeln!(
         text,
-        "  MENACE wins: {}{}",
+        "  {wins:<width$} {}{}",
         grouped(record.won),
         percent(record.won)
     );
     let _ = writeln!(
         text,
-        "  draws:       {}{}",
+        "  {:<width$} {}{}",
+        "draws:",
         grouped(record.drawn),
         percent(record.drawn)
     );
     let _ = writeln!(
         text,
-        "  MENACE lost: {}{}",
+        "  {lost:<width$} {}{}",
         grouped(record.lost),
         percent(record.lost)
     );
+    if let Some(other) = other {
+        let _ = writeln!(text, "positions valued: {}", grouped(other.entries as u64));
+        if unsaved > 0 {
+            let _ = writeln!(
+                text,
+                "{} since the last save (type save to keep them)",
+                plural(unsaved, "game", "games")
+            );
+        }
+        return text;
+    }
     let _ = writeln!(text, "{}", preset.describe());
     let (all_beads, boxes) = (grouped(*all_beads), grouped(*boxes as u64));
     let _ = match first_box {
@@ -461,9 +484,11 @@ pub fn training(report: &TrainingReport) -> String {
         plural(report.overall.games(), "game", "games"),
         report.opponent
     );
+    let menace = report.learner == crate::learners::MENACE.name;
+    let name = if menace { "MENACE" } else { report.learner };
     if report.stopped {
         let sentence = format!(
-            "Stopped by Ctrl-C after {} of the {} asked for; MENACE keeps what it learned from them.",
+            "Stopped by Ctrl-C after {} of the {} asked for; {name} keeps what it learned from them.",
             grouped(report.overall.games()),
             plural_grouped(report.asked, "game", "games")
         );
@@ -478,7 +503,8 @@ pub fn training(report: &TrainingReport) -> String {
     }
     let _ = writeln!(
         text,
-        "              games    MENACE won          drawn           lost"
+        "              games {:>13}          drawn           lost",
+        format!("{name} won")
     );
     for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
         let games = record.games();
@@ -501,8 +527,13 @@ pub fn training(report: &TrainingReport) -> String {
     if report.curve.len() > 1 {
         let _ = writeln!(
             text,
-            "Learning curve, {} a row: W won, D drawn, L lost; first box: beads.",
-            plural(window, "game", "games")
+            "Learning curve, {} a row: W won, D drawn, L lost; {}.",
+            plural(window, "game", "games"),
+            if menace {
+                "first box: beads"
+            } else {
+                "positions valued"
+            }
         );
         if let Some(number) = report.first_box_number.filter(|number| *number != 1) {
             let _ = writeln!(
@@ -510,7 +541,8 @@ pub fn training(report: &TrainingReport) -> String {
                 "MENACE moves second: the first box is box {number}, met after an opening."
             );
         }
-        let _ = writeln!(text, "     games  {:<40}  first box", "results");
+        let column = if menace { "first box" } else { "positions" };
+        let _ = writeln!(text, "     games  {:<40}  {column}", "results");
         for point in &report.curve {
             let total = point.window_games().max(1);
             let won = ((40 * point.won + total / 2) / total).min(40) as usize;

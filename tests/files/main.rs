@@ -13,4 +13,5 @@ mod fuzz;
 mod big_saves;
 mod file_safety;
 mod fuzz_saves;
+mod learners;
 mod saves;

@@ -30,6 +30,8 @@ pub enum CommandError {
     BadBudget(String),
     /// A search depth out of range, with the sentence that says so.
     BadDepth(String),
+    /// Not a learner, or a parameter it does not take, with the sentence that says so.
+    BadLearner(String),
 }
 
 impl fmt::Display for CommandError {
@@ -75,6 +77,7 @@ impl fmt::Display for CommandError {
             CommandError::BadOpponent(why) => write!(f, "Not an opponent: {why}."),
             CommandError::BadTraining(why) => write!(f, "{why}."),
             CommandError::BadDepth(why) => write!(f, "{why}."),
+            CommandError::BadLearner(why) => write!(f, "{why}."),
         }
     }
 }

@@ -202,6 +202,29 @@ pub fn preset(rest: &[&str]) -> Parsed {
         .map_err(CommandError::BadPreset)
 }
 
+/// `learner [NAME [PARAM VALUE]...]`, the name and parameters read by its row.
+pub fn learner(rest: &[&str]) -> Parsed {
+    let Some((name, words)) = rest.split_first() else {
+        return Ok(Command::Learner(None));
+    };
+    let Some(row) = crate::learners::row(name) else {
+        let names: Vec<&str> = crate::learners::LEARNERS
+            .iter()
+            .map(|row| row.name)
+            .collect();
+        return Err(CommandError::BadLearner(format!(
+            "There is no learner \"{}\"; the learners are {}",
+            crate::files::shown(name, 30),
+            names.join(", ")
+        )));
+    };
+    row.given_params(words).map_err(CommandError::BadLearner)?;
+    Ok(Command::Learner(Some(super::LearnerAsk {
+        row: row.name,
+        words: words.iter().map(|word| word.to_string()).collect(),
+    })))
+}
+
 pub fn reset(rest: &[&str]) -> Parsed {
     bare("reset", rest, Command::Reset)
 }

@@ -182,6 +182,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         rows::preset,
     ),
     info(
+        "learner",
+        "learner [NAME [PARAM VALUE]...]",
+        "who learns to play you: menace, td ...",
+        Group::Menace,
+        "learner td alpha 0.2",
+        rows::learner,
+    ),
+    info(
         "reset",
         "reset",
         "fresh boxes under the same preset",

@@ -54,63 +54,74 @@ impl Session {
                 .find(|slot| slot.side == side && slot.title == title)
         {
             let result = GameResult::for_side(outcome, side);
-            let drawn = std::mem::take(&mut current.drawn);
-            let changes = slot.learner.learn(&drawn, result);
-            slot.unsaved += 1;
-            // A MENACE with every box made at the start (classic MENACE's 304) lists its
-            // boxes after a game, as the console always has; one that makes its boxes as
-            // it meets them shows what changed.
-            let fixed_boxes = slot.learner.box_limit().is_none();
-            let listed: Option<Vec<_>> = match listing {
-                BoxListing::All if fixed_boxes => Some(slot.learner.boxes()),
-                BoxListing::Changed if fixed_boxes => Some(
-                    slot.learner
-                        .boxes()
-                        .into_iter()
-                        .filter(|summary| {
-                            changes
-                                .iter()
-                                .any(|change| change.box_number == summary.number)
-                        })
-                        .collect(),
-                ),
-                _ => None,
-            };
-            if let Some(boxes) = listed {
-                events.push(Event::Listing {
-                    title: title.clone(),
-                    side,
-                    boxes,
-                    ply: None,
-                    total: slot.learner.box_count(),
-                    limit: slot.learner.box_limit(),
+            if slot.learner.as_menace().is_none() {
+                // A learner of another kind learns from the end of the game by itself.
+                slot.learner.game_result(result);
+                slot.unsaved += 1;
+                learned = Some(Event::LearnerLearned {
+                    name: slot.learner.kind(),
+                    result,
+                    entries: slot.learner.entry_count(),
                 });
-            }
-            learned = Some(
-                match crate::registry::presentation(current.game.as_ref()).learning {
-                    Learning::EveryBox => Event::Learned {
-                        result,
-                        changes,
-                        preset: slot.learner.preset(),
-                    },
-                    Learning::Summary { biggest } => {
-                        let made_from = current
-                            .boxes_before
-                            .filter(|(before_side, _)| *before_side == side)
-                            .map_or(0, |(_, count)| count);
-                        summary(
+            } else {
+                let drawn = std::mem::take(&mut current.drawn);
+                let changes = slot.learner.learn(&drawn, result);
+                slot.unsaved += 1;
+                // A MENACE with every box made at the start (classic MENACE's 304) lists its
+                // boxes after a game, as the console always has; one that makes its boxes as
+                // it meets them shows what changed.
+                let fixed_boxes = slot.learner.box_limit().is_none();
+                let listed: Option<Vec<_>> = match listing {
+                    BoxListing::All if fixed_boxes => Some(slot.learner.boxes()),
+                    BoxListing::Changed if fixed_boxes => Some(
+                        slot.learner
+                            .boxes()
+                            .into_iter()
+                            .filter(|summary| {
+                                changes
+                                    .iter()
+                                    .any(|change| change.box_number == summary.number)
+                            })
+                            .collect(),
+                    ),
+                    _ => None,
+                };
+                if let Some(boxes) = listed {
+                    events.push(Event::Listing {
+                        title: title.clone(),
+                        side,
+                        boxes,
+                        ply: None,
+                        total: slot.learner.box_count(),
+                        limit: slot.learner.box_limit(),
+                    });
+                }
+                learned = Some(
+                    match crate::registry::presentation(current.game.as_ref()).learning {
+                        Learning::EveryBox => Event::Learned {
                             result,
-                            slot.learner.preset(),
                             changes,
-                            slot.learner.box_count().saturating_sub(made_from),
-                            biggest,
-                        )
-                    }
-                },
-            );
-            refused = slot
-                .learner
-                .refuses_to_play(current.game.restart().as_ref());
+                            preset: slot.learner.preset(),
+                        },
+                        Learning::Summary { biggest } => {
+                            let made_from = current
+                                .boxes_before
+                                .filter(|(before_side, _)| *before_side == side)
+                                .map_or(0, |(_, count)| count);
+                            summary(
+                                result,
+                                slot.learner.preset(),
+                                changes,
+                                slot.learner.box_count().saturating_sub(made_from),
+                                biggest,
+                            )
+                        }
+                    },
+                );
+                refused = slot
+                    .learner
+                    .refuses_to_play(current.game.restart().as_ref());
+            }
         }
         // A summary goes before the result, so that the result is the last thing on
         // screen; the full listing of a small game comes after it, as it always has.

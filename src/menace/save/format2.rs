@@ -52,9 +52,20 @@ pub enum Saved {
     Streamed(Streamed),
 }
 
+/// A learner of another kind than MENACE as a format-2 file holds it: its kind's name,
+/// its parameters and the value of each position, by picture, in the file's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OtherLearner {
+    pub kind: String,
+    pub params: Vec<(String, f64)>,
+    pub values: Vec<(String, f64)>,
+}
+
 /// A format-2 file's fields, every one checked but the game and the boxes.
 #[derive(Debug)]
 pub struct Unbuilt {
+    /// A learner of another kind than MENACE, whose file has values, not boxes.
+    pub other: Option<OtherLearner>,
     /// The game's name and options, as written.
     pub game: String,
     pub side: Player,
@@ -85,12 +96,18 @@ pub type RestoreStream<'a> = &'a dyn Fn(
     &mut dyn BoxSource,
 ) -> Result<Box<dyn Learner>, String>;
 
+/// Rebuilds a learner of another kind than MENACE for a game from a file's values, or
+/// says why not.
+pub type RestoreOther<'a> =
+    &'a dyn Fn(&dyn AnyGame, Player, Record, &OtherLearner) -> Result<Box<dyn Learner>, String>;
+
 /// How the registry starts a game and rebuilds MENACE for it from either kind of file.
 #[derive(Clone, Copy)]
 pub struct Builders<'a> {
     pub start: StartGame<'a>,
     pub restore: RestoreLearner<'a>,
     pub restore_stream: RestoreStream<'a>,
+    pub restore_other: RestoreOther<'a>,
 }
 
 impl Saved {
@@ -109,6 +126,15 @@ impl Saved {
         };
         let words: Vec<&str> = file.game.split_whitespace().collect();
         let game = start(&words).map_err(|why| fail(Problem::BadGame(why)))?;
+        if let Some(other) = &file.other {
+            let learner = (builders.restore_other)(game.as_ref(), file.side, file.record, other)
+                .map_err(|why| fail(Problem::BadBox(why)))?;
+            return Ok(Loaded {
+                title: game.title(),
+                side: file.side,
+                learner,
+            });
+        }
         let learner = restore(
             game.as_ref(),
             file.side,
@@ -214,6 +240,9 @@ pub fn write_yaml(
     learner: &dyn Learner,
     in_progress: InProgress<'_>,
 ) -> std::io::Result<()> {
+    if learner.as_menace().is_none() {
+        return write_values(out, title, learner);
+    }
     let record = learner.record();
     let file = SaveOut {
         format: FORMAT_2,
@@ -226,6 +255,54 @@ pub fn write_yaml(
     writeln!(
         out,
         "# MENACE's matchboxes for {title}, playing {}: each box's picture, then its bead count per move.",
+        learner.side()
+    )?;
+    serde_yaml::to_writer(out, &file).map_err(|error| std::io::Error::other(error.to_string()))
+}
+
+#[derive(Serialize)]
+struct ValuesOut<'a> {
+    format: u32,
+    game: &'a str,
+    side: String,
+    learner: &'a str,
+    params: Numbers<'a>,
+    games: Games,
+    values: Numbers<'a>,
+}
+
+/// `NAME: NUMBER` lines in the order given.
+struct Numbers<'a>(&'a [(String, f64)]);
+
+impl Serialize for Numbers<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, number)| (name, number)))
+    }
+}
+
+/// Writes a learner of another kind than MENACE: its kind and parameters, then the
+/// value of every position it learned, by picture, in the order of the pictures (so a
+/// file read and saved again is the same, byte for byte).
+fn write_values(out: &mut dyn Write, title: &str, learner: &dyn Learner) -> std::io::Result<()> {
+    let params: Vec<(String, f64)> = learner
+        .params()
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect();
+    let values = learner.saved_values();
+    let file = ValuesOut {
+        format: FORMAT_2,
+        game: title,
+        side: learner.side().to_string(),
+        learner: learner.kind(),
+        params: Numbers(&params),
+        games: Games::from(learner.record()),
+        values: Numbers(&values),
+    };
+    writeln!(
+        out,
+        "# {}'s values for {title}, playing {}: each position after its own move, by picture, then its value.",
+        learner.kind(),
         learner.side()
     )?;
     serde_yaml::to_writer(out, &file).map_err(|error| std::io::Error::other(error.to_string()))
@@ -249,12 +326,41 @@ pub(super) fn from_file(file: super::read::FileIn, path: &str) -> Result<Unbuilt
     let required = |field: Option<String>, name| super::required(field, name).map_err(fail);
     let game = required(file.game, "game")?;
     let side = side_of(&required(file.side, "side")?).map_err(fail)?;
+    if let Some(kind) = file.learner.filter(|kind| kind != "menace") {
+        let games = super::required(file.games, "games").map_err(fail)?;
+        let record = super::checked_record(&games).map_err(fail)?;
+        if file.boxes.is_some() || file.preset.is_some() {
+            return Err(fail(Problem::BadBox(format!(
+                "a {kind} learner has values, not MENACE's boxes or preset"
+            ))));
+        }
+        let values = super::required(file.values, "values").map_err(fail)?.0;
+        return Ok(Unbuilt {
+            other: Some(OtherLearner {
+                kind,
+                params: file.params.map_or_else(Vec::new, |params| params.0),
+                values,
+            }),
+            game,
+            side,
+            preset: Preset::default(),
+            record,
+            boxes: Vec::new(),
+            path: path.to_string(),
+        });
+    }
+    if file.params.is_some() || file.values.is_some() {
+        return Err(fail(Problem::BadBox(
+            "MENACE's file has boxes, not parameters or values".into(),
+        )));
+    }
     let preset = Preset::parse(&required(file.preset, "preset")?)
         .map_err(|error| fail(Problem::BadPreset(error.to_string())))?;
     let games = super::required(file.games, "games").map_err(fail)?;
     let record = super::checked_record(&games).map_err(fail)?;
     let boxes = super::required(file.boxes, "boxes").map_err(fail)?.0;
     Ok(Unbuilt {
+        other: None,
         game,
         side,
         preset,

@@ -21,6 +21,40 @@ pub(super) struct FileIn {
     pub preset: Option<String>,
     pub games: Option<Games>,
     pub boxes: Option<BoxesIn>,
+    /// A learner of another kind than MENACE (format 2): its name, parameters and the
+    /// value of each position it learned.
+    pub learner: Option<String>,
+    pub params: Option<NumbersIn>,
+    pub values: Option<NumbersIn>,
+}
+
+/// `NAME: NUMBER` lines in the file's order, each name as spelled: a learner's
+/// parameters, or its values by position picture. A name written twice is kept twice,
+/// for the reader to refuse by name.
+pub(super) struct NumbersIn(pub Vec<(String, f64)>);
+
+impl<'de> Deserialize<'de> for NumbersIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Numbers;
+        impl<'de> Visitor<'de> for Numbers {
+            type Value = NumbersIn;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`NAME: NUMBER` lines")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<NumbersIn, E> {
+                Ok(NumbersIn(Vec::new()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NumbersIn, A::Error> {
+                let mut numbers = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1 << 16));
+                while let Some(Name(name)) = map.next_key()? {
+                    let number: f64 = map.next_value()?;
+                    numbers.push((name, number));
+                }
+                Ok(NumbersIn(numbers))
+            }
+        }
+        deserializer.deserialize_any(Numbers)
+    }
 }
 
 /// The boxes in the file's order (the order they were made), each picture with its bead

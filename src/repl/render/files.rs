@@ -8,17 +8,27 @@ use crate::menace::save::shown_path;
 /// The text for one event of this group; the dispatcher, [`super::event`], sends only these.
 pub(super) fn event(event: &Event) -> String {
     match event {
-        Event::Saved(path) => format!("Saved MENACE's boxes to {}.\n", shown_path(path)),
+        Event::Saved { path, other: None } => {
+            format!("Saved MENACE's boxes to {}.\n", shown_path(path))
+        }
+        Event::Saved {
+            path,
+            other: Some(name),
+        } => format!("Saved {name}'s values to {}.\n", shown_path(path)),
         Event::Loaded {
             path,
             title,
             side,
             preset,
             record,
+            other,
         } => {
+            let (name, rules) = match other {
+                Some((name, params)) => (name.to_string(), crate::learners::params_text(params)),
+                None => ("MENACE".to_string(), format!("preset {}", preset.spec())),
+            };
             let sentence = format!(
-                "MENACE for {title}, playing {side}: preset {}, learned from {} ({} won, {} drawn, {} lost).",
-                preset.spec(),
+                "{name} for {title}, playing {side}: {rules}, learned from {} ({} won, {} drawn, {} lost).",
                 plural(record.games(), "game", "games"),
                 grouped(record.won),
                 grouped(record.drawn),

@@ -10,6 +10,7 @@ mod boxes;
 mod choices;
 mod files;
 mod layout;
+mod learners;
 mod play;
 mod question;
 mod runs;
@@ -85,6 +86,7 @@ pub fn seat_name(who: Who) -> String {
         Who::You => "you".into(),
         Who::Menace => "MENACE".into(),
         Who::Ai(kind) => kind.to_string(),
+        Who::Learner(name) => name.into(),
     }
 }
 
@@ -123,6 +125,10 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::Trained(_)
         | Event::Experiments { .. }
         | Event::GameExperiment(_) => boxes::event(event, palette),
+        Event::Learners(_)
+        | Event::LearnerChosen { .. }
+        | Event::LearnerLearned { .. }
+        | Event::LearnerView { .. } => learners::event(event, palette),
         Event::Variants
         | Event::GameChosen { .. }
         | Event::OpponentSet { .. }
@@ -131,7 +137,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         | Event::DepthCapped { .. }
         | Event::LessonSetUp(_)
         | Event::OwnStateBack { .. } => choices::event(event),
-        Event::Saved(_)
+        Event::Saved { .. }
         | Event::Loaded { .. }
         | Event::CurveWritten(_)
         | Event::ChartWritten(_)

@@ -39,9 +39,9 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
             placed,
         } => {
             let mut text = if *placed {
-                format!("{by} plays {side} at {name}.\n")
+                format!("{} plays {side} at {name}.\n", seat_name(*by))
             } else {
-                format!("{by} ({side}) plays {name}.\n")
+                format!("{} ({side}) plays {name}.\n", seat_name(*by))
             };
             if let Some(reason) = reason {
                 let _ = writeln!(text, "  ({reason})");

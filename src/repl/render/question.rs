@@ -8,10 +8,22 @@ use crate::menace::save::shown_path;
 
 pub(super) fn question(question: &Question) -> String {
     match question {
-        Question::Reset { preset, games } => format!(
+        Question::Reset {
+            preset,
+            games,
+            other: None,
+        } => format!(
             "MENACE has learned from {}. Throw that away for fresh boxes ({})?\nType yes to confirm.\n",
             plural(*games, "game", "games"),
             preset.spec()
+        ),
+        Question::Reset {
+            games,
+            other: Some(name),
+            ..
+        } => format!(
+            "{name} has learned from {}. Throw that away for a fresh {name}?\nType yes to confirm.\n",
+            plural(*games, "game", "games"),
         ),
         Question::Load { path, unsaved } => format!(
             "MENACE has learned from {} since the last save. Replace its boxes with\n{}? Type yes to confirm.\n",

@@ -54,7 +54,7 @@ pub(super) fn event(event: &Event, palette: Palette) -> String {
         Event::Goodbye { unsaved } => {
             if *unsaved > 0 {
                 format!(
-                    "Goodbye. (MENACE's learning from {} since the last save was not saved.)\n",
+                    "Goodbye. (The learning from {} since the last save was not saved.)\n",
                     plural(*unsaved, "game", "games")
                 )
             } else {

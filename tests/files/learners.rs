@@ -1,0 +1,189 @@
+//! A learner of another kind than MENACE in a whole session: `learner td` puts it in
+//! play, it trains and plays, and its file holds its kind, parameters and values; the
+//! learner put aside comes back with everything it learned.
+
+use menace::app::Event;
+use menace::lesson::{Said, Tutor};
+use menace::repl::respond_with_events;
+
+use crate::common::{self, settings};
+
+/// What the console printed for `line`, its lines joined: a sentence wrapped at 80
+/// columns reads as one.
+fn respond(session: &mut Tutor, line: &str) -> String {
+    let (text, _) = respond_with_events(session, line);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn td_trains_saves_and_loads_back_byte_for_byte() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(5, folder.path()));
+    let said = respond(&mut session, "learner td alpha 0.2 draw 0.5");
+    assert!(
+        said.contains("td (alpha 0.2, epsilon 0.1, draw 0.5) now plays X"),
+        "{said}"
+    );
+    let (report, text) = common::trained(&mut session, "train 300 vs random");
+    assert_eq!(report.learner, "td");
+    assert!(
+        text.contains("td won") && text.contains("positions"),
+        "{text}"
+    );
+    let stats = common::stats(&mut session);
+    let other = stats.other.expect("td's own figures");
+    assert_eq!(other.name, "td");
+    assert_eq!(
+        other.params,
+        vec![("alpha", 0.2), ("epsilon", 0.1), ("draw", 0.5)]
+    );
+    assert!(other.entries > 10, "{other:?}");
+    assert_eq!(stats.record.games(), 300);
+
+    let said = respond(&mut session, "save first");
+    assert!(said.contains("Saved td's values"), "{said}");
+    let first = std::fs::read_to_string(folder.path().join("first.yaml")).unwrap();
+    assert!(
+        first.contains("learner: td\n") && first.contains("  draw: 0.5\n"),
+        "{first}"
+    );
+
+    // A second session reads it into a td with the same figures, and writes it again
+    // as it was, byte for byte.
+    let mut again = Tutor::new(settings(9, folder.path()));
+    let said = respond(&mut again, "load first");
+    assert!(
+        said.contains("td for classic, playing X: alpha 0.2"),
+        "{said}"
+    );
+    let loaded = common::stats(&mut again);
+    assert_eq!(
+        loaded.other.as_ref().map(|other| other.entries),
+        Some(other.entries)
+    );
+    assert_eq!(loaded.record, stats.record);
+    respond(&mut again, "save second");
+    let second = std::fs::read_to_string(folder.path().join("second.yaml")).unwrap();
+    assert_eq!(first, second);
+}
+
+#[test]
+fn switching_learners_puts_one_aside_and_brings_it_back_whole() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(2, folder.path()));
+    common::trained(&mut session, "train 40 vs random");
+    let menace_beads = common::stats(&mut session).all_beads;
+    let said = respond(&mut session, "learner td");
+    assert!(said.contains("MENACE is put aside with 40 games"), "{said}");
+    common::trained(&mut session, "train 25 vs random");
+    assert_eq!(common::stats(&mut session).record.games(), 25);
+
+    let said = respond(&mut session, "learner menace");
+    assert!(said.contains("MENACE now plays X"), "{said}");
+    assert!(
+        said.contains("td (alpha 0.1, epsilon 0.1, draw 0) is put aside with 25"),
+        "{said}"
+    );
+    let back = common::stats(&mut session);
+    assert!(back.other.is_none());
+    assert_eq!((back.record.games(), back.all_beads), (40, menace_beads));
+
+    // The parameters named change on a td brought back; the others keep their values.
+    respond(&mut session, "learner td epsilon 0");
+    let td = common::stats(&mut session).other.expect("td");
+    assert_eq!(
+        td.params,
+        vec![("alpha", 0.1), ("epsilon", 0.0), ("draw", 0.0)]
+    );
+    assert_eq!(common::stats(&mut session).record.games(), 25);
+}
+
+#[test]
+fn commands_about_boxes_name_what_td_holds_instead_and_change_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(4, folder.path()));
+    respond(&mut session, "learner td");
+    common::trained(&mut session, "train 50 vs random");
+    let before = common::stats(&mut session);
+    for line in [
+        "boxes",
+        "preset michie",
+        "experiment 2",
+        "pictures on",
+        "export b.html",
+    ] {
+        let said = respond(&mut session, line);
+        assert!(
+            said.contains("There are no boxes: td values positions"),
+            "{line}: {said}"
+        );
+    }
+    let said = respond(&mut session, "box 3");
+    assert!(
+        said.contains("td values positions, and has no numbered boxes"),
+        "{said}"
+    );
+    let said = respond(&mut session, "box .........");
+    assert!(
+        said.contains("td's values for X to move in ........."),
+        "{said}"
+    );
+    assert!(said.contains("td would play"), "{said}");
+    let said = respond(&mut session, "box X........");
+    assert!(said.contains("is not a position td moves in"), "{said}");
+    for line in [
+        "learner nobody",
+        "learner td gamma 1",
+        "learner td alpha 2",
+        "learner td alpha",
+    ] {
+        let (said, events) = respond_with_events(&mut session, line);
+        assert!(
+            matches!(events.as_slice(), [Said::Session(Event::Refusal(_))]),
+            "{line}: one sentence: {said}"
+        );
+    }
+    assert_eq!(common::stats(&mut session), before);
+}
+
+#[test]
+fn a_broken_td_file_is_refused_in_one_sentence() {
+    let folder = tempfile::tempdir().unwrap();
+    let header = "format: 2\ngame: classic\nside: X\nlearner: td\nparams:\n  alpha: 0.1\ngames:\n  won: 0\n  drawn: 0\n  lost: 0\n";
+    let cases = [
+        ("values:\n  'X........': 1.5\n", "not a number from 0 to 1"),
+        ("values:\n  '.........': 0.5\n", "has X to move"),
+        (
+            "values:\n  'X........': 0.5\n  '..X......': 0.4\n",
+            "already valued",
+        ),
+        ("values:\n  'XXX.OO...': 0.5\n", "finished game"),
+        ("values:\n  'X..': 0.5\n", "is not a position"),
+        ("boxes: {}\nvalues: {}\n", "not MENACE's boxes"),
+    ];
+    for (index, (values, expected)) in cases.iter().enumerate() {
+        let name = format!("bad{index}.yaml");
+        std::fs::write(folder.path().join(&name), format!("{header}{values}")).unwrap();
+        let mut session = Tutor::new(settings(1, folder.path()));
+        let before = common::stats(&mut session);
+        let said = respond(&mut session, &format!("load {name}"));
+        assert!(said.contains(expected), "{values}: {said}");
+        assert_eq!(
+            common::stats(&mut session),
+            before,
+            "{values}: nothing changed"
+        );
+    }
+    let unknown = header.replace("learner: td", "learner: sarsa");
+    std::fs::write(
+        folder.path().join("unknown.yaml"),
+        format!("{unknown}values: {{}}\n"),
+    )
+    .unwrap();
+    let mut session = Tutor::new(settings(1, folder.path()));
+    let said = respond(&mut session, "load unknown");
+    assert!(
+        said.contains("learner \"sarsa\" this menace does not know"),
+        "{said}"
+    );
+}
