@@ -59,7 +59,14 @@ pub struct TrainingReport {
     /// The run was stopped (Ctrl-C) before all the games asked for were played; the ones
     /// played count, and MENACE keeps what it learned from them.
     pub stopped: bool,
+    /// A learner that explores: its results after the run in [`GREEDY_GAMES`] games
+    /// against the same opponent with exploration off and nothing learned, which is
+    /// what it has learned (the run's own results include its random moves).
+    pub greedy: Option<Record>,
 }
+
+/// How many games measure a learner's greedy play after a training run.
+pub const GREEDY_GAMES: u64 = 1_000;
 
 impl TrainingReport {
     /// The learning curve as CSV: one row per window.
@@ -107,6 +114,7 @@ pub fn train(
         refused_after: None,
         first_box_number: None,
         stopped: false,
+        greedy: None,
     };
     // MENACE's curve follows the beads in its first box; another learner's the
     // entries (valued positions) it holds.
@@ -162,8 +170,33 @@ pub fn train(
         report.curve.push(point);
     }
     report.first_box_number = learner.first_box(start).map(|first| first.number);
+    if !report.stopped && report.refused_after.is_none() && report.overall.games() > 0 {
+        report.greedy = greedy_record(learner, rival, start, rng);
+    }
     let _ = progress(report.overall.games());
     report
+}
+
+/// A learner's results in [`GREEDY_GAMES`] games of greedy play against a copy of
+/// `rival` (a rival that learns learns nothing it keeps); `None` for a learner with no
+/// exploration to turn off.
+fn greedy_record(
+    learner: &dyn Learner,
+    rival: &Rival,
+    start: &dyn AnyGame,
+    rng: &mut dyn Rng,
+) -> Option<Record> {
+    let mut greedy = learner.greedy()?;
+    let mut rival = rival.clone();
+    let mut record = Record::default();
+    greedy.play_games(&mut rival, start, rng, &mut |_, played| match played {
+        Played::Game(end) => {
+            record.add(end.result);
+            record.games() < GREEDY_GAMES
+        }
+        Played::Refused | Played::NoRoom => false,
+    });
+    Some(record)
 }
 
 /// When to tell a progress bar: about every [`Pace::EVERY`], checking the clock only at

@@ -334,6 +334,13 @@ impl<G: Declared> Learner for Td<G> {
         TypedLearner::<G>::abandon(self);
     }
 
+    fn greedy(&self) -> Option<Box<dyn Learner>> {
+        let mut greedy = self.clone();
+        greedy.epsilon = 0.0;
+        greedy.alpha = 0.0;
+        Some(Box::new(greedy))
+    }
+
     fn saved_values(&self) -> Vec<(String, f64)> {
         let mut values: Vec<(String, f64)> = self
             .values

@@ -153,6 +153,12 @@ pub trait Learner: fmt::Debug {
     fn game_result(&mut self, result: GameResult) {
         let _ = result;
     }
+    /// A copy that plays what it has learned and nothing else: no exploratory move,
+    /// nothing learned from its games. `None` for a kind whose play is its policy
+    /// (MENACE draws its beads at random: that is what it learned).
+    fn greedy(&self) -> Option<Box<dyn Learner>> {
+        None
+    }
     /// What it learned, as a save file writes it: the value of each position by
     /// picture, in the order of the pictures (none for MENACE, whose boxes are saved).
     fn saved_values(&self) -> Vec<(String, f64)> {

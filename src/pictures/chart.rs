@@ -162,6 +162,7 @@ mod tests {
             refused_after: None,
             first_box_number: None,
             stopped: false,
+            greedy: None,
         }
     }
 

@@ -523,6 +523,30 @@ pub fn training(report: &TrainingReport) -> String {
             percent(record.lost, games)
         );
     }
+    if let Some(greedy) = report.greedy {
+        let games = greedy.games();
+        let _ = writeln!(
+            text,
+            "  greedy {games:>10} {:>8} {} {:>8} {} {:>8} {}",
+            greedy.won,
+            percent(greedy.won, games),
+            greedy.drawn,
+            percent(greedy.drawn, games),
+            greedy.lost,
+            percent(greedy.lost, games)
+        );
+        let _ = writeln!(
+            text,
+            "{}",
+            fill(
+                &format!(
+                    "greedy: {} more games after the run with exploration off and nothing learned: what {name} has learned. The rows above include its random moves.",
+                    grouped(games)
+                ),
+                79
+            )
+        );
+    }
     let window = report.curve.first().map_or(0, |point| point.window_games());
     if report.curve.len() > 1 {
         let _ = writeln!(

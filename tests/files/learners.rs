@@ -26,6 +26,11 @@ fn td_trains_saves_and_loads_back_byte_for_byte() {
     );
     let (report, text) = common::trained(&mut session, "train 300 vs random");
     assert_eq!(report.learner, "td");
+    // After the run, its greedy play is measured apart and changes nothing it holds.
+    let greedy = report
+        .greedy
+        .expect("td explores, so its greedy play is measured");
+    assert_eq!(greedy.games(), menace::play::GREEDY_GAMES);
     assert!(
         text.contains("td won") && text.contains("positions"),
         "{text}"
@@ -71,7 +76,8 @@ fn td_trains_saves_and_loads_back_byte_for_byte() {
 fn switching_learners_puts_one_aside_and_brings_it_back_whole() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Tutor::new(settings(2, folder.path()));
-    common::trained(&mut session, "train 40 vs random");
+    let (report, _) = common::trained(&mut session, "train 40 vs random");
+    assert_eq!(report.greedy, None, "MENACE's draws are its policy");
     let menace_beads = common::stats(&mut session).all_beads;
     let said = respond(&mut session, "learner td");
     assert!(said.contains("MENACE is put aside with 40 games"), "{said}");

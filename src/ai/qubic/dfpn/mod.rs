@@ -247,9 +247,16 @@ impl Solver {
                     .is_some_and(|numbers| numbers.proof == 0)
             });
         if numbers.proof == 0 || proved_by_a_helper {
+            // Reading the proof out searches again what a full table forgot, and that
+            // must not be cut short by the limit that stopped the search: the lead may
+            // have stopped at its visit limit while a helper proved the root.
+            self.stopped = false;
+            let limit = self.visit_limit.take();
             // Unknown only if the table lied (a key collision); the checker would
             // refuse such a proof anyway.
-            self.read_proof(x, o)
+            let verdict = self.read_proof(x, o);
+            self.visit_limit = limit;
+            verdict
         } else if numbers.disproof == 0 {
             Verdict::Disproved
         } else {
