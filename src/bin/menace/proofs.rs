@@ -495,6 +495,7 @@ pub fn search(
         grouped(solver.threat_nodes())
     );
     let root_moves = solver.root_moves();
+    let read_failure = solver.read_failure.take();
     // The table is not needed to check the proof: its memory goes back first.
     drop(solver);
     use menace::ai::qubic::dfpn::Verdict;
@@ -524,6 +525,11 @@ pub fn search(
             }
             if !root_moves.is_empty() {
                 say!("{}", most_promising(&root_moves));
+            }
+            if let Some(why) = read_failure {
+                say!(
+                    "The table holds a proof of a move at the root, but reading it out failed: {why}."
+                );
             }
             return Ok(Solved::Unsettled);
         }

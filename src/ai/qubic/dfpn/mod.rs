@@ -111,6 +111,9 @@ pub struct Solver {
     pub(super) team: Option<(Arc<super::parallel::Team>, usize)>,
     /// If set, the search stops after so many visits.
     pub visit_limit: Option<u64>,
+    /// Why the last reading of a proof out of the table failed, where it did: a
+    /// proved root whose proof cannot be read is a defect to find, not a result.
+    pub read_failure: Option<String>,
     /// The cells X may move on at the root, with X to move there: X's first move on
     /// the empty cube (all of them unless restricted, as in the Qubic article's open
     /// question: no first move on a cell of 7 lines), or X's next move from a position
@@ -161,6 +164,7 @@ impl Solver {
             cancel: None,
             team: None,
             visit_limit: None,
+            read_failure: None,
             first_moves: u64::MAX,
             visits: 0,
             x_moves_limit: None,

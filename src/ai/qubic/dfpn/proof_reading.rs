@@ -31,7 +31,13 @@ impl Solver {
         let mut gathered = Gathered::default();
         match self.extract(x, o, &hashes, &mut gathered) {
             Ok(()) => Verdict::Proved(Proof::from_moves(&gathered.moves)),
-            Err(_) => Verdict::Unknown,
+            Err(why) => {
+                self.read_failure = Some(format!(
+                    "{why} (after reading {} of X's positions)",
+                    gathered.read.len()
+                ));
+                Verdict::Unknown
+            }
         }
     }
 
@@ -117,7 +123,14 @@ impl Solver {
             self.hash.add(&mut next, usize::from(child.cell), 1);
             let (cx, co) = (x, o | 1 << child.cell);
             if !self.proved_again(cx, co, &next, child.key) {
-                return Err("a proved position has an unproved reply".into());
+                let numbers = self.table.get(child.key);
+                return Err(format!(
+                    "a proved position has an unproved reply (O on {}, {} marks; searched again: {:?}, stopped {})",
+                    child.cell,
+                    (cx | co).count_ones(),
+                    numbers,
+                    self.stopped
+                ));
             }
             self.extract(cx, co, &next, gathered)?;
         }
