@@ -72,6 +72,30 @@ pub enum Goal {
     WeighCell(String),
     /// Try a move the game's rules refuse, and read why.
     RefusedMove,
+    /// Look at what a learner of another kind than MENACE holds for this classic
+    /// position (`box POS` with `td` in play).
+    ShowValues(String),
+    /// The learner in play is of this kind, with these parameters where any are named
+    /// (`td draw 0.5`), as `learner` takes them.
+    Learner(String),
+}
+
+/// A goal's learner: its row and the parameters it names; why not otherwise.
+fn learner_asked(
+    words: &str,
+) -> Result<
+    (
+        &'static crate::learners::LearnerRow,
+        Vec<(&'static str, f64)>,
+    ),
+    String,
+> {
+    let words: Vec<&str> = words.split_whitespace().collect();
+    let Some((name, params)) = words.split_first() else {
+        return Err("learner: name a learner".into());
+    };
+    let row = crate::learners::row(name).ok_or_else(|| format!("learner: no learner {name}"))?;
+    Ok((row, row.given_params(params)?))
 }
 
 /// A game's title as the registry writes it (options in their declared order).
@@ -129,6 +153,10 @@ impl Goal {
             Goal::Preset(name) => Preset::parse(name)
                 .map(|_| ())
                 .map_err(|why| format!("the goal's preset: {why}")),
+            Goal::Learner(words) => learner_asked(words).map(|_| ()),
+            Goal::ShowValues(picture) => TicTacToe::from_picture(picture, Rules::default())
+                .map(|_| ())
+                .map_err(|why| format!("show_values {picture}: {why}")),
             // Named here one by one, so that a new goal does not compile until it is
             // given its check (or is seen to need none).
             Goal::FindBoxes { .. }
@@ -183,14 +211,14 @@ impl Goal {
             ),
             Goal::WatchGames { vs, games } => format!("you watched {games} games against {vs}"),
             Goal::Train { games, vs: None } => {
-                format!("MENACE trained for {} games", crate::text::grouped(*games))
+                format!("{} games of training", crate::text::grouped(*games))
             }
             Goal::Train {
                 games,
                 vs: Some(vs),
             } => {
                 format!(
-                    "MENACE trained for {} games against {vs}",
+                    "{} games of training against {vs}",
                     crate::text::grouped(*games)
                 )
             }
@@ -215,6 +243,8 @@ impl Goal {
             Goal::WeighCell(cell) if cell == "any" => "you saw what makes a cell's weight".into(),
             Goal::WeighCell(cell) => format!("you saw why {cell} weighs what it does"),
             Goal::RefusedMove => "you saw the rules refuse a move".into(),
+            Goal::Learner(words) => format!("{words} now plays you"),
+            Goal::ShowValues(picture) => format!("you read the values for {picture}"),
         }
     }
 
@@ -251,6 +281,8 @@ impl Goal {
             | Goal::Solve(_)
             | Goal::SolveVariant(_)
             | Goal::FindBoxes { .. }
+            | Goal::Learner(_)
+            | Goal::ShowValues(_)
             | Goal::TrySolve(_) => false,
         }
     }
@@ -304,6 +336,20 @@ impl Goal {
                 .iter()
                 .any(|weighed| cell == "any" || weighed.eq_ignore_ascii_case(cell)),
             Goal::AskHint => tally.hinted,
+            Goal::ShowValues(picture) => tally
+                .values_seen
+                .iter()
+                .any(|seen| seen.eq_ignore_ascii_case(picture)),
+            Goal::Learner(words) => learner_asked(words).is_ok_and(|(row, params)| {
+                session.learner().is_some_and(|learner| {
+                    let held = learner.params();
+                    learner.kind() == row.name
+                        && params.iter().all(|(name, value)| {
+                            held.iter()
+                                .any(|(own, held)| own == name && (held - value).abs() < 1e-12)
+                        })
+                })
+            }),
             Goal::Preset(name) => Preset::parse(name).is_ok_and(|preset| {
                 session
                     .learner()
@@ -350,6 +396,8 @@ pub struct Tally {
     pub boxes_seen: Vec<String>,
     /// The same, with the ply each box serves.
     pub boxes_seen_at: Vec<(usize, String)>,
+    /// Positions whose values a learner of another kind showed (`box POS`).
+    pub values_seen: Vec<String>,
     pub watched: Vec<(Choice, u32)>,
     pub trained: Vec<(Choice, u64)>,
     /// Draw percentage of each training run's last tenth.
@@ -420,6 +468,7 @@ impl Tally {
                         _ => {}
                     }
                 }
+                Event::LearnerView { picture, .. } => self.values_seen.push(picture.clone()),
                 Event::BoxView { summary, .. } => {
                     self.boxes_seen.push(summary.picture.clone());
                     self.boxes_seen_at

@@ -127,6 +127,16 @@ pub static GOALS: &[GoalDoc] = &[
         example: "refused_move",
         asks: "try a move the game's rules refuse (renju's forbidden cells), and read why",
     },
+    GoalDoc {
+        written: "{learner: NAME [PARAM VALUE]...}",
+        example: "{learner: td draw 0.5}",
+        asks: "the learner NAME plays you, with the parameters named (`learner NAME ...`)",
+    },
+    GoalDoc {
+        written: "{show_values: POS}",
+        example: "{show_values: .........}",
+        asks: "read what a learner other than MENACE holds for the classic position POS (`box POS`)",
+    },
 ];
 
 impl Goal {
@@ -157,6 +167,8 @@ impl Goal {
             Goal::ShowWeights => 19,
             Goal::WeighCell(_) => 20,
             Goal::RefusedMove => 21,
+            Goal::Learner(_) => 22,
+            Goal::ShowValues(_) => 23,
         };
         &GOALS[at]
     }
