@@ -80,16 +80,14 @@ pub enum Goal {
     Learner(String),
 }
 
+/// A learner named by a goal: its row, and the parameters the goal names.
+type LearnerAsked = (
+    &'static crate::learners::LearnerRow,
+    Vec<(&'static str, f64)>,
+);
+
 /// A goal's learner: its row and the parameters it names; why not otherwise.
-fn learner_asked(
-    words: &str,
-) -> Result<
-    (
-        &'static crate::learners::LearnerRow,
-        Vec<(&'static str, f64)>,
-    ),
-    String,
-> {
+fn learner_asked(words: &str) -> Result<LearnerAsked, String> {
     let words: Vec<&str> = words.split_whitespace().collect();
     let Some((name, params)) = words.split_first() else {
         return Err("learner: name a learner".into());
