@@ -4,6 +4,7 @@
 use crate::ai::minimax::Solver;
 use crate::analysis::Effort;
 use crate::game::{Player, Rules, TicTacToe};
+use crate::learners::Kind;
 use crate::menace::{DEFAULT_BOX_LIMIT, Preset};
 use crate::play::train;
 use crate::players::perfect::perfect_moves;
@@ -358,6 +359,10 @@ pub struct BenchReport {
     pub silverman_random_games_per_second: f64,
     pub silverman_perfect_games_per_second: f64,
     pub silverman_perfect_table: Duration,
+    /// The other learners as X in noughts and crosses against random, at their
+    /// default parameters, through the same loop.
+    pub td_random_games_per_second: f64,
+    pub qlearn_random_games_per_second: f64,
 }
 
 fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
@@ -369,16 +374,37 @@ fn median<T: PartialOrd + Copy>(mut values: Vec<T>) -> T {
 /// registry's learner, the table's rival (made before the clock starts), the one
 /// training loop.
 fn games_per_second(game: &str, choice: Choice, games: u64, seed: u64) -> f64 {
+    learner_games_per_second(Kind::Menace, game, choice, games, seed)
+}
+
+/// A learner of `kind` (X, at its defaults) trained as [`games_per_second`] trains
+/// MENACE. The learners other than MENACE are made for noughts and crosses (the
+/// registry does not yet make them for every game), so `game` must be classic for
+/// them: another plays no games and measures 0.
+fn learner_games_per_second(kind: Kind, game: &str, choice: Choice, games: u64, seed: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let Ok(start) = crate::registry::start(&[game]) else {
         return 0.0;
     };
     let start = start.as_ref();
     let preset = Preset::challenge();
-    let Ok(mut menace) =
-        crate::registry::new_learner(start, Player::X, preset, DEFAULT_BOX_LIMIT, &mut rng)
-    else {
-        return 0.0;
+    let mut menace = match kind {
+        Kind::Menace => {
+            let Ok(menace) =
+                crate::registry::new_learner(start, Player::X, preset, DEFAULT_BOX_LIMIT, &mut rng)
+            else {
+                return 0.0;
+            };
+            menace
+        }
+        other => crate::learners::make::<TicTacToe>(
+            other,
+            Player::X,
+            preset,
+            DEFAULT_BOX_LIMIT,
+            &[],
+            &mut rng,
+        ),
     };
     let no_second = |_: Player, _: &mut dyn rand::Rng| None;
     let Ok(mut rival) = Rival::new(
@@ -428,11 +454,27 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
     let mut silverman_random = Vec::new();
     let mut silverman_perfect = Vec::new();
     let mut solves = Vec::new();
+    let mut td = Vec::new();
+    let mut qlearn = Vec::new();
     for repeat in 0..repeats as u64 {
         random.push(games_per_second("classic", random_ai, games, repeat));
         perfect.push(games_per_second("classic", perfect_ai, games, repeat));
         silverman_random.push(games_per_second("silverman", random_ai, games, repeat));
         silverman_perfect.push(games_per_second("silverman", perfect_ai, games, repeat));
+        td.push(learner_games_per_second(
+            Kind::Td,
+            "classic",
+            random_ai,
+            games,
+            repeat,
+        ));
+        qlearn.push(learner_games_per_second(
+            Kind::Qlearn,
+            "classic",
+            random_ai,
+            games,
+            repeat,
+        ));
         let start = Instant::now();
         let value = Solver::new().value(&TicTacToe::default());
         solves.push(start.elapsed());
@@ -448,5 +490,7 @@ pub fn run(games: u64, repeats: usize) -> BenchReport {
         silverman_random_games_per_second: median(silverman_random),
         silverman_perfect_games_per_second: median(silverman_perfect),
         silverman_perfect_table,
+        td_random_games_per_second: median(td),
+        qlearn_random_games_per_second: median(qlearn),
     }
 }

@@ -9,6 +9,7 @@ use crate::menace::Preset;
 use crate::menace::learner::Learner;
 use rand::Rng;
 
+pub mod qlearn;
 pub mod td;
 
 /// Which learner a row is.
@@ -18,6 +19,8 @@ pub enum Kind {
     Menace,
     /// The value learner of Sutton and Barto's first chapter.
     Td,
+    /// Watkins's Q-learning: a value for every move of every position.
+    Qlearn,
 }
 
 /// One parameter of a learner: its name, default, the range it may take, and its help.
@@ -49,7 +52,7 @@ pub static MENACE: LearnerRow = LearnerRow {
 };
 
 /// Every learner, in the order help and completion list them.
-pub static LEARNERS: &[&LearnerRow] = &[&MENACE, &td::ROW];
+pub static LEARNERS: &[&LearnerRow] = &[&MENACE, &td::ROW, &qlearn::ROW];
 
 /// The row named `name`, if there is one.
 pub fn row(name: &str) -> Option<&'static LearnerRow> {
@@ -221,6 +224,7 @@ pub fn make<G: Declared>(
     match kind {
         Kind::Menace => crate::menace::generic_learner::new::<G>(side, preset, box_limit, rng),
         Kind::Td => td::new::<G>(side, params),
+        Kind::Qlearn => qlearn::new::<G>(side, params),
     }
 }
 

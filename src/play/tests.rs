@@ -269,31 +269,37 @@ fn menace_playing_second_has_a_first_box_in_any_game() {
     assert!(first.beads.iter().any(|(_, count)| *count > 0));
 }
 
-/// `td`, made through the table of learners, trains in the same run as MENACE: against
-/// an AI of the table, counted into the report and its learning curve, learning values.
+/// `td` and `qlearn`, made through the table of learners, train in the same run as
+/// MENACE: against an AI of the table, counted into the report and its learning curve,
+/// learning values.
 #[test]
-fn td_trains_against_a_rival_with_its_learning_curve() {
-    let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let (start, _, mut rival) = classic_pair("random", &mut rng);
-    let mut td = crate::learners::make::<TicTacToe>(
-        crate::learners::Kind::Td,
-        Player::X,
-        Preset::challenge(),
-        1000,
-        &[],
-        &mut rng,
-    );
-    let report = train(
-        td.as_mut(),
-        &mut rival,
-        start.as_ref(),
-        300,
-        &mut rng,
-        &mut |_| true,
-    );
-    assert_eq!(report.overall.games(), 300);
-    assert_eq!(td.record(), report.overall);
-    assert!(!report.curve.is_empty());
-    assert!(td.entry_count() > 0, "values learned");
-    assert_eq!(td.kind(), "td");
+fn td_and_qlearn_train_against_a_rival_with_their_learning_curves() {
+    for (kind, name) in [
+        (crate::learners::Kind::Td, "td"),
+        (crate::learners::Kind::Qlearn, "qlearn"),
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let (start, _, mut rival) = classic_pair("random", &mut rng);
+        let mut learner = crate::learners::make::<TicTacToe>(
+            kind,
+            Player::X,
+            Preset::challenge(),
+            1000,
+            &[],
+            &mut rng,
+        );
+        let report = train(
+            learner.as_mut(),
+            &mut rival,
+            start.as_ref(),
+            300,
+            &mut rng,
+            &mut |_| true,
+        );
+        assert_eq!(report.overall.games(), 300);
+        assert_eq!(learner.record(), report.overall);
+        assert!(!report.curve.is_empty());
+        assert!(learner.entry_count() > 0, "values learned");
+        assert_eq!(learner.kind(), name);
+    }
 }

@@ -157,7 +157,7 @@ pub fn welcome(session: &crate::app::Session, seed_given: bool, palette: Palette
 /// The figures of `menace bench`.
 pub fn bench(report: &crate::bench::BenchReport) -> String {
     format!(
-        "menace bench: medians of {} runs, {} training games each, one thread\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  full minimax solve of the empty board: {:.2} ms\n  (perfect-play table, filled once before: {:.2} ms)\n  Silverman 4x4, MENACE as X:\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  (every position valued once before: {:.0} ms)",
+        "menace bench: medians of {} runs, {} training games each, one thread\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  full minimax solve of the empty board: {:.2} ms\n  (perfect-play table, filled once before: {:.2} ms)\n  Silverman 4x4, MENACE as X:\n  training vs random:   {:>12.0} games/s\n  training vs perfect:  {:>12.0} games/s\n  (every position valued once before: {:.0} ms)\n  The other learners as X, noughts and crosses:\n  td vs random:         {:>12.0} games/s\n  qlearn vs random:     {:>12.0} games/s",
         report.repeats,
         report.games,
         report.random_games_per_second,
@@ -167,6 +167,8 @@ pub fn bench(report: &crate::bench::BenchReport) -> String {
         report.silverman_random_games_per_second,
         report.silverman_perfect_games_per_second,
         report.silverman_perfect_table.as_secs_f64() * 1000.0,
+        report.td_random_games_per_second,
+        report.qlearn_random_games_per_second,
     )
 }
 

@@ -13,6 +13,7 @@ mod conformance;
 mod gobang;
 mod gomoku;
 mod gravity_family;
+mod learners_against_perfect;
 mod menace_variants;
 mod never_lose_rules;
 mod playthroughs;

@@ -71,8 +71,9 @@ struct Flags {
 /// Work done without the console.
 #[derive(Debug, Subcommand)]
 enum Task {
-    /// Measures training games per second (against random and perfect) and the time of a
-    /// full minimax solve; prints the medians of several runs.
+    /// Measures training games per second (MENACE against random and perfect, td and
+    /// qlearn against random) and the time of a full minimax solve; prints the medians of
+    /// several runs.
     Bench {
         /// Training games per measurement.
         #[arg(long, default_value_t = 1_000_000)]
