@@ -86,8 +86,9 @@ impl Session {
             Command::Pictures(_) => "pictures draws MENACE's boxes",
             _ => "that shows MENACE's boxes",
         };
+        let (_, entries) = crate::learners::row_or_menace(name).entries;
         Some(refuse(&format!(
-            "There are no boxes: {name} values positions instead, and {what}. box PICTURE shows its values; learner menace brings MENACE back."
+            "There are no boxes: {name} values {entries} instead, and {what}. box PICTURE shows its values; learner menace brings MENACE back."
         )))
     }
 
@@ -118,8 +119,9 @@ impl Session {
                 } else {
                     super::advice::example_picture(self.game.as_ref())
                 };
+                let (_, entries) = crate::learners::row_or_menace(name).entries;
                 return refuse(&format!(
-                    "Name a position (as in box {example}): {name} values positions, and has no numbered boxes."
+                    "Name a position (as in box {example}): {name} values {entries}, and has no numbered boxes."
                 ));
             }
             None => match &self.current {

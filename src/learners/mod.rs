@@ -41,6 +41,16 @@ pub struct LearnerRow {
     /// One line of help, within 80 columns.
     pub about: &'static str,
     pub params: &'static [Param],
+    /// What it holds an entry for, one and many: "box"/"boxes", "position"/"positions".
+    pub entries: (&'static str, &'static str),
+    /// What the number `box POS` draws for a move is ("the value of the position it
+    /// leads to"); empty for MENACE, whose box shows beads.
+    pub value_of: &'static str,
+}
+
+/// The row of the learner named `name`, MENACE's if there is none.
+pub fn row_or_menace(name: &str) -> &'static LearnerRow {
+    row(name).unwrap_or(&MENACE)
 }
 
 /// MENACE, whose rules are its preset (the `preset` command), not parameters.
@@ -49,6 +59,8 @@ pub static MENACE: LearnerRow = LearnerRow {
     name: "menace",
     about: "Donald Michie's matchboxes: beads drawn for moves, added after a win",
     params: &[],
+    entries: ("box", "boxes"),
+    value_of: "",
 };
 
 /// Every learner, in the order help and completion list them.
@@ -206,6 +218,7 @@ pub fn restore<G: Declared>(
     let params = row.read_params(&words)?;
     match row.kind {
         Kind::Td => td::restore(start, side, &params, record, &saved.values),
+        Kind::Qlearn => qlearn::restore(start, side, &params, record, &saved.values),
         Kind::Menace => Err("MENACE's file has boxes, not values".into()),
     }
 }

@@ -53,9 +53,13 @@ pub struct QLearn<G: Game> {
     pub draw: f64,
     /// Learned values of moves, by canonical position and canonical move.
     values: HashMap<Entry<G>, f64>,
+    /// Each pair's position picture and move name as first learned (`X........ MM`),
+    /// for a save file a person can read.
+    names: HashMap<Entry<G>, String>,
     record: Record,
-    /// The pair of its last move in the game being played.
-    last: Option<Entry<G>>,
+    /// The pair of its last move in the game being played, with the position and the
+    /// move as played (for the pair's name).
+    last: Option<(Entry<G>, G, G::Move)>,
 }
 
 /// The canonical key of `position` and every symmetry whose image has it (more than one
@@ -98,6 +102,11 @@ fn entry<G: Game>(position: &G, key: G::Key, symmetries: &[usize], mv: G::Move) 
     (key, position.transform_move(mv, chosen))
 }
 
+/// A pair as a save file names it: the position's picture, a space, the move's name.
+fn pair_name<G: Game>(position: &G, mv: G::Move) -> String {
+    format!("{} {}", position.picture(), position.move_name(mv))
+}
+
 impl<G: Game> QLearn<G> {
     pub fn new(side: Player, alpha: f64, gamma: f64, epsilon: f64, draw: f64) -> QLearn<G> {
         QLearn {
@@ -107,6 +116,7 @@ impl<G: Game> QLearn<G> {
             epsilon,
             draw,
             values: HashMap::new(),
+            names: HashMap::new(),
             record: Record::default(),
             last: None,
         }
@@ -121,8 +131,11 @@ impl<G: Game> QLearn<G> {
     /// Sets the value of playing `mv` on `position` (and of every symmetric pair).
     pub fn set_value(&mut self, position: &G, mv: G::Move, value: f64) {
         let (key, symmetries) = frame(position);
-        self.values
-            .insert(entry(position, key, &symmetries, mv), value);
+        let at = entry(position, key, &symmetries, mv);
+        self.values.insert(at, value);
+        self.names
+            .entry(at)
+            .or_insert_with(|| pair_name(position, mv));
     }
 
     /// Pairs with a learned value.
@@ -149,10 +162,13 @@ impl<G: Game> QLearn<G> {
 
     /// Moves the value of the last pair towards `target`, if a move was made.
     fn back_up(&mut self, target: f64) {
-        if let Some(last) = self.last.take() {
+        if let Some((last, position, mv)) = self.last.take() {
             let value = self.learned(&last);
             self.values
                 .insert(last, value + self.alpha * (target - value));
+            self.names
+                .entry(last)
+                .or_insert_with(|| pair_name(&position, mv));
         }
     }
 }
@@ -195,7 +211,7 @@ impl<G: Game> TypedLearner<G> for QLearn<G> {
                 .collect();
             *best[rng.random_range(0..best.len())]
         };
-        self.last = Some(chosen.1);
+        self.last = Some((chosen.1, position.clone(), chosen.0));
         Choice::Move(chosen.0)
     }
 
@@ -210,11 +226,76 @@ impl<G: Game> TypedLearner<G> for QLearn<G> {
     }
 }
 
+/// A `qlearn` rebuilt from a save file: its parameters (checked by the row), record,
+/// and the value of each pair, named `PICTURE MOVE`; the sentence saying what is wrong
+/// otherwise. Every pair must be a legal move of the learner's side in an unfinished
+/// position of `start`'s game, each valued once (also as a symmetric pair).
+pub fn restore<G: Declared>(
+    start: &G,
+    side: Player,
+    params: &[(&'static str, f64)],
+    record: Record,
+    values: &[(String, f64)],
+) -> Result<Box<dyn Learner>, String> {
+    let param = |name: &str, default: f64| {
+        params
+            .iter()
+            .find(|(given, _)| *given == name)
+            .map_or(default, |(_, value)| *value)
+    };
+    let mut learner = QLearn::<G>::new(
+        side,
+        param("alpha", ALPHA),
+        param("gamma", GAMMA),
+        param("epsilon", EPSILON),
+        param("draw", DRAW),
+    );
+    learner.record = record;
+    for (name, value) in values {
+        let shown = crate::files::shown(name, 40);
+        let Some((picture, move_name)) = name.rsplit_once(' ') else {
+            return Err(format!(
+                "value \"{shown}\" names no move: write a position, a space, then a move"
+            ));
+        };
+        let position = start
+            .from_picture(picture)
+            .map_err(|why| format!("value \"{shown}\" is not a position: {why}"))?;
+        if position.outcome().is_some() || position.to_move() != side {
+            return Err(format!(
+                "value \"{shown}\" is not a position where {side} moves in an unfinished game"
+            ));
+        }
+        let mv = position
+            .parse_move(move_name)
+            .ok()
+            .filter(|mv| position.clone().play(*mv).is_ok())
+            .ok_or_else(|| format!("value \"{shown}\" names a move that is not legal there"))?;
+        if !(value.is_finite() && (0.0..=1.0).contains(value)) {
+            return Err(format!(
+                "value \"{shown}\" is {value}, not a number from 0 to 1"
+            ));
+        }
+        let (key, symmetries) = frame(&position);
+        let at = entry(&position, key, &symmetries, mv);
+        if learner.values.contains_key(&at) {
+            return Err(format!(
+                "value \"{shown}\" names a move already valued (the same up to symmetry)"
+            ));
+        }
+        learner.values.insert(at, *value);
+        learner.names.insert(at, name.clone());
+    }
+    Ok(Box::new(learner))
+}
+
 /// The row of the table of learners.
 pub static ROW: super::LearnerRow = super::LearnerRow {
     kind: super::Kind::Qlearn,
     name: "qlearn",
     about: "Q-learning: every move of every position valued, off-policy",
+    entries: ("move", "moves"),
+    value_of: "the value of the move itself",
     params: &[
         super::Param {
             name: "alpha",
@@ -289,6 +370,61 @@ impl<G: Declared> Learner for QLearn<G> {
 
     fn entry_count(&self) -> usize {
         self.values.len()
+    }
+
+    fn set_params(&mut self, given: &[(&'static str, f64)]) {
+        for (name, value) in given {
+            match *name {
+                "alpha" => self.alpha = *value,
+                "gamma" => self.gamma = *value,
+                "epsilon" => self.epsilon = *value,
+                "draw" => self.draw = *value,
+                _ => {}
+            }
+        }
+    }
+
+    fn choose_move(&mut self, position: &dyn AnyGame, rng: &mut dyn Rng) -> Option<String> {
+        train::choose_named::<G, _>(self, position, rng)
+    }
+
+    fn game_result(&mut self, result: GameResult) {
+        TypedLearner::<G>::learn(self, result);
+    }
+
+    fn drop_game(&mut self) {
+        TypedLearner::<G>::abandon(self);
+    }
+
+    fn move_values(&self, position: &dyn AnyGame) -> Option<Vec<(String, f64)>> {
+        let typed = position.position::<G>()?;
+        if typed.outcome().is_some() || typed.to_move() != self.side {
+            return None;
+        }
+        Some(
+            typed
+                .legal_moves()
+                .into_iter()
+                .map(|mv| (typed.move_name(mv), self.value(typed, mv)))
+                .collect(),
+        )
+    }
+
+    fn greedy(&self) -> Option<Box<dyn Learner>> {
+        let mut greedy = self.clone();
+        greedy.epsilon = 0.0;
+        greedy.alpha = 0.0;
+        Some(Box::new(greedy))
+    }
+
+    fn saved_values(&self) -> Vec<(String, f64)> {
+        let mut values: Vec<(String, f64)> = self
+            .values
+            .iter()
+            .map(|(at, value)| (self.names.get(at).cloned().unwrap_or_default(), *value))
+            .collect();
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+        values
     }
 
     fn play_games(

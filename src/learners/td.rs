@@ -244,6 +244,8 @@ pub static ROW: super::LearnerRow = super::LearnerRow {
     kind: super::Kind::Td,
     name: "td",
     about: "Sutton and Barto's value learner: a value for each position",
+    entries: ("position", "positions"),
+    value_of: "the value of the position it leads to",
     params: &[
         super::Param {
             name: "alpha",

@@ -62,6 +62,8 @@ fn draw(
         .draw()?;
     let menace = report.learner == crate::learners::MENACE.name;
     let name = if menace { "MENACE" } else { report.learner };
+    let (_, entries) = crate::learners::row_or_menace(report.learner).entries;
+    let valued = format!("{entries} valued");
     let (won, lost) = (format!("{name} won"), format!("{name} lost"));
     let series: [(&str, RGBColor, Count); 3] = [
         (&won, WON, |point| point.won),
@@ -108,7 +110,7 @@ fn draw(
         .y_desc(if menace {
             "beads in the first box"
         } else {
-            "positions valued"
+            valued.as_str()
         })
         .draw()?;
     beads
@@ -122,7 +124,7 @@ fn draw(
         .label(if menace {
             "beads in MENACE's first box".to_string()
         } else {
-            format!("positions {name} has valued")
+            format!("{entries} {name} has valued")
         })
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BEADS.stroke_width(2)));
     beads

@@ -393,7 +393,8 @@ pub fn stats(view: &crate::app::Stats) -> String {
         percent(record.lost)
     );
     if let Some(other) = other {
-        let _ = writeln!(text, "positions valued: {}", grouped(other.entries as u64));
+        let (_, entries) = crate::learners::row_or_menace(other.name).entries;
+        let _ = writeln!(text, "{entries} valued: {}", grouped(other.entries as u64));
         if unsaved > 0 {
             let _ = writeln!(
                 text,
@@ -548,16 +549,14 @@ pub fn training(report: &TrainingReport) -> String {
         );
     }
     let window = report.curve.first().map_or(0, |point| point.window_games());
+    let (_, entries) = crate::learners::row_or_menace(report.learner).entries;
+    let valued = format!("{entries} valued");
     if report.curve.len() > 1 {
         let _ = writeln!(
             text,
             "Learning curve, {} a row: W won, D drawn, L lost; {}.",
             plural(window, "game", "games"),
-            if menace {
-                "first box: beads"
-            } else {
-                "positions valued"
-            }
+            if menace { "first box: beads" } else { &valued }
         );
         if let Some(number) = report.first_box_number.filter(|number| *number != 1) {
             let _ = writeln!(
@@ -565,7 +564,7 @@ pub fn training(report: &TrainingReport) -> String {
                 "MENACE moves second: the first box is box {number}, met after an opening."
             );
         }
-        let column = if menace { "first box" } else { "positions" };
+        let column = if menace { "first box" } else { entries };
         let _ = writeln!(text, "     games  {:<40}  {column}", "results");
         for point in &report.curve {
             let total = point.window_games().max(1);

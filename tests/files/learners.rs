@@ -193,3 +193,55 @@ fn a_broken_td_file_is_refused_in_one_sentence() {
         "{said}"
     );
 }
+
+#[test]
+fn qlearn_saves_and_loads_back_byte_for_byte_and_refuses_a_broken_pair() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(6, folder.path()));
+    let said = respond(&mut session, "learner qlearn gamma 0.9");
+    assert!(
+        said.contains("qlearn (alpha 0.1, gamma 0.9, epsilon 0.1, draw 0) now plays X"),
+        "{said}"
+    );
+    let (report, text) = common::trained(&mut session, "train 300 vs random");
+    assert_eq!(report.learner, "qlearn");
+    assert!(text.contains("moves valued"), "{text}");
+    let moves = common::stats(&mut session).other.expect("qlearn").entries;
+    respond(&mut session, "save first");
+    let first = std::fs::read_to_string(folder.path().join("first.yaml")).unwrap();
+    assert!(
+        first.contains("learner: qlearn\n") && first.contains("  gamma: 0.9\n"),
+        "{first}"
+    );
+
+    let mut again = Tutor::new(settings(9, folder.path()));
+    let said = respond(&mut again, "load first");
+    assert!(
+        said.contains("qlearn for classic, playing X: alpha 0.1, gamma 0.9"),
+        "{said}"
+    );
+    assert_eq!(
+        common::stats(&mut again).other.map(|other| other.entries),
+        Some(moves)
+    );
+    respond(&mut again, "save second");
+    let second = std::fs::read_to_string(folder.path().join("second.yaml")).unwrap();
+    assert_eq!(first, second);
+    let said = respond(&mut again, "box .........");
+    assert!(said.contains("the value of the move itself"), "{said}");
+
+    let header = "format: 2\ngame: classic\nside: X\nlearner: qlearn\ngames:\n  won: 0\n  drawn: 0\n  lost: 0\n";
+    for (values, expected) in [
+        ("values:\n  '.........': 0.5\n", "names no move"),
+        ("values:\n  '......... XX': 0.5\n", "not legal there"),
+        ("values:\n  'X........ MM': 0.5\n", "where X moves"),
+        (
+            "values:\n  '......... LL': 0.5\n  '......... RR': 0.4\n",
+            "already valued",
+        ),
+    ] {
+        std::fs::write(folder.path().join("bad.yaml"), format!("{header}{values}")).unwrap();
+        let said = respond(&mut again, "load bad");
+        assert!(said.contains(expected), "{values}: {said}");
+    }
+}

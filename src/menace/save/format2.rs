@@ -301,7 +301,7 @@ fn write_values(out: &mut dyn Write, title: &str, learner: &dyn Learner) -> std:
     };
     writeln!(
         out,
-        "# {}'s values for {title}, playing {}: each position after its own move, by picture, then its value.",
+        "# {}'s learned values for {title}, playing {}, in the order of their names.",
         learner.kind(),
         learner.side()
     )?;

@@ -23,7 +23,8 @@ pub(super) fn event(event: &Event, palette: super::Palette) -> String {
         } => {
             let mut text = fill(
                 &format!(
-                    "{name}'s values for {side} to move in {picture}: each move's number is the value of the position it leads to (0.5 where nothing is learned yet)."
+                    "{name}'s values for {side} to move in {picture}: each move's number is {} (0.5 where nothing is learned yet).",
+                    crate::learners::row_or_menace(name).value_of
                 ),
                 79,
             );
@@ -83,9 +84,10 @@ pub(super) fn event(event: &Event, palette: super::Palette) -> String {
                 GameResult::Drew => "the draw",
                 GameResult::Lost => "its loss",
             };
+            let (one, many) = crate::learners::row_or_menace(name).entries;
             format!(
                 "{name} learns from {end}: it now values {}.\n",
-                plural(*entries as u64, "position", "positions")
+                plural(*entries as u64, one, many)
             )
         }
         other => unreachable!("{other:?} is drawn by another group"),
@@ -112,9 +114,10 @@ fn learned_so_far(facts: &LearnerFacts) -> String {
     if facts.name == crate::learners::MENACE.name {
         format!("{games}, {}", plural(facts.entries as u64, "box", "boxes"))
     } else {
+        let (one, many) = crate::learners::row_or_menace(facts.name).entries;
         format!(
             "{games}, {} valued",
-            plural(facts.entries as u64, "position", "positions")
+            plural(facts.entries as u64, one, many)
         )
     }
 }
