@@ -101,6 +101,9 @@ struct Active {
     /// The furthest step reached in this lesson: the steps before it were done,
     /// answered or skipped, so after `back` to one of them `next` goes on again.
     furthest: usize,
+    /// The furthest step was itself done or answered when the learner went `back`
+    /// from it: coming to it again with `next`, it is passed too.
+    furthest_solved: bool,
 }
 
 /// The lessons, the learner's progress, and the lesson in progress.
@@ -191,6 +194,7 @@ impl Course {
             hints_shown: 0,
             solved: false,
             furthest: saved.furthest.clamp(step, steps.saturating_sub(1)),
+            furthest_solved: saved.furthest_solved,
         });
         let mut events = self.enter_step(session);
         // A step done or answered before leaving stays done: the learner is told so,
@@ -241,6 +245,14 @@ impl Course {
         // The position was read when the lesson was loaded.
         let board = super::judge::drawn(lesson, step).ok().flatten();
         let already_done = match step {
+            // Done or answered before the learner went `back` from it.
+            _ if active.step == active.furthest && active.furthest_solved => {
+                active.solved = true;
+                Some(match step {
+                    Step::Question { .. } => "you answered this question already".to_string(),
+                    _ => "you did this already".to_string(),
+                })
+            }
             Step::Exercise { goal, .. } if goal.met(&active.tally, session) => {
                 active.solved = true;
                 Some(goal.describe())
@@ -279,7 +291,9 @@ impl Course {
         };
         let lesson = &self.lessons[active.lesson];
         // A step the learner has been past (and came `back` to) is passed already.
-        let passed = active.solved || active.step < active.furthest;
+        let passed = active.solved
+            || active.step < active.furthest
+            || (active.step == active.furthest && active.furthest_solved);
         match &lesson.steps[active.step] {
             Step::Exercise { .. } if !passed => {
                 return vec![LessonEvent::NotYet(
@@ -303,7 +317,10 @@ impl Course {
         let lesson = &self.lessons[active.lesson];
         if active.step + 1 < lesson.steps.len() {
             active.step += 1;
-            active.furthest = active.furthest.max(active.step);
+            if active.step > active.furthest {
+                active.furthest = active.step;
+                active.furthest_solved = false;
+            }
             return self.enter_step(session);
         }
         let title = lesson.title.clone();
@@ -351,6 +368,9 @@ impl Course {
         };
         if active.step == 0 {
             return vec![LessonEvent::AtStart];
+        }
+        if active.step == active.furthest && active.solved {
+            active.furthest_solved = true;
         }
         active.step -= 1;
         self.enter_step(session)

@@ -246,6 +246,13 @@ impl Goal {
         }
     }
 
+    /// True for a goal that is a setting the next steps rely on (the rules, a preset,
+    /// the learner): a skipped exercise with such a goal has its solution typed for
+    /// the learner, since nothing else would set it.
+    pub fn is_setting(&self) -> bool {
+        matches!(self, Goal::Misere | Goal::Preset(_) | Goal::Learner(_))
+    }
+
     /// True when the game open in `session` serves this goal: finishing it, or asking
     /// about its board (a hint, its weights), is what the step asks, so a step entered
     /// with that game open goes on with it rather than waiting for it to end.

@@ -255,7 +255,28 @@ impl Tutor {
             CourseCommand::Lesson(which) => return self.open_lesson(which),
             CourseCommand::Next => course.next(session),
             CourseCommand::Back => course.back(session),
-            CourseCommand::Skip => course.skip(session),
+            CourseCommand::Skip => {
+                // A setting the next steps rely on is made anyway, and said.
+                let typed = course.setting_to_type_on_skip(session);
+                let mut aside = Vec::new();
+                for line in typed.iter().flatten() {
+                    if let Ok(command) = command::parse(line) {
+                        session.execute(command);
+                    }
+                }
+                if let Some(lines) = typed.filter(|lines| !lines.is_empty()) {
+                    aside.push(LessonEvent::Aside(format!(
+                        "The next steps need this setting, so `{}` was typed for you.",
+                        lines.join("`, then `")
+                    )));
+                }
+                let mut said = course.skip(session);
+                let at = usize::from(!said.is_empty());
+                for (offset, event) in aside.into_iter().enumerate() {
+                    said.insert(at + offset, event);
+                }
+                said
+            }
             CourseCommand::QuitLesson => course.quit(),
             CourseCommand::Answer(text) => course.answer(text, session),
         };

@@ -1980,3 +1980,45 @@ fn answer_leave_and_return(session: &mut Tutor, number: usize, at: usize, right:
         "{back}"
     );
 }
+
+/// `back` from a step just answered, then `next` twice: the answered step is passed,
+/// not asked again (it was the furthest step reached, which `back` must not forget).
+#[test]
+fn going_back_from_an_answered_step_keeps_it_answered() {
+    let lessons = every_lesson();
+    let number = 18;
+    let (at, right) = first_question(&lessons[number - 1]);
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, &format!("lesson {number}"));
+    for _ in 0..at {
+        respond(&mut session, "skip");
+    }
+    let answered = respond(&mut session, &format!("answer {right}"));
+    assert!(!answered.contains("Not quite"), "{answered}");
+    respond(&mut session, "back");
+    let again = respond(&mut session, "next");
+    assert!(
+        again.contains("you answered this question already"),
+        "{again}"
+    );
+    let on = respond(&mut session, "next");
+    assert!(on.contains(&format!("step {} of", at + 2)), "{on}");
+}
+
+/// A skipped exercise that sets what the next steps rely on (misère's rules) is typed
+/// for the learner, and said: the next step's `solve` is misère's, not the classic game's.
+#[test]
+fn a_skipped_setting_is_made_anyway_and_said() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 9");
+    respond(&mut session, "next");
+    let skipped = respond(&mut session, "skip");
+    assert!(
+        skipped.contains("`rules misere` was typed for you"),
+        "{skipped}"
+    );
+    let solved = respond(&mut session, "solve .........");
+    assert!(solved.contains("-10 | +0  | -10"), "{solved}");
+}

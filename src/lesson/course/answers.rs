@@ -5,6 +5,21 @@ use super::*;
 
 impl Course {
     /// `skip`: leaves an exercise or question undone and goes on.
+    /// The lines to type for the learner when the open step is skipped: an exercise
+    /// whose goal is a setting the next steps rely on ([`Goal::is_setting`]) and is
+    /// not met yet.
+    pub fn setting_to_type_on_skip(&self, session: &Session) -> Option<Vec<String>> {
+        let active = self.active.as_ref()?;
+        match &self.lessons[active.lesson].steps[active.step] {
+            Step::Exercise { goal, solution, .. }
+                if goal.is_setting() && !goal.met(&active.tally, session) =>
+            {
+                Some(solution.clone())
+            }
+            _ => None,
+        }
+    }
+
     pub fn skip(&mut self, session: &Session) -> Vec<LessonEvent> {
         let Some(active) = self.active.as_ref() else {
             return Course::no_lesson();

@@ -34,6 +34,10 @@ pub struct LessonProgress {
     /// so that after `back`, leaving and coming back, `next` still goes on.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub furthest: usize,
+    /// The furthest step itself was done or answered before the learner went `back`
+    /// from it, so `next` passes it too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub furthest_solved: bool,
 }
 
 fn is_zero(number: &usize) -> bool {
@@ -78,6 +82,7 @@ impl Course {
                 done,
                 solved: active.solved,
                 furthest: active.furthest,
+                furthest_solved: active.furthest_solved,
             },
         );
     }
