@@ -145,7 +145,7 @@ impl Session {
             }
             match after.view().changed_since(&view)[..] {
                 [cell] if !labels.iter().any(|(seen, _)| *seen == cell) => {
-                    labels.push((cell, format!("{value:.2}")));
+                    labels.push((cell, format!("{value:.3}")));
                 }
                 _ => {
                     labels.clear();

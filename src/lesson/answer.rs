@@ -51,7 +51,7 @@ const FILLER: [&str; 16] = [
 
 /// A question's right answer, of one kind: `{side: X}`, `{winner: draw}`, `{yes_no: no}`,
 /// `{number: 6, unit: beads}`, `{choice: b}`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expected {
     #[serde(default)]
@@ -134,6 +134,23 @@ impl Expected {
         let Some(right) = choice_text(question, &letter) else {
             return false;
         };
+        // The one choice that says the game is a draw is answered by a draw in any of
+        // the words a draw is read in (`it ends in a draw`, `nobody wins`), as a
+        // question whose answer is a draw is.
+        let says_a_draw = |text: &str| content(text).iter().any(|word| word == "draw");
+        let draw_choices = ('a'..='z')
+            .filter_map(|other| choice_text(question, &other.to_string()))
+            .filter(|text| says_a_draw(text))
+            .count();
+        if says_a_draw(&right) && draw_choices == 1 {
+            let draw = Expected {
+                winner: Some("draw".into()),
+                ..Expected::default()
+            };
+            if draw.accepts_counting(given, &[]) {
+                return true;
+            }
+        }
         let in_another = |given: &[String]| {
             ('a'..='z')
                 .map(String::from)
@@ -179,8 +196,21 @@ impl Expected {
     }
 }
 
-/// The answer's words, lower case, without commas, a final full stop or filler.
+/// The answer's words, lower case, without commas, a final full stop or filler. A
+/// first person alone (`I`, `I win`, `I won`, `I do`) is `you`: filler would leave
+/// nothing of it.
 fn words(text: &str) -> Vec<String> {
+    let lower = text.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let all: Vec<&str> = lower.split_whitespace().collect();
+    if let [first, rest @ ..] = all.as_slice()
+        && *first == "i"
+        && rest.len() <= 1
+        && rest
+            .iter()
+            .all(|word| matches!(*word, "win" | "won" | "do" | "did" | "will"))
+    {
+        return vec!["you".to_string()];
+    }
     text.trim()
         .trim_end_matches(['.', '!'])
         .to_lowercase()

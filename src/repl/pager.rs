@@ -103,17 +103,24 @@ fn lines_and_breaks(blocks: &[String]) -> (Vec<&str>, Vec<bool>) {
     (lines, starts)
 }
 
-/// Where the page that starts at line `at` ends: everything left when at most one line
-/// more than a page remains; else the last place a block starts within the page; else,
+/// Where the page that starts at line `at` ends: everything left when at most a page
+/// remains; else the last place a block starts within the page; else,
 /// in a block taller than the page, before its last line that is not indented (a
 /// sentence or a heading such as "The board:", where board rows and boxes are
 /// indented); else a full page.
 fn page_end(lines: &[&str], starts: &[bool], at: usize, page: usize) -> usize {
     let total = lines.len();
-    if total - at <= page + 1 {
+    if total - at <= page {
         return total;
     }
-    let limit = at + page;
+    // The page's lines and the prompt after the last page must fit the screen: one
+    // line over a page is not shown at once (its first line would scroll away unseen),
+    // and the page before it ends a line early so the last is never a single line.
+    let limit = if total - at == page + 1 {
+        at + page - 1
+    } else {
+        at + page
+    };
     let unindented = |end: usize| !lines[end].starts_with(char::is_whitespace);
     // A page shows at least half a screen: a block taller than the rest of the page is
     // broken before a sentence of its own rather than leaving a page of one blank line.
@@ -275,10 +282,12 @@ mod tests {
 
     #[test]
     fn the_last_page_is_never_a_single_line() {
-        // 4 + 4 + 1 would stop for one line: the last page takes 5 instead.
+        // 4 + 4 + 1 would stop for one line, and a last page of 5 lines and the prompt
+        // would not fit a screen of 5 (its first line would scroll away unseen): the
+        // second page ends a line early instead, 4 + 3 + 2.
         let (shown, asked) = page(&single_lines(9), 5, MoreAnswer::Next);
         assert_eq!(shown, numbered(9));
-        assert_eq!(asked, vec![5]);
+        assert_eq!(asked, vec![5, 2]);
     }
 
     #[test]
@@ -301,7 +310,7 @@ mod tests {
         let block = format!("{}\n{}", numbered_from(1, 3), numbered_from(4, 8));
         let (shown, asked) = page(std::slice::from_ref(&block), 8, MoreAnswer::Next);
         assert_eq!(shown, block);
-        assert_eq!(asked, vec![8]);
+        assert_eq!(asked, vec![8, 2]);
     }
 
     #[test]

@@ -376,3 +376,38 @@ fn exact_answers_are_read_without_filler_case_or_commas() {
     assert_eq!(plain("y"), plain("yes"));
     assert_ne!(plain("d4"), plain("d5"));
 }
+
+#[test]
+fn the_choice_that_says_a_draw_is_answered_by_a_draw_in_any_words() {
+    let question = "Why not?\n\n  a) perfect never errs, and the game is a draw\n  b) too few boxes\n  c) perfect moves first\n";
+    let right = expected("{choice: a}");
+    for given in [
+        "it ends in a draw",
+        "in a draw",
+        "nobody wins",
+        "always a draw",
+        "draws",
+    ] {
+        assert!(accepted(Some(&right), &[], given, question), "{given}");
+    }
+    let wrong = expected("{choice: b}");
+    assert!(!accepted(Some(&wrong), &[], "it ends in a draw", question));
+    // Two choices that both speak of a draw: a draw alone names neither.
+    let both = "Which?\n\n  a) a draw at once\n  b) a draw later\n";
+    assert!(!accepted(Some(&right), &[], "a draw", both));
+}
+
+#[test]
+fn a_first_person_alone_is_you() {
+    let question =
+        "Who wins?\n\n  a) you: the four is made first\n  b) nobody\n  c) your opponent\n";
+    let right = expected("{choice: a}");
+    for given in ["I", "I win", "I won", "i do", "me"] {
+        assert!(
+            accepted(Some(&right), &["me".to_string()], given, question),
+            "{given}"
+        );
+    }
+    assert!(!accepted(Some(&right), &[], "I think b", question));
+    assert!(!accepted(Some(&right), &[], "nobody", question));
+}

@@ -36,7 +36,7 @@ pub(super) fn event(event: &Event, palette: super::Palette) -> String {
                 None => {
                     let listed: Vec<String> = values
                         .iter()
-                        .map(|(name, value)| format!("{name} {value:.2}"))
+                        .map(|(name, value)| format!("{name} {value:.3}"))
                         .collect();
                     text.push_str(&crate::repl::board::draw(view, &[], &[], palette));
                     let _ = writeln!(text, "{}", fill(&listed.join(", "), 79));
@@ -52,9 +52,9 @@ pub(super) fn event(event: &Event, palette: super::Palette) -> String {
                 .map(|(name, _)| name.as_str())
                 .collect();
             let choice = match best_moves.as_slice() {
-                [one] => format!("{name} would play {one} ({best:.2})"),
+                [one] => format!("{name} would play {one} ({best:.3})"),
                 many => format!(
-                    "{name} would play one of {} ({best:.2} each), drawn at random",
+                    "{name} would play one of {} ({best:.3} each), drawn at random",
                     many.join(", ")
                 ),
             };
