@@ -87,6 +87,9 @@ pub struct StateSummary {
 pub struct LearnerSummary {
     pub title: String,
     pub side: Player,
+    /// Its kind (`menace`, `td`) and the entries it holds (boxes, valued positions).
+    pub kind: &'static str,
+    pub entries: usize,
     pub preset: String,
     pub games: u64,
     pub boxes: Vec<crate::menace::learner::BoxSummary>,
@@ -143,11 +146,25 @@ impl KeptState {
             slot.unsaved = unsaved;
             slots.push(slot);
         }
+        // The kind in play for the state's own game and side is the one the state had
+        // chosen (`learner td` in a lesson): a file keeps the learner, not the choice.
+        let title = game.title();
+        let learner_choice = slots
+            .iter()
+            .find(|slot| slot.title == title && slot.side == parts.you.opponent())
+            .and_then(|slot| {
+                let row = crate::learners::row(slot.learner.kind())?;
+                Some(crate::learners::LearnerChoice {
+                    row,
+                    params: slot.learner.params(),
+                })
+            })
+            .unwrap_or_default();
         Ok(KeptState(OwnState {
             game,
             you: parts.you,
             slots,
-            learner_choice: crate::learners::LearnerChoice::default(),
+            learner_choice,
             against,
             watch: None,
             trainer,
@@ -252,6 +269,8 @@ impl Session {
             .map(|slot| LearnerSummary {
                 title: slot.title.clone(),
                 side: slot.side,
+                kind: slot.learner.kind(),
+                entries: slot.learner.entry_count(),
                 preset: slot.learner.preset().spec(),
                 games: slot.learner.record().games(),
                 boxes: slot.learner.boxes(),

@@ -1314,6 +1314,14 @@ fn leaving_a_lesson_and_coming_back_keeps_what_its_steps_set_and_trained() {
 }
 
 #[test]
+#[ignore = "trains td and MENACE: run in release with --ignored"]
+fn the_descendants_lesson_left_and_resumed_keeps_td_in_play() {
+    // Lesson 24 switches the learner: a state resumed from its file must have the
+    // same kind in play, with what it learned.
+    walk_with_returns(24);
+}
+
+#[test]
 #[ignore = "trains and solves: run in release with --ignored"]
 fn every_lesson_left_and_resumed_at_every_step_is_in_the_same_state() {
     for number in 1..=every_lesson().len() {
