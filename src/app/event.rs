@@ -295,7 +295,12 @@ pub enum Event {
     /// The learning experiment in another game.
     GameExperiment(Box<crate::play::GameExperiment>),
     /// `plot`: the learning curve was drawn to this file.
-    ChartWritten(PathBuf),
+    /// The learning curve drawn to a file: of the last run's learner, or of several
+    /// learners' runs that match it, by name.
+    ChartWritten {
+        path: PathBuf,
+        learners: Vec<&'static str>,
+    },
     /// `export`: the page of boxes was written.
     /// `export labels`: the sheets of matchbox labels were written.
     LabelsWritten {

@@ -23,6 +23,41 @@ impl Session {
             report.overall.games()
         );
         self.last_run = Some((Box::new(report.clone()), title));
+        let game = self.game.title();
+        self.runs_by_learner
+            .retain(|(run, _, _)| run.learner != report.learner);
+        self.runs_by_learner
+            .push((Box::new(report.clone()), game, side));
+    }
+
+    /// The last run and the last runs of the other learners that match it (the same
+    /// opponent, game, side and number of games), in the order of the table of learners.
+    fn matching_runs(&self) -> Vec<&crate::play::TrainingReport> {
+        let Some((last, _)) = &self.last_run else {
+            return Vec::new();
+        };
+        let (game, side) = (self.game.title(), self.you.opponent());
+        let mut runs: Vec<&crate::play::TrainingReport> = vec![last.as_ref()];
+        runs.extend(
+            self.runs_by_learner
+                .iter()
+                .filter(|(run, run_game, run_side)| {
+                    run.learner != last.learner
+                        && *run_game == game
+                        && *run_side == side
+                        && run.opponent == last.opponent
+                        && run.asked == last.asked
+                        && !run.curve.is_empty()
+                })
+                .map(|(run, _, _)| run.as_ref()),
+        );
+        // In the order of the table of learners, as help lists them.
+        runs.sort_by_key(|run| {
+            crate::learners::LEARNERS
+                .iter()
+                .position(|row| row.name == run.learner)
+        });
+        runs
     }
 
     /// Where an output named `name` goes, or the refusal saying why it cannot.
@@ -61,12 +96,31 @@ impl Session {
             Ok(path) => path,
             Err(refusal) => return refusal,
         };
-        let svg = match crate::pictures::chart::learning_curve(report, title) {
+        let runs = self.matching_runs();
+        let learners: Vec<&'static str> = runs.iter().map(|run| run.learner).collect();
+        let drawn = if runs.len() > 1 {
+            let names: Vec<&str> = runs
+                .iter()
+                .map(|run| crate::pictures::compare::shown_name(run.learner))
+                .collect();
+            let title = format!(
+                "{} ({}, {}) against {}: {} games each",
+                names.join(", "),
+                self.you.opponent(),
+                self.game.title(),
+                report.opponent,
+                report.asked
+            );
+            crate::pictures::compare::learning_curves(&runs, &title)
+        } else {
+            crate::pictures::chart::learning_curve(report, title)
+        };
+        let svg = match drawn {
             Ok(svg) => svg,
             Err(why) => return refuse(&format!("The chart could not be drawn: {why}.")),
         };
         match save::write_output(&path, svg.as_bytes()) {
-            Ok(()) => vec![Event::ChartWritten(path)],
+            Ok(()) => vec![Event::ChartWritten { path, learners }],
             Err(SaveError { path, error }) => refuse(&format!(
                 "Could not write the chart to {}: {error}.",
                 save::shown_path(&path)

@@ -178,6 +178,9 @@ pub struct Session {
     pub(super) own_state: Option<super::lesson_state::OwnState>,
     /// The last training run, with its chart's title, for `plot` and `export`.
     pub(super) last_run: Option<(Box<crate::play::TrainingReport>, String)>,
+    /// The last run of each kind of learner, with the game and side it played: `plot`
+    /// draws those that match the last run (opponent, game, side, games) on one chart.
+    pub(super) runs_by_learner: Vec<(Box<crate::play::TrainingReport>, String, Player)>,
 }
 
 impl Session {
@@ -207,6 +210,7 @@ impl Session {
             progress: None,
             own_state: None,
             last_run: None,
+            runs_by_learner: Vec::new(),
         };
         // The first MENACE is made at once, so that a seed gives the same boxes whether
         // or not a game is played first.

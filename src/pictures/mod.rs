@@ -2,5 +2,6 @@
 //! matchbox on one self-contained HTML page, and printable labels for real matchboxes. Both return text; the session writes it.
 
 pub mod chart;
+pub mod compare;
 pub mod labels;
 pub mod page;

@@ -74,7 +74,7 @@ fn kind(said: &Said) -> String {
         Event::TrainerSet(_) => "TrainerSet",
         Event::Trained(_) => "Trained",
         Event::CurveWritten(_) => "CurveWritten",
-        Event::ChartWritten(_) => "ChartWritten",
+        Event::ChartWritten { .. } => "ChartWritten",
         Event::LabelsWritten { .. } => "LabelsWritten",
         Event::PageWritten { .. } => "PageWritten",
         Event::Hint { .. } => "Hint",

@@ -245,3 +245,38 @@ fn qlearn_saves_and_loads_back_byte_for_byte_and_refuses_a_broken_pair() {
         assert!(said.contains(expected), "{values}: {said}");
     }
 }
+
+#[test]
+fn plot_draws_the_learners_runs_that_match_on_one_chart() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(7, folder.path()));
+    let chart = |session: &mut Tutor, line: &str| {
+        let (said, events) = respond_with_events(session, line);
+        events
+            .iter()
+            .find_map(|event| match event.event() {
+                Some(Event::ChartWritten { learners, .. }) => Some(learners.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{line}: {said}"))
+    };
+    common::trained(&mut session, "train 200 vs perfect");
+    respond(&mut session, "learner qlearn");
+    common::trained(&mut session, "train 200 vs perfect");
+    respond(&mut session, "learner td");
+    common::trained(&mut session, "train 200 vs perfect");
+    assert_eq!(
+        chart(&mut session, "plot all.svg"),
+        ["menace", "td", "qlearn"]
+    );
+    let svg = std::fs::read_to_string(folder.path().join("all.svg")).unwrap();
+    assert!(
+        svg.contains("MENACE, td, qlearn (X, classic) against perfect"),
+        "{svg}"
+    );
+    // A run against another opponent, or of another length, is drawn alone.
+    common::trained(&mut session, "train 200 vs random");
+    assert_eq!(chart(&mut session, "plot alone.svg"), ["td"]);
+    common::trained(&mut session, "train 300 vs perfect");
+    assert_eq!(chart(&mut session, "plot alone.svg"), ["td"]);
+}

@@ -43,7 +43,19 @@ pub(super) fn event(event: &Event) -> String {
         Event::CurveWritten(path) => {
             format!("Wrote the learning curve to {} (CSV).\n", shown_path(path))
         }
-        Event::ChartWritten(path) => {
+        Event::ChartWritten { path, learners } if learners.len() > 1 => {
+            let names: Vec<&str> = learners
+                .iter()
+                .map(|name| crate::pictures::compare::shown_name(name))
+                .collect();
+            let sentence = format!(
+                "Drew the learning curves of {} (their last runs against the same opponent, of as many games) to {} (SVG: open it in a browser).",
+                names.join(", "),
+                shown_path(path)
+            );
+            filled_sentence(&sentence)
+        }
+        Event::ChartWritten { path, .. } => {
             let sentence = format!(
                 "Drew the learning curve to {} (SVG: open it in a browser).",
                 shown_path(path)

@@ -140,7 +140,7 @@ pub fn event(event: &Event, palette: Palette) -> String {
         Event::Saved { .. }
         | Event::Loaded { .. }
         | Event::CurveWritten(_)
-        | Event::ChartWritten(_)
+        | Event::ChartWritten { .. }
         | Event::LabelsWritten { .. }
         | Event::PageWritten { .. } => files::event(event),
         Event::Ratings { .. }
