@@ -389,25 +389,32 @@ fn content(text: &str) -> Vec<String> {
 /// between them or just before them.
 fn within(given: &[String], choice: &[String]) -> bool {
     let denial = |word: &String| DENIALS.contains(&word.as_str());
-    let mut at = 0;
-    for (index, word) in given.iter().enumerate() {
-        loop {
-            let Some(next) = choice.get(at) else {
-                return false;
-            };
-            at += 1;
-            if next == word {
-                if index == 0 && at >= 2 && denial(&choice[at - 2]) {
-                    return false;
+    let Some((first, rest)) = given.split_first() else {
+        return false;
+    };
+    // Every place the first word could start from (a word can recur in a choice:
+    // "O may never drop ... so O can never block"), not only the first; from each, the
+    // rest is matched at its earliest, which skips the fewest words.
+    (0..choice.len())
+        .filter(|&start| &choice[start] == first)
+        .filter(|&start| start == 0 || !denial(&choice[start - 1]))
+        .any(|start| {
+            let mut at = start + 1;
+            rest.iter().all(|word| {
+                loop {
+                    let Some(next) = choice.get(at) else {
+                        return false;
+                    };
+                    at += 1;
+                    if next == word {
+                        return true;
+                    }
+                    if denial(next) {
+                        return false;
+                    }
                 }
-                break;
-            }
-            if index > 0 && denial(next) {
-                return false;
-            }
-        }
-    }
-    !given.is_empty()
+            })
+        })
 }
 
 /// The text of choice `letter` as `question` lists it (`b) four along a diagonal,

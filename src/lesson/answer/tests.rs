@@ -411,3 +411,23 @@ fn a_first_person_alone_is_you() {
     assert!(!accepted(Some(&right), &[], "I think b", question));
     assert!(!accepted(Some(&right), &[], "nobody", question));
 }
+
+#[test]
+fn a_choice_s_own_words_match_wherever_they_start() {
+    // "o" first appears before "never drop", whose "never" the match may not skip; the
+    // words also stand later in the choice, after "so".
+    let question = "How?\n\n  a) four in one column: O may never drop on X's mark, so O can never block the column\n  b) along a row\n";
+    let right = expected("{choice: a}");
+    for given in [
+        "O can never block the column",
+        "so O can never block the column",
+    ] {
+        assert!(accepted(Some(&right), &[], given, question), "{given}");
+    }
+    assert!(!accepted(
+        Some(&right),
+        &[],
+        "O can block the column",
+        question
+    ));
+}
