@@ -2030,3 +2030,26 @@ fn a_skipped_setting_is_made_anyway_and_said() {
     let solved = respond(&mut session, "solve .........");
     assert!(solved.contains("-10 | +0  | -10"), "{solved}");
 }
+
+/// A step whose only hint starts the game says, once the game is going, to leave that
+/// part out, instead of telling the learner to start it again.
+#[test]
+fn the_only_hint_to_start_a_game_says_the_game_is_going_already() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 13");
+    for _ in 0..9 {
+        respond(&mut session, "skip");
+    }
+    let before = respond(&mut session, "hint");
+    let before = before.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(before.contains("`against random`, `1`, then a push"), "{before}");
+    assert!(!before.contains("already going"), "{before}");
+    respond(&mut session, "1");
+    let during = respond(&mut session, "hint");
+    let during = during.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        during.contains("Your game is already going, so leave out what starts one."),
+        "{during}"
+    );
+}

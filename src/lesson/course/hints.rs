@@ -32,8 +32,18 @@ impl Course {
             .filter(applies)
             .count()
             .max(shown_before + 1);
+        // No hint left that applies: the one shown says which of its commands to leave
+        // out, rather than telling the learner to start the game that is going.
+        let text = if applies(&number) {
+            hints[number].clone()
+        } else {
+            format!(
+                "Your game is already going, so leave out what starts one. {}",
+                hints[number]
+            )
+        };
         vec![LessonEvent::Hint {
-            text: hints[number].clone(),
+            text,
             number: shown_before + 1,
             of,
             // Not where the hint names an AI to ask itself (lesson 11's `hint perfect`):
