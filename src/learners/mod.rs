@@ -223,6 +223,35 @@ pub fn restore<G: Declared>(
     }
 }
 
+/// The one training loop for a learner of the table other than MENACE, in game `G`'s
+/// own types: a second learner of the same kind plays the other side as `Sparring`
+/// (and keeps what it learned), an AI in the game's types or by name otherwise.
+pub(crate) fn play_typed_games<G, L>(
+    learner: &mut L,
+    opponent: &mut dyn crate::menace::opponent::Opponent,
+    start: &dyn crate::game::AnyGame,
+    rng: &mut dyn rand::Rng,
+    after: &mut dyn FnMut(&dyn Learner, crate::menace::train::Played) -> bool,
+) where
+    G: Declared,
+    L: crate::menace::train::TypedLearner<G> + Learner + Clone + 'static,
+{
+    use crate::menace::train::{self, Sparring};
+    let Some(first) = start.position::<G>().cloned() else {
+        return;
+    };
+    let after = &mut |learner: &L, played| after(learner, played);
+    if let Some(second) = opponent.typed().and_then(|typed| typed.downcast_mut::<L>()) {
+        let mut sparring = Sparring {
+            learner: second.clone(),
+        };
+        train::play_games(learner, &mut sparring, &first, rng, after);
+        *second = sparring.learner;
+        return;
+    }
+    train::play_against_ai(learner, opponent, start, &first, rng, after);
+}
+
 /// A fresh learner of `kind` for `side` of `G`. MENACE fills new boxes under `preset`
 /// and holds at most `box_limit`; `params` are the row's, as [`LearnerRow::read_params`]
 /// gives them.

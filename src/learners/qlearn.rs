@@ -18,7 +18,7 @@
 use crate::game::{AnyGame, Declared, Game, Player};
 use crate::menace::learner::{Learner, MenaceLearner};
 use crate::menace::opponent::Opponent;
-use crate::menace::train::{self, Choice, Played, Sparring, TypedLearner};
+use crate::menace::train::{self, Choice, Played, TypedLearner};
 use crate::menace::{GameResult, Record};
 use rand::{Rng, RngExt};
 use std::collections::HashMap;
@@ -434,22 +434,7 @@ impl<G: Declared> Learner for QLearn<G> {
         rng: &mut dyn Rng,
         after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
     ) {
-        let Some(first) = start.position::<G>().cloned() else {
-            return;
-        };
-        let after = &mut |learner: &QLearn<G>, played| after(learner, played);
-        if let Some(second) = opponent
-            .typed()
-            .and_then(|typed| typed.downcast_mut::<QLearn<G>>())
-        {
-            let mut sparring = Sparring {
-                learner: second.clone(),
-            };
-            train::play_games(self, &mut sparring, &first, rng, after);
-            *second = sparring.learner;
-            return;
-        }
-        train::play_against_ai(self, opponent, start, &first, rng, after);
+        super::play_typed_games::<G, Self>(self, opponent, start, rng, after);
     }
 
     fn as_menace(&self) -> Option<&dyn MenaceLearner> {
@@ -624,7 +609,7 @@ mod tests {
         use crate::menace::train::play_games;
         let run = |seed| {
             let mut learner = QLearn::<TicTacToe>::new(Player::X, ALPHA, GAMMA, EPSILON, DRAW);
-            let mut other = Sparring {
+            let mut other = crate::menace::train::Sparring {
                 learner: QLearn::<TicTacToe>::new(Player::O, ALPHA, GAMMA, EPSILON, DRAW),
             };
             let mut rng = ChaCha8Rng::seed_from_u64(seed);

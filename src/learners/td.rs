@@ -10,7 +10,7 @@
 use crate::game::{AnyGame, Declared, Game, Outcome, Player};
 use crate::menace::learner::{Learner, MenaceLearner};
 use crate::menace::opponent::Opponent;
-use crate::menace::train::{self, Choice, Played, Sparring, TypedLearner};
+use crate::menace::train::{self, Choice, Played, TypedLearner};
 use crate::menace::{GameResult, Record};
 use rand::{Rng, RngExt};
 use std::collections::HashMap;
@@ -378,22 +378,7 @@ impl<G: Declared> Learner for Td<G> {
         rng: &mut dyn Rng,
         after: &mut dyn FnMut(&dyn Learner, Played) -> bool,
     ) {
-        let Some(first) = start.position::<G>().cloned() else {
-            return;
-        };
-        let after = &mut |td: &Td<G>, played| after(td, played);
-        if let Some(second) = opponent
-            .typed()
-            .and_then(|typed| typed.downcast_mut::<Td<G>>())
-        {
-            let mut sparring = Sparring {
-                learner: second.clone(),
-            };
-            train::play_games(self, &mut sparring, &first, rng, after);
-            *second = sparring.learner;
-            return;
-        }
-        train::play_against_ai(self, opponent, start, &first, rng, after);
+        super::play_typed_games::<G, Self>(self, opponent, start, rng, after);
     }
 
     fn as_menace(&self) -> Option<&dyn MenaceLearner> {

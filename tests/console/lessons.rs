@@ -2043,7 +2043,10 @@ fn the_only_hint_to_start_a_game_says_the_game_is_going_already() {
     }
     let before = respond(&mut session, "hint");
     let before = before.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(before.contains("`against random`, `1`, then a push"), "{before}");
+    assert!(
+        before.contains("`against random`, `1`, then a push"),
+        "{before}"
+    );
     assert!(!before.contains("already going"), "{before}");
     respond(&mut session, "1");
     let during = respond(&mut session, "hint");
