@@ -508,34 +508,15 @@ pub fn training(report: &TrainingReport) -> String {
         format!("{name} won")
     );
     for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
-        let games = record.games();
-        if games == 0 && label != "all" {
+        if record.games() == 0 && label != "all" {
             // A run stopped before its last tenth.
             continue;
         }
-        let _ = writeln!(
-            text,
-            "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}",
-            record.won,
-            percent(record.won, games),
-            record.drawn,
-            percent(record.drawn, games),
-            record.lost,
-            percent(record.lost, games)
-        );
+        text.push_str(&record_row(label, record));
     }
     if let Some(greedy) = report.greedy {
         let games = greedy.games();
-        let _ = writeln!(
-            text,
-            "  greedy {games:>10} {:>8} {} {:>8} {} {:>8} {}",
-            greedy.won,
-            percent(greedy.won, games),
-            greedy.drawn,
-            percent(greedy.drawn, games),
-            greedy.lost,
-            percent(greedy.lost, games)
-        );
+        text.push_str(&record_row("greedy", greedy));
         let _ = writeln!(
             text,
             "{}",
@@ -581,6 +562,20 @@ pub fn training(report: &TrainingReport) -> String {
         }
     }
     text
+}
+
+/// One row of a training table: its label, the games, and each result with its share.
+fn record_row(label: &str, record: crate::menace::Record) -> String {
+    let games = record.games();
+    format!(
+        "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}\n",
+        record.won,
+        percent(record.won, games),
+        record.drawn,
+        percent(record.drawn, games),
+        record.lost,
+        percent(record.lost, games)
+    )
 }
 
 /// The learning experiment's table.
