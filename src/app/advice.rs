@@ -202,9 +202,18 @@ impl Session {
     }
 
     pub(super) fn experiment(&mut self, seeds: u64) -> Vec<Event> {
-        if self.game.title() != "classic" {
-            // Any other game: MENACE on its side against the training opponent, under
-            // its preset, at most a few thousand games a run.
+        // The learner in play for this game and side: its kind and parameters.
+        let learner = self.learner().map_or_else(
+            || self.learner_choice.clone(),
+            |learner| crate::learners::LearnerChoice {
+                row: crate::learners::row_or_menace(learner.kind()),
+                params: learner.params(),
+            },
+        );
+        if self.game.title() != "classic" || learner.row.kind != crate::learners::Kind::Menace {
+            // Any other game, or another kind of learner: the learner on its side
+            // against the training opponent (MENACE under its preset), at most a few
+            // thousand games a run.
             let preset = self
                 .learner()
                 .map_or(self.settings.preset, |learner| learner.preset());
@@ -226,6 +235,7 @@ impl Session {
                 hooked & !crate::stop::requested()
             };
             let plan = play::Plan {
+                learner,
                 side: self.you.opponent(),
                 vs: self.trainer,
                 preset,

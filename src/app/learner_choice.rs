@@ -81,7 +81,6 @@ impl Session {
         let index = self.slot_index().ok()?;
         let name = self.slots[index].learner.kind();
         let what = match command {
-            Command::Experiment(_) => "experiment measures MENACE's presets",
             Command::Preset(_) => "a preset fills MENACE's boxes",
             Command::Pictures(_) => "pictures draws MENACE's boxes",
             _ => "that shows MENACE's boxes",

@@ -391,7 +391,7 @@ impl Session {
                 events
             }
             Command::Plot(name) => self.plot(&name),
-            Command::Export(_) | Command::ExportLabels { .. } | Command::Experiment(_)
+            Command::Export(_) | Command::ExportLabels { .. }
                 if let Some(refusal) = self.refuse_for_other_learner(&command) =>
             {
                 refusal

@@ -1,6 +1,8 @@
-//! The learning experiment: how many games a fresh MENACE needs against an opponent
-//! before it reaches its goal, over many seeds; and, where it never gets there, how close
-//! it came. The goal is MENACE's best possible result (what its side gets with best play
+//! The learning experiment: how many games a fresh learner (MENACE, or another kind of
+//! the table of learners) needs against an opponent before it reaches its goal, over
+//! many seeds; and, where it never gets there, how close it came. A learner that
+//! explores is also measured now and then with exploration off ([`Greedy`]), since its
+//! own games include its random moves. The goal is MENACE's best possible result (what its side gets with best play
 //! on both sides: a win where its side wins, at least a draw where the game is a draw) in
 //! most of a window of games in a row ([`Goal`]). The same training loop as `train`, in
 //! any game and from either side; `experiment` in noughts and crosses compares the
@@ -10,6 +12,8 @@
 use crate::ai::alphabeta::Value;
 use crate::analysis::{Effort, Solved};
 use crate::game::{AnyGame, Player};
+use crate::learners::LearnerChoice;
+use crate::menace::learner::Learner;
 use crate::menace::train::Played;
 use crate::menace::{DEFAULT_BOX_LIMIT, GameResult, Preset};
 use crate::players::{Choice, Rival};
@@ -163,14 +167,19 @@ pub struct GameRun {
     /// The first and the last window of games.
     pub first: Stretch,
     pub last: Stretch,
-    /// The boxes MENACE had made by the end: the positions it met.
+    /// The boxes MENACE had made by the end (the positions it met), or the entries a
+    /// learner of another kind held.
     pub boxes: usize,
+    /// A learner that explores: its greedy play ([`Greedy`]); `None` for MENACE.
+    pub greedy: Option<Greedy>,
 }
 
 /// The experiment over seeds `0..seeds` for one game, side, opponent and preset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameExperiment {
     pub title: String,
+    /// The learner's kind and its parameters.
+    pub learner: LearnerChoice,
     pub side: Player,
     pub vs: Choice,
     pub preset: Preset,
@@ -192,6 +201,29 @@ impl GameExperiment {
     /// The median boxes made by the end of a run.
     pub fn median_boxes(&self) -> Option<usize> {
         median(self.runs.iter().map(|run| run.boxes).collect())
+    }
+
+    /// The median games played when greedy play first met the goal, over the runs
+    /// whose greedy play did; `None` for MENACE.
+    pub fn median_greedy_reached(&self) -> Option<u64> {
+        median(
+            self.runs
+                .iter()
+                .filter_map(|run| run.greedy.and_then(|greedy| greedy.reached))
+                .collect(),
+        )
+    }
+
+    /// The median share, in thousandths, of the games that met the aim in the greedy
+    /// check at the end of each run; `None` for MENACE.
+    pub fn median_greedy_last_per_mille(&self) -> Option<u64> {
+        median(
+            self.runs
+                .iter()
+                .filter_map(|run| run.greedy)
+                .map(|greedy| greedy.last.at_aim * 1_000 / greedy.last.games.max(1))
+                .collect(),
+        )
     }
 
     /// The median share, in thousandths, of the last window's games that met the aim,
@@ -240,14 +272,14 @@ pub fn run(
     // and what the rival solves for the game (perfect play's values) is kept for every
     // seed. Only then is the game solved for the goal, which may take seconds.
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    registry::new_learner(start, plan.side, plan.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
+    plan.learner(start, &mut rng)?;
     plan.rival(start, &mut rng)?;
     let goal = plan
         .goal
         .unwrap_or_else(|| Goal::best_result(start, plan.side));
     let plan = &Plan {
         goal: Some(goal),
-        ..*plan
+        ..plan.clone()
     };
     let played = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -298,6 +330,7 @@ pub fn run(
     }
     Ok(GameExperiment {
         title: start.title(),
+        learner: plan.learner.clone(),
         side: plan.side,
         vs: plan.vs,
         preset: plan.preset,
@@ -308,10 +341,12 @@ pub fn run(
     })
 }
 
-/// What every seed's run shares: MENACE's side and preset, the opponent, the goal and
-/// the most games a run may take.
-#[derive(Debug, Clone, Copy)]
+/// What every seed's run shares: the learner, its side and (for MENACE) preset, the
+/// opponent, the goal and the most games a run may take.
+#[derive(Debug, Clone)]
 pub struct Plan {
+    /// The kind of learner and its parameters (MENACE by default).
+    pub learner: LearnerChoice,
     pub side: Player,
     pub vs: Choice,
     pub preset: Preset,
@@ -324,6 +359,21 @@ pub struct Plan {
 }
 
 impl Plan {
+    fn learner(
+        &self,
+        start: &dyn AnyGame,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Box<dyn Learner>, String> {
+        registry::new_learner_of(
+            start,
+            &self.learner,
+            self.side,
+            self.preset,
+            DEFAULT_BOX_LIMIT,
+            rng,
+        )
+    }
+
     fn rival(&self, start: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
         let preset = self.preset;
         let make = |side: Player, rng: &mut dyn rand::Rng| {
@@ -355,17 +405,21 @@ impl Plan {
             return Ok(None);
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut menace =
-            registry::new_learner(start, self.side, self.preset, DEFAULT_BOX_LIMIT, &mut rng)?;
+        let mut learner = self.learner(start, &mut rng)?;
         let mut rival = self.rival(start, &mut rng)?;
         let goal = self
             .goal
             .unwrap_or_else(|| Goal::best_result(start, self.side));
         let mut tally = Tally::new(goal);
+        // Greedy play is checked against the opponent as it starts, with a generator of
+        // its own, so that the checks change nothing of the run itself.
+        let first_rival = rival.clone();
+        let mut greedy_rng = ChaCha8Rng::seed_from_u64(seed ^ GREEDY_SEED);
+        let mut greedy = learner.greedy().map(|_| Greedy::default());
         let mut stopped = false;
         if self.limit > 0 {
-            menace.play_games(&mut rival, start, &mut rng, &mut |learner, game| {
-                tally.boxes = learner.box_count();
+            learner.play_games(&mut rival, start, &mut rng, &mut |learner, game| {
+                tally.boxes = learner.entry_count();
                 let Played::Game(end) = game else {
                     if game == Played::Refused {
                         tally.outcome = Some(RunOutcome::Refused(tally.games));
@@ -377,10 +431,20 @@ impl Plan {
                     stopped = true;
                     return false;
                 }
-                tally.add(end.result, end.moves) && tally.games < self.limit
+                let go_on = tally.add(end.result, end.moves) && tally.games < self.limit;
+                if let Some(greedy) = &mut greedy
+                    && (!go_on || greedy.reached.is_none() && greedy_check_due(tally.games))
+                {
+                    let check = greedy_stretch(learner, &first_rival, start, goal, &mut greedy_rng);
+                    if greedy.reached.is_none() && check.at_aim >= goal.needed {
+                        greedy.reached = Some(tally.games);
+                    }
+                    greedy.last = check;
+                }
+                go_on
             });
         }
-        Ok((!stopped).then(|| tally.run()))
+        Ok((!stopped).then(|| Tally { greedy, ..tally }.run()))
     }
 }
 
@@ -394,6 +458,7 @@ struct Tally {
     at_aim: u64,
     first: Option<Stretch>,
     boxes: usize,
+    greedy: Option<Greedy>,
 }
 
 impl Tally {
@@ -406,6 +471,7 @@ impl Tally {
             at_aim: 0,
             first: None,
             boxes: 0,
+            greedy: None,
         }
     }
 
@@ -456,6 +522,7 @@ impl Tally {
             first: self.first.unwrap_or(last),
             last,
             boxes: self.boxes,
+            greedy: self.greedy,
         }
     }
 }
@@ -482,6 +549,7 @@ impl Experiment {
         let runs = registry::start(&["classic"])
             .and_then(|start| {
                 let plan = Plan {
+                    learner: LearnerChoice::default(),
                     side: Player::X,
                     vs: Choice::bare(&crate::players::perfect::ROW),
                     preset,
@@ -512,6 +580,10 @@ impl Experiment {
         self.runs.iter().filter(|run| wanted(run)).count()
     }
 }
+
+mod greedy;
+use greedy::{GREEDY_SEED, greedy_stretch};
+pub use greedy::{Greedy, greedy_check_due};
 
 #[cfg(test)]
 mod tests;

@@ -353,11 +353,20 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
     use crate::text::grouped;
     let runs = &experiment.runs;
     let goal = experiment.goal;
+    let learner = &experiment.learner;
+    let is_menace = learner.row.kind == crate::learners::Kind::Menace;
+    let (name, rules) = if is_menace {
+        ("MENACE".to_string(), experiment.preset.spec())
+    } else {
+        (
+            learner.row.name.to_string(),
+            crate::learners::params_text(&learner.params),
+        )
+    };
     let heading = format!(
-        "{}: MENACE as {} ({}) against {}, {}, at most {} games each{}",
+        "{}: {name} as {} ({rules}) against {}, {}, at most {} games each{}",
         experiment.title,
         experiment.side,
-        experiment.preset.spec(),
         experiment.vs,
         crate::repl::render::plural(experiment.seeds, "seed", "seeds"),
         grouped(experiment.limit),
@@ -370,14 +379,14 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
         Aim::NotLose => "draws or wins",
     };
     let why = match goal.value {
-        Some(GameResult::Won) => format!("{side} wins with best play, so MENACE aims to win"),
+        Some(GameResult::Won) => format!("{side} wins with best play, so {name} aims to win"),
         Some(GameResult::Drew) => {
-            "The game is a draw with best play, so MENACE aims not to lose".to_string()
+            format!("The game is a draw with best play, so {name} aims not to lose")
         }
         Some(GameResult::Lost) => format!(
-            "{side} loses with best play; MENACE aims not to lose, which only a weaker opponent allows"
+            "{side} loses with best play; {name} aims not to lose, which only a weaker opponent allows"
         ),
-        None => "The game's value is not known here; MENACE aims not to lose".to_string(),
+        None => format!("The game's value is not known here; {name} aims not to lose"),
     };
     let goal_line = format!(
         "{why}: the goal is {} {aim} in {} games in a row.",
@@ -436,11 +445,12 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
         );
     }
     if let Some(boxes) = experiment.median_boxes() {
-        let _ = writeln!(
-            text,
-            "  boxes made (positions met): median {}",
-            grouped(boxes as u64)
-        );
+        let what = if is_menace {
+            "boxes made (positions met)".to_string()
+        } else {
+            format!("{} valued", learner.row.entries.1)
+        };
+        let _ = writeln!(text, "  {what}: median {}", grouped(boxes as u64));
     }
     let mean = |pick: fn(&crate::play::GameRun) -> Stretch| {
         let count = runs.len().max(1) as f64;
@@ -476,7 +486,48 @@ pub fn game_experiment(experiment: &crate::play::GameExperiment, seconds: Option
             if label == "last" { " " } else { "" }
         );
     }
+    if let Some(at_end) = experiment.median_greedy_last_per_mille() {
+        text.push_str(&greedy_lines(experiment, &name, aim, at_end));
+    }
     text
+}
+
+/// What a learner that explores learned: its own games count its random moves, so a
+/// copy with exploration off is measured along the way and at the end.
+fn greedy_lines(
+    experiment: &crate::play::GameExperiment,
+    name: &str,
+    aim: &str,
+    at_end: u64,
+) -> String {
+    use crate::text::grouped;
+    let runs = &experiment.runs;
+    let window = grouped(experiment.goal.window);
+    let explain = format!(
+        "The figures above count {name}'s exploring moves. With exploration off and \
+         nothing learned, {window} games against the opponent, checked every 100 games \
+         to 10,000, then every tenth of the power of ten below:"
+    );
+    let indented = crate::repl::text::words(79)
+        .initial_indent("  ")
+        .subsequent_indent("  ");
+    let reached = runs
+        .iter()
+        .filter(|run| run.greedy.is_some_and(|greedy| greedy.reached.is_some()))
+        .count();
+    format!(
+        "{}\n  greedy play reached the goal: {reached} of {} runs{}\n  \
+         greedy play at the end: median {:.1}% {aim}\n",
+        textwrap::fill(&explain, indented),
+        runs.len(),
+        experiment
+            .median_greedy_reached()
+            .map_or_else(String::new, |games| format!(
+                ", after a median of {} games",
+                grouped(games)
+            )),
+        at_end as f64 / 10.0
+    )
 }
 
 /// The results of `menace duel`, from the first AI's side.

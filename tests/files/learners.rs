@@ -111,13 +111,7 @@ fn commands_about_boxes_name_what_td_holds_instead_and_change_nothing() {
     respond(&mut session, "learner td");
     common::trained(&mut session, "train 50 vs random");
     let before = common::stats(&mut session);
-    for line in [
-        "boxes",
-        "preset michie",
-        "experiment 2",
-        "pictures on",
-        "export b.html",
-    ] {
+    for line in ["boxes", "preset michie", "pictures on", "export b.html"] {
         let said = respond(&mut session, line);
         assert!(
             said.contains("There are no boxes: td values positions"),
@@ -150,6 +144,41 @@ fn commands_about_boxes_name_what_td_holds_instead_and_change_nothing() {
         );
     }
     assert_eq!(common::stats(&mut session), before);
+}
+
+/// `experiment` measures the learner in play: its own games, counting its exploring
+/// moves, and its greedy play, which is what it learned.
+#[test]
+fn experiment_measures_td_and_its_greedy_play() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(4, folder.path()));
+    respond(&mut session, "learner td draw 0.5");
+    let (said, events) = respond_with_events(&mut session, "experiment 2");
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    let Some(experiment) = events.iter().find_map(|said| match said.event() {
+        Some(Event::GameExperiment(experiment)) => Some(experiment),
+        _ => None,
+    }) else {
+        panic!("no experiment: {said}");
+    };
+    assert_eq!(experiment.learner.row.name, "td");
+    assert_eq!(experiment.runs.len(), 2);
+    for run in &experiment.runs {
+        let greedy = run.greedy.expect("td explores");
+        // Exploring, it still loses a game in ten against perfect play; greedy, none.
+        assert!(run.last.lost > 50, "{run:?}");
+        assert!(greedy.reached.is_some() && greedy.last.lost == 0, "{run:?}");
+    }
+    assert!(
+        said.contains("td as X (alpha 0.1, epsilon 0.1, draw 0.5)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("greedy play reached the goal: 2 of 2 runs"),
+        "{said}"
+    );
+    // The session's td learned nothing from the experiment's runs.
+    assert_eq!(common::stats(&mut session).record.games(), 0);
 }
 
 #[test]

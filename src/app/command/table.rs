@@ -200,7 +200,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     info(
         "experiment",
         "experiment [N]",
-        "games MENACE needs to learn, over N seeds",
+        "games the learner needs to learn, over N seeds",
         Group::Menace,
         "experiment 2",
         rows::experiment,

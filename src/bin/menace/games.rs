@@ -10,17 +10,20 @@ use std::process::ExitCode;
 /// `menace experiment --game GAME ...`.
 pub fn game_experiment(
     game: &str,
-    side: &str,
-    vs: &str,
-    preset: Preset,
+    (side, vs, learner, preset, limit, positions): (&str, &str, &str, Preset, u64, u64),
     seeds: u64,
-    limit: u64,
-    positions: u64,
 ) -> ExitCode {
     let words: Vec<&str> = game.split_whitespace().collect();
     let vs_words: Vec<&str> = vs.split_whitespace().collect();
     let vs = match menace::players::Choice::parse(&vs_words) {
         Ok(kind) => kind,
+        Err(why) => {
+            complain!("menace: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let learner = match learner_choice(learner) {
+        Ok(choice) => choice,
         Err(why) => {
             complain!("menace: {why}.");
             return ExitCode::from(2);
@@ -34,6 +37,7 @@ pub fn game_experiment(
     let start = std::time::Instant::now();
     match menace::registry::start(&words).and_then(|game| {
         let plan = menace::play::Plan {
+            learner,
             side,
             vs,
             preset,
@@ -74,6 +78,28 @@ pub fn game_experiment(
             ExitCode::from(2)
         }
     }
+}
+
+/// The learner a `--learner` flag names, with its parameters: `td draw 0.5`.
+fn learner_choice(flag: &str) -> Result<menace::learners::LearnerChoice, String> {
+    let words: Vec<&str> = flag.split_whitespace().collect();
+    let Some((name, params)) = words.split_first() else {
+        return Ok(menace::learners::LearnerChoice::default());
+    };
+    let row = menace::learners::row(name).ok_or_else(|| {
+        let names: Vec<&str> = menace::learners::LEARNERS
+            .iter()
+            .map(|row| row.name)
+            .collect();
+        format!(
+            "there is no learner \"{name}\": the learners are {}",
+            names.join(", ")
+        )
+    })?;
+    Ok(menace::learners::LearnerChoice {
+        row,
+        params: row.read_params(params)?,
+    })
 }
 
 /// The side a `--side` flag names (clap has checked it is X or O).

@@ -121,6 +121,10 @@ enum Task {
         /// With --game: alpha-beta's positions per move.
         #[arg(long, default_value_t = 20_000)]
         positions: u64,
+        /// With --game: the learner and its parameters (`--learner "td draw 0.5"`); a
+        /// learner that explores is also measured with exploration off.
+        #[arg(long, value_name = "LEARNER", default_value = "menace")]
+        learner: String,
     },
     /// Solves a variant from its starting position within a budget of positions; if the
     /// budget runs out, says how deep an iterative search got.
@@ -336,7 +340,18 @@ fn main() -> ExitCode {
             vs,
             limit,
             positions,
-        }) => return game_experiment(&game, &side, &vs, flags.preset, seeds, limit, positions),
+            learner,
+        }) => {
+            let plan = (
+                &side[..],
+                &vs[..],
+                &learner[..],
+                flags.preset,
+                limit,
+                positions,
+            );
+            return game_experiment(&game, plan, seeds);
+        }
         Some(Task::Experiment { seeds, .. }) => {
             let mut session = Session::new(Settings::default());
             let events = session.execute(menace::app::Command::Experiment(seeds.clamp(1, 1_000)));

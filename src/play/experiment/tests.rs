@@ -9,6 +9,7 @@ fn seeds_side_by_side_run_as_they_do_one_at_a_time() {
     ] {
         let start = registry::start(words).unwrap();
         let plan = Plan {
+            learner: LearnerChoice::default(),
             side: Player::X,
             vs: Choice::parse(&[vs]).unwrap(),
             preset: Preset::default(),
@@ -97,4 +98,58 @@ fn a_window_counts_the_games_that_meet_the_aim() {
         (20, 18, 0)
     );
     assert_eq!((run.last.games, run.last.at_aim), (20, 19));
+}
+
+/// A learner that explores is checked greedy along the way, from a generator of its
+/// own: its runs side by side are still the runs one at a time, and the checks come at
+/// the games the schedule names.
+#[test]
+fn td_runs_side_by_side_as_one_at_a_time_with_its_greedy_checks() {
+    let start = registry::start(&["classic"]).unwrap();
+    let td = crate::learners::row("td").unwrap();
+    let plan = Plan {
+        learner: LearnerChoice {
+            row: td,
+            params: td.read_params(&["draw", "0.5"]).unwrap(),
+        },
+        side: Player::X,
+        vs: Choice::parse(&["perfect"]).unwrap(),
+        preset: Preset::default(),
+        goal: Some(Goal::best_result(start.as_ref(), Player::X)),
+        limit: 1_500,
+        effort: Effort::default(),
+    };
+    let together = run(start.as_ref(), &plan, 3, &mut |_| true).unwrap();
+    let (played, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    for (seed, run) in together.runs.iter().enumerate() {
+        let alone = plan
+            .one_seed(start.as_ref(), seed as u64, &played, &stop)
+            .unwrap()
+            .unwrap();
+        assert_eq!(*run, alone);
+        let greedy = run.greedy.expect("td explores");
+        let reached = greedy.reached.expect("greedy td stops losing to perfect");
+        assert!(reached.is_multiple_of(100) && reached <= 1_500, "{reached}");
+        // The end's check is of the whole window.
+        assert_eq!(greedy.last.games, GOAL_WINDOW);
+    }
+    assert_eq!(together.learner.row.name, "td");
+    // MENACE's runs have no greedy check: its play is its policy.
+    let menace = Plan {
+        learner: LearnerChoice::default(),
+        ..plan
+    };
+    let runs = run(start.as_ref(), &menace, 2, &mut |_| true).unwrap().runs;
+    assert!(runs.iter().all(|run| run.greedy.is_none()));
+}
+
+#[test]
+fn greedy_play_is_checked_within_a_tenth_of_the_games_played() {
+    let due: Vec<u64> = (1..=12_000)
+        .filter(|&games| greedy_check_due(games))
+        .collect();
+    assert_eq!(due[..3], [100, 200, 300]);
+    assert!(due.contains(&9_900) && due.contains(&10_000) && due.contains(&11_000));
+    assert!(!due.contains(&10_100) && !due.contains(&50));
+    assert!(greedy_check_due(120_000) && !greedy_check_due(121_000));
 }
