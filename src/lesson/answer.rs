@@ -211,12 +211,17 @@ fn words(text: &str) -> Vec<String> {
     {
         return vec!["you".to_string()];
     }
+    // An answer to "why" may start by saying it is one: `because it's a draw`.
+    let first_reason = |at: usize, word: &str| at == 0 && matches!(word, "because" | "since");
     text.trim()
         .trim_end_matches(['.', '!'])
         .to_lowercase()
         .replace('\u{2019}', "'")
         .replace(',', "")
         .split_whitespace()
+        .enumerate()
+        .filter(|&(at, word)| !first_reason(at, word))
+        .map(|(_, word)| word)
         .filter(|word| !FILLER.contains(word))
         .map(|word| match word {
             "\u{bd}" | "1/2" | "0.5" | "half" => "half".to_string(),
@@ -342,6 +347,12 @@ fn counted_words(question: &str) -> Vec<String> {
 /// no doubt, denial or the question's other alternative (`or fewer`) among them.
 fn exact_accepts(answer: &str, given: &str, question: &str) -> bool {
     if plain(answer) == plain(given) {
+        return true;
+    }
+    // A draw is a draw however it is said, in a list of answers as in a question of
+    // that kind (`nobody can win` for `draw`).
+    let draw = |text: &str| read(Kind::Winner, text, None, &[]).is_some_and(|w| w == "draw");
+    if draw(answer) && draw(given) {
         return true;
     }
     const ECHOES: [&str; 12] = [

@@ -120,9 +120,9 @@ fn within_words(words: &[String], phrase: &[&str]) -> bool {
 }
 
 /// Words around a result that say nothing more: `it always ends in a draw` is `draw`.
-const ENDINGS: [&str; 13] = [
+const ENDINGS: [&str; 15] = [
     "always", "ends", "end", "in", "with", "best", "perfect", "play", "game", "result", "be",
-    "would", "will",
+    "would", "will", "can", "could",
 ];
 
 /// Zero said as a denial: `not one`, `not a single one`, `not a single game`, `not any`.

@@ -431,3 +431,25 @@ fn a_choice_s_own_words_match_wherever_they_start() {
         question
     ));
 }
+
+/// "Why not?" is answered with `because ...`, and a draw in a list of exact answers is
+/// read as a question about the winner reads it.
+#[test]
+fn a_reason_starting_with_because_and_a_draw_in_a_list_are_read_as_a_draw() {
+    let question = "MENACE never beat perfect. Why not? a) it is a draw b) too few boxes";
+    let answers = ["draw".to_string()];
+    for given in [
+        "because it's a draw",
+        "because it is a draw",
+        "since the game is a draw",
+        "because perfect play always draws",
+        "nobody can win",
+        "no one can win",
+        "neither side can win",
+    ] {
+        assert!(accepted(None, &answers, given, question), "{given}");
+    }
+    for given in ["because x wins", "never a draw", "because of the boxes"] {
+        assert!(!accepted(None, &answers, given, question), "{given}");
+    }
+}
