@@ -14,6 +14,10 @@ use serde::Deserialize;
 mod list;
 pub use list::{GOALS, GoalDoc};
 
+/// The fewest games in a run's last tenth whose share of draws a `draw_share` goal
+/// counts: a run of 1,000 games at least, so that ten lucky games do not pass it.
+pub const DRAW_SHARE_LAST_GAMES: u64 = 100;
+
 /// A goal an exercise sets. In YAML: `goal: {win_games: 1}`, `goal: rate_fork`,
 /// `goal: {train: {games: 500, vs: random}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -221,7 +225,10 @@ impl Goal {
                 )
             }
             Goal::DrawShare { vs, percent } => {
-                format!("MENACE drew at least {percent}% of the last tenth of a run against {vs}")
+                format!(
+                    "MENACE drew at least {percent}% of the last tenth of a run of {} games or more against {vs}",
+                    crate::text::grouped(10 * DRAW_SHARE_LAST_GAMES)
+                )
             }
             Goal::RateFork => "rate showed a fork".into(),
             Goal::AskHint => "you asked for a hint".into(),
@@ -405,7 +412,8 @@ pub struct Tally {
     pub values_seen: Vec<String>,
     pub watched: Vec<(Choice, u32)>,
     pub trained: Vec<(Choice, u64)>,
-    /// Draw percentage of each training run's last tenth.
+    /// The share of draws in the last tenth of each run of at least ten times
+    /// [`DRAW_SHARE_LAST_GAMES`] games, by opponent.
     pub draw_shares: Vec<(Choice, u32)>,
     pub rated_fork: bool,
     /// `weights` drew the board's weights; `weights CELL` explained these cells.
@@ -482,7 +490,8 @@ impl Tally {
                 Event::Trained(report) => {
                     self.trained.push((report.opponent, report.overall.games()));
                     let last = report.last_tenth;
-                    if last.games() > 0 {
+                    // A short run's last tenth is a handful of games: no share yet.
+                    if last.games() >= DRAW_SHARE_LAST_GAMES {
                         let share = (100 * last.drawn / last.games()) as u32;
                         self.draw_shares.push((report.opponent, share));
                     }
@@ -590,4 +599,46 @@ pub fn count_along(tally: &mut Tally, events: &[Event], menace_move: usize) -> O
         )
     };
     Some(sentence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::menace::Record;
+    use crate::play::TrainingReport;
+
+    fn run_against_perfect(games: u64, last_drawn: u64) -> Event {
+        Event::Trained(Box::new(TrainingReport {
+            learner: "menace",
+            opponent: Choice::parse(&["perfect"]).unwrap(),
+            asked: games,
+            overall: Record {
+                won: 0,
+                drawn: last_drawn,
+                lost: games - last_drawn,
+            },
+            last_tenth: Record {
+                won: 0,
+                drawn: last_drawn,
+                lost: games / 10 - last_drawn,
+            },
+            curve: Vec::new(),
+            refused_after: None,
+            first_box_number: None,
+            stopped: false,
+            greedy: None,
+        }))
+    }
+
+    /// A share of draws counts from a run of 1,000 games: ten lucky draws at the end
+    /// of a run of 100 do not pass lesson 4's step on perfect play.
+    #[test]
+    fn a_draw_share_needs_a_run_of_a_thousand_games() {
+        let mut tally = Tally::default();
+        tally.observe(&[run_against_perfect(100, 10)]);
+        assert!(tally.draw_shares.is_empty());
+        tally.observe(&[run_against_perfect(1_000, 95)]);
+        let perfect = Choice::parse(&["perfect"]).unwrap();
+        assert_eq!(tally.draw_shares, vec![(perfect, 95)]);
+    }
 }

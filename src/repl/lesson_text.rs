@@ -220,7 +220,8 @@ pub fn lesson(event: &LessonEvent, palette: Palette) -> String {
                 Some((letter, rest)) => format!("The answer is {letter}. {rest}"),
                 None => answer.clone(),
             };
-            format!("{}\n[next: go on]\n", reflow(&format!("Skipped. {answer}")))
+            // `skip` has gone on already: the next step follows.
+            format!("{}\n", reflow(&format!("Skipped. {answer}")))
         }
         LessonEvent::Finished { title, next } => {
             let mut text = format!(
@@ -381,7 +382,7 @@ pub fn own_state_back(
             if lesson_kept {
                 "kept: the lesson picks up where you left it when you open it again"
             } else {
-                "discarded, since the lesson is finished"
+                "discarded, since the lesson is finished (a copy you saved with save stays in its file)"
             }
         );
     }

@@ -2031,6 +2031,26 @@ fn a_skipped_setting_is_made_anyway_and_said() {
     assert!(solved.contains("-10 | +0  | -10"), "{solved}");
 }
 
+/// A skipped exercise whose run the next steps speak of says it was not run, and how
+/// to run it still; the step after it follows at once.
+#[test]
+fn a_skipped_run_is_said_not_run() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 4");
+    respond(&mut session, "next");
+    let skipped = respond(&mut session, "skip");
+    let skipped = skipped.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        skipped.contains("Nothing was run, so the next steps may speak of what `train 1000 vs random` would have shown"),
+        "{skipped}"
+    );
+    assert!(
+        !skipped.contains("[next: go on]") && skipped.contains("step 3 of"),
+        "{skipped}"
+    );
+}
+
 /// A step whose only hint starts the game says, once the game is going, to leave that
 /// part out, instead of telling the learner to start it again.
 #[test]

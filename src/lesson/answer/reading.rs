@@ -54,8 +54,19 @@ pub(super) fn read(
             // One number, with what it counts around it: `6 beads`, `4 marks`, `cell 3`,
             // `one empty cell`, `one stone more`. A word that changes the number
             // (`not`, `more than`, `about`) or a second number makes it no answer.
+            let words = whole_numbers(&words);
             let at = words.iter().position(|word| number_of(word).is_some())?;
-            let (before, after) = (&words[..at], &words[at + 1..]);
+            let before = &words[..at];
+            // `one more` (bead) is one: `more` just after the number, with no `than`.
+            let after = match &words[at + 1..] {
+                [extra, rest @ ..]
+                    if matches!(extra.as_str(), "more" | "extra")
+                        && rest.first().is_none_or(|word| word != "than") =>
+                {
+                    rest
+                }
+                after => after,
+            };
             let value = number_of(&words[at])?;
             let counts = |word: &String| counted.iter().any(|counted| same_unit(word, counted));
             let changes = |word: &String| {
@@ -223,6 +234,44 @@ fn same_unit(word: &str, unit: &str) -> bool {
 }
 
 /// A number in digits (`6`, `+1`, `10000`) or in words up to twenty (`six`, `none`).
+/// The words with each number said in parts made one: `1 000 000`, `a million` (the
+/// `a` is filler already), `two hundred`, `3 thousand`.
+fn whole_numbers(words: &[String]) -> Vec<String> {
+    let scale = |word: &str| match word {
+        "hundred" => Some(100),
+        "thousand" => Some(1_000),
+        "million" => Some(1_000_000),
+        _ => None,
+    };
+    let group = |word: &str| word.len() == 3 && word.chars().all(|c| c.is_ascii_digit());
+    let mut out: Vec<String> = Vec::new();
+    for word in words {
+        let last = out.last().and_then(|last| number_of(last));
+        match (last, scale(word)) {
+            (Some(number), Some(scale)) => {
+                let Some(whole) = number.checked_mul(scale) else {
+                    out.push(word.clone());
+                    continue;
+                };
+                out.pop();
+                out.push(whole.to_string());
+            }
+            (None, Some(scale)) => out.push(scale.to_string()),
+            (Some(number), None)
+                if group(word)
+                    && out
+                        .last()
+                        .is_some_and(|last| last.chars().all(|c| c.is_ascii_digit())) =>
+            {
+                out.pop();
+                out.push(format!("{number}{word}"));
+            }
+            _ => out.push(word.clone()),
+        }
+    }
+    out
+}
+
 fn number_of(word: &str) -> Option<u64> {
     const WORDS: [&str; 21] = [
         "zero",
@@ -252,6 +301,7 @@ fn number_of(word: &str) -> Option<u64> {
     }
     match word {
         "none" | "no" | "nothing" => return Some(0),
+        "single" => return Some(1),
         _ => {}
     }
     let digits = word.strip_prefix('+').unwrap_or(word);

@@ -453,3 +453,36 @@ fn a_reason_starting_with_because_and_a_draw_in_a_list_are_read_as_a_draw() {
         assert!(!accepted(None, &answers, given, question), "{given}");
     }
 }
+
+/// A number said in parts is one number, and `one more` of a thing is one.
+#[test]
+fn a_number_in_parts_is_whole_and_one_more_is_one() {
+    let million = expected("{number: 1000000}");
+    accepts_all(
+        &million,
+        &[
+            "a million",
+            "one million",
+            "1 000 000",
+            "a million points",
+            "1000000",
+        ],
+    );
+    refuses_all(&million, &["a thousand", "1 000", "more than a million"]);
+    let bead = expected("{number: 1, unit: beads}");
+    let question = "how many beads does a draw add for each bead MENACE drew?";
+    for given in [
+        "one more",
+        "1 more bead",
+        "one extra bead",
+        "a single bead",
+        "one",
+    ] {
+        assert!(accepted(Some(&bead), &[], given, question), "{given}");
+    }
+    for given in ["more than one", "one more than two", "two more"] {
+        assert!(!accepted(Some(&bead), &[], given, question), "{given}");
+    }
+    let two_hundred = expected("{number: 200}");
+    accepts_all(&two_hundred, &["two hundred", "200"]);
+}

@@ -35,6 +35,19 @@ impl Course {
                     crate::lesson::judge::after_answer(explain, &right)
                 ))
             }
+            // An exercise whose run the next steps speak of: say it was not run, and
+            // how to run it still (a setting is typed for the learner instead).
+            Step::Exercise { goal, solution, .. }
+                if !solution.is_empty()
+                    && !goal.is_setting()
+                    && !goal.met(&active.tally, session) =>
+            {
+                let typed: Vec<String> = solution.iter().map(|line| format!("`{line}`")).collect();
+                Some(format!(
+                    "Nothing was run, so the next steps may speak of what {} would have shown; you can still type it.",
+                    typed.join(" then ")
+                ))
+            }
             _ => None,
         };
         let mut events = vec![LessonEvent::Skipped(answer)];

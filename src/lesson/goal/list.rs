@@ -48,7 +48,7 @@ pub static GOALS: &[GoalDoc] = &[
     GoalDoc {
         written: "{draw_share: {vs: NAME, percent: P}}",
         example: "{draw_share: {vs: perfect, percent: 90}}",
-        asks: "a training run against NAME in whose last tenth MENACE drew at least P%",
+        asks: "a training run of 1,000 games or more against NAME in whose last tenth MENACE drew at least P%",
     },
     GoalDoc {
         written: "{preset: NAME}",
