@@ -406,7 +406,7 @@ fn learner_games_per_second(kind: Kind, game: &str, choice: Choice, games: u64, 
             &mut rng,
         ),
     };
-    let no_second = |_: Player, _: &mut dyn rand::Rng| None;
+    let no_second = |_: &crate::learners::LearnerChoice, _: Player, _: &mut dyn rand::Rng| None;
     let Ok(mut rival) = Rival::new(
         choice,
         start,

@@ -50,16 +50,18 @@ pub fn run(
     for game in 0..games.saturating_mul(2) {
         let first_side = if game % 2 == 0 { Player::X } else { Player::O };
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(u64::from(game)));
-        let make = |side: Player, rng: &mut dyn rand::Rng| {
-            crate::registry::new_learner(
-                start.as_ref(),
-                side,
-                Preset::default(),
-                DEFAULT_BOX_LIMIT,
-                rng,
-            )
-            .ok()
-        };
+        let make =
+            |choice: &crate::learners::LearnerChoice, side: Player, rng: &mut dyn rand::Rng| {
+                crate::registry::new_learner_of(
+                    start.as_ref(),
+                    choice,
+                    side,
+                    Preset::default(),
+                    DEFAULT_BOX_LIMIT,
+                    rng,
+                )
+                .ok()
+            };
         let rival = |kind, side, rng: &mut ChaCha8Rng| {
             Rival::new(
                 kind,

@@ -152,9 +152,11 @@ impl Session {
             .map_or(self.settings.preset, |learner| learner.preset());
         let game = self.game.boxed_clone();
         let box_limit = self.settings.box_limit;
-        let make = |side: Player, rng: &mut dyn rand::Rng| {
-            crate::registry::new_learner(game.as_ref(), side, preset, box_limit, rng).ok()
-        };
+        let make =
+            |choice: &crate::learners::LearnerChoice, side: Player, rng: &mut dyn rand::Rng| {
+                crate::registry::new_learner_of(game.as_ref(), choice, side, preset, box_limit, rng)
+                    .ok()
+            };
         let effort = self.settings.effort;
         Rival::new(
             kind,

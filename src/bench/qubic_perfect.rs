@@ -28,7 +28,7 @@ pub fn perfect_moves(games: u64, seed: u64) -> PerfectMoves {
         return PerfectMoves::default();
     };
     let first = Instant::now();
-    let no_second = |_: Player, _: &mut dyn rand::Rng| None;
+    let no_second = |_: &crate::learners::LearnerChoice, _: Player, _: &mut dyn rand::Rng| None;
     let Ok(mut perfect) = Rival::new(
         Choice::bare(&crate::players::perfect::ROW),
         start.as_ref(),

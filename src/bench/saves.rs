@@ -76,7 +76,7 @@ pub fn run_save(game: &str, boxes: usize, games: u64, seed: u64) -> Result<SaveB
     let before = status_bytes("VmRSS:");
     let mut menace =
         crate::registry::new_learner(start, Player::X, preset, DEFAULT_BOX_LIMIT, &mut rng)?;
-    let no_second = |_: Player, _: &mut dyn rand::Rng| None;
+    let no_second = |_: &crate::learners::LearnerChoice, _: Player, _: &mut dyn rand::Rng| None;
     let random = Choice::bare(&crate::players::random::ROW);
     let mut rival = Rival::new(
         random,

@@ -376,8 +376,8 @@ impl Plan {
 
     fn rival(&self, start: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
         let preset = self.preset;
-        let make = |side: Player, rng: &mut dyn rand::Rng| {
-            registry::new_learner(start, side, preset, DEFAULT_BOX_LIMIT, rng).ok()
+        let make = |choice: &LearnerChoice, side: Player, rng: &mut dyn rand::Rng| {
+            registry::new_learner_of(start, choice, side, preset, DEFAULT_BOX_LIMIT, rng).ok()
         };
         Rival::new(
             self.vs,

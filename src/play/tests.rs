@@ -53,8 +53,8 @@ fn classic_pair(vs: &str, rng: &mut ChaCha8Rng) -> (Box<dyn AnyGame>, Box<dyn Le
     let menace =
         crate::registry::new_learner(start.as_ref(), Player::X, preset, 1000, rng).unwrap();
     let game = start.boxed_clone();
-    let second = move |side: Player, rng: &mut dyn Rng| {
-        crate::registry::new_learner(game.as_ref(), side, preset, 1000, rng).ok()
+    let second = move |choice: &crate::learners::LearnerChoice, side: Player, rng: &mut dyn Rng| {
+        crate::registry::new_learner_of(game.as_ref(), choice, side, preset, 1000, rng).ok()
     };
     let words: Vec<&str> = vs.split(' ').collect();
     let rival = Rival::new(
@@ -243,7 +243,7 @@ fn menace_playing_second_has_a_first_box_in_any_game() {
     let mut menace =
         crate::registry::new_learner(start.as_ref(), Player::O, preset, 100_000, &mut rng).unwrap();
     assert!(menace.first_box(start.as_ref()).is_none(), "no box met yet");
-    let no_second = |_: Player, _: &mut dyn Rng| None;
+    let no_second = |_: &crate::learners::LearnerChoice, _: Player, _: &mut dyn Rng| None;
     let mut rival = Rival::new(
         Choice::parse(&["random"]).unwrap(),
         start.as_ref(),

@@ -1,5 +1,7 @@
 //! `menace`: a second MENACE, learning as it plays, in any game whose matchboxes fit. In
 //! `train` it plays in the game's own types (see [`crate::menace::train::Sparring`]).
+//! The rows `td` and `qlearn` seat a second learner of their kind the same way
+//! ([`second_learner`]).
 
 use super::{Options, Plays, RivalMove, Row, Setup};
 use crate::analysis::Engine;
@@ -23,20 +25,32 @@ pub static ROW: Row = Row {
     make,
 };
 
-/// Noughts and crosses, and every game whose boxes fit.
-fn fits(game: &dyn AnyGame) -> bool {
-    game.declaration().too_big_for_menace.is_none()
-}
-
-fn too_big(_: &super::Choice, game: &dyn AnyGame) -> String {
+pub(super) fn too_big(choice: &super::Choice, game: &dyn AnyGame) -> String {
+    if choice.row().name == ROW.name {
+        return format!(
+            "{} is too big for matchboxes, so no MENACE plays it",
+            game.title()
+        );
+    }
     format!(
-        "{} is too big for matchboxes, so no MENACE plays it",
-        game.title()
+        "{} is too big for a table of values, so no {} learns it",
+        game.title(),
+        choice.row().name
     )
 }
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
-    match (setup.new_learner)(setup.side, setup.rng) {
+    second_learner(&crate::learners::MENACE, setup)
+}
+
+/// A second learner of `kind` (with its parameters at their defaults) for the side
+/// and game `setup` says, made as the session makes its own.
+pub(super) fn second_learner(
+    kind: &'static crate::learners::LearnerRow,
+    setup: &mut Setup,
+) -> Result<Box<dyn Plays>, String> {
+    let choice = crate::learners::LearnerChoice::of(kind);
+    match (setup.new_learner)(&choice, setup.side, setup.rng) {
         Some(learner) => Ok(Box::new(Second {
             learner,
             drawn: Vec::new(),
@@ -45,7 +59,12 @@ fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     }
 }
 
-/// A second MENACE in any game, through the learner the session would use.
+/// True for the games a second learner plays: those whose boxes fit.
+pub(super) fn fits(game: &dyn AnyGame) -> bool {
+    game.declaration().too_big_for_menace.is_none()
+}
+
+/// A second learner in any game, through the learner the session would use.
 #[derive(Debug, Clone)]
 struct Second {
     learner: Box<dyn Learner>,
@@ -54,6 +73,13 @@ struct Second {
 
 impl Plays for Second {
     fn choose(&mut self, game: &dyn AnyGame, rng: &mut dyn Rng) -> Option<RivalMove> {
+        if self.learner.as_menace().is_none() {
+            // A learner of another kind moves, and learns, by itself.
+            return self
+                .learner
+                .choose_move(game, rng)
+                .map(|name| RivalMove { name, reason: None });
+        }
         match self.learner.take_turn(game, rng) {
             Ok(turn) => {
                 if let MenaceMove::Drew { drawn: bead, .. } = &turn {
@@ -75,6 +101,15 @@ impl Plays for Second {
     }
 
     fn game_over(&mut self, game: &dyn AnyGame) {
+        if self.learner.as_menace().is_none() {
+            match game.outcome() {
+                Some(outcome) => self
+                    .learner
+                    .game_result(GameResult::for_side(outcome, self.learner.side())),
+                None => self.learner.drop_game(),
+            }
+            return;
+        }
         if let Some(outcome) = game.outcome() {
             self.learner.learn(
                 &self.drawn,

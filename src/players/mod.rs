@@ -13,9 +13,11 @@ pub mod menace;
 pub mod minimax;
 pub mod mirror;
 pub mod perfect;
+pub mod qlearn;
 pub mod random;
 pub mod rating;
 mod seat;
+pub mod td;
 pub mod teacher;
 pub mod threats;
 
@@ -35,6 +37,8 @@ pub static PLAYERS: &[&Row] = &[
     &lookahead::ROW,
     &teacher::ROW,
     &menace::ROW,
+    &td::ROW,
+    &qlearn::ROW,
     &alphabeta::ROW,
     &mcts::ROW,
     &attack::ROW,

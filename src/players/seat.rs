@@ -14,8 +14,10 @@ use rand::Rng;
 use std::any::Any;
 use std::fmt;
 
-/// Makes a fresh MENACE for a side of the game, when a second MENACE is asked for.
-pub type LearnerMaker<'a> = &'a dyn Fn(Player, &mut dyn Rng) -> Option<Box<dyn Learner>>;
+/// Makes a fresh learner of a kind for a side of the game, when a second learner (a
+/// second MENACE, a td) is asked for.
+pub type LearnerMaker<'a> =
+    &'a dyn Fn(&crate::learners::LearnerChoice, Player, &mut dyn Rng) -> Option<Box<dyn Learner>>;
 
 /// What a row needs to make its player: the game and side it plays, the preset a second
 /// MENACE starts with, how hard the generic searches work, and the generator.

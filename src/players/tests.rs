@@ -61,8 +61,8 @@ fn every_row_reads_its_name_and_examples_and_shows_them_back() {
 
 /// The AI `choice` for the side to move in `game`, made as the session makes it.
 fn seat(choice: Choice, game: &dyn AnyGame, rng: &mut ChaCha8Rng) -> Result<Rival, String> {
-    let make = |side: Player, rng: &mut dyn Rng| {
-        crate::registry::new_learner(game, side, Preset::default(), 10_000, rng).ok()
+    let make = |choice: &crate::learners::LearnerChoice, side: Player, rng: &mut dyn Rng| {
+        crate::registry::new_learner_of(game, choice, side, Preset::default(), 10_000, rng).ok()
     };
     Rival::new(
         choice,
@@ -161,7 +161,7 @@ fn the_special_ais_play_only_their_own_game_and_say_so() {
     let teacher = Choice::parse(&["teacher", "centre"]).unwrap();
     let why = seat(teacher, cube.as_ref(), &mut rng).unwrap_err();
     assert!(
-        why.starts_with("teacher centre plays only noughts and crosses; in cube choose random, perfect, lookahead D, menace, alphabeta, mcts, mirror"),
+        why.starts_with("teacher centre plays only noughts and crosses; in cube choose random, perfect, lookahead D, menace, td, qlearn, alphabeta, mcts, mirror"),
         "{why}"
     );
 }

@@ -181,6 +181,30 @@ fn experiment_measures_td_and_its_greedy_play() {
     assert_eq!(common::stats(&mut session).record.games(), 0);
 }
 
+/// A learner trains against a second learner of any kind, which learns as it plays;
+/// a game too big for a table has no second learner.
+#[test]
+fn learners_train_against_a_second_learner_of_any_kind() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Tutor::new(settings(6, folder.path()));
+    respond(&mut session, "learner td draw 0.5");
+    for (vs, games) in [("td", 400), ("qlearn", 300), ("menace", 200)] {
+        let (report, _) = common::trained(&mut session, &format!("train {games} vs {vs}"));
+        assert_eq!(report.opponent.to_string(), vs);
+        assert_eq!((report.learner, report.overall.games()), ("td", games));
+    }
+    assert_eq!(common::stats(&mut session).record.games(), 900);
+    respond(&mut session, "learner menace");
+    let (report, _) = common::trained(&mut session, "train 300 vs qlearn");
+    assert_eq!((report.learner, report.overall.games()), ("menace", 300));
+    respond(&mut session, "variant gomoku");
+    let said = respond(&mut session, "against td");
+    assert!(
+        said.contains("too big for a table of values, so no td learns it"),
+        "{said}"
+    );
+}
+
 #[test]
 fn a_broken_td_file_is_refused_in_one_sentence() {
     let folder = tempfile::tempdir().unwrap();
