@@ -238,7 +238,9 @@ fn the_generic_ais_return_legal_moves_in_every_game() {
                 lookahead: 1_000_000,
                 ..menace::analysis::Effort::default()
             };
-            let no_learner = |_: menace::game::Player, _: &mut dyn rand::Rng| None;
+            let no_learner = |_: &menace::learners::LearnerChoice,
+                              _: menace::game::Player,
+                              _: &mut dyn rand::Rng| None;
             let chosen = Rival::new(
                 kind,
                 game.as_ref(),

@@ -35,7 +35,7 @@ pub fn at_least_drawn(kind: Kind, params: &[(&'static str, f64)], games: u64, se
         params,
         &mut rng,
     );
-    let no_second = |_: Player, _: &mut dyn Rng| None;
+    let no_second = |_: &menace::learners::LearnerChoice, _: Player, _: &mut dyn Rng| None;
     let mut perfect = Rival::new(
         Choice::parse(&["perfect"]).unwrap(),
         start.as_ref(),

@@ -88,7 +88,9 @@ fn the_default_lookahead_follows_the_seed() {
             .unwrap()
             .from_picture(&position.picture())
             .unwrap();
-        let no_learner = |_: menace::game::Player, _: &mut dyn rand::Rng| None;
+        let no_learner = |_: &menace::learners::LearnerChoice,
+                          _: menace::game::Player,
+                          _: &mut dyn rand::Rng| None;
         let mut opponent = Rival::new(
             kind,
             game.as_ref(),

@@ -44,7 +44,7 @@ fn random_position(game: &dyn AnyGame, plies: usize, rng: &mut dyn Rng) -> Box<d
 /// plies, a draw), and says what perfect got: 1, 0 or -1.
 fn perfect_against_random(start: &dyn AnyGame, rng: &mut ChaCha8Rng) -> i32 {
     let side = start.to_move();
-    let no_second = |_: Player, _: &mut dyn Rng| None;
+    let no_second = |_: &menace::learners::LearnerChoice, _: Player, _: &mut dyn Rng| None;
     let mut perfect = Rival::new(
         Choice::parse(&["perfect"]).unwrap(),
         start,

@@ -69,7 +69,7 @@ fn blocking_move(game: &dyn AnyGame, rng: &mut dyn Rng) -> String {
 }
 
 fn rival(words: &[&str], game: &dyn AnyGame, side: Player, rng: &mut ChaCha8Rng) -> Rival {
-    let no_second = |_: Player, _: &mut dyn Rng| None;
+    let no_second = |_: &menace::learners::LearnerChoice, _: Player, _: &mut dyn Rng| None;
     Rival::new(
         Choice::parse(words).unwrap(),
         game,
