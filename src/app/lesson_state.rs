@@ -89,6 +89,8 @@ pub struct LearnerSummary {
     pub side: Player,
     /// Its kind (`menace`, `td`) and the entries it holds (boxes, valued positions).
     pub kind: &'static str,
+    /// Put aside by `learner`, not in play.
+    pub aside: bool,
     pub entries: usize,
     pub preset: String,
     pub games: u64,
@@ -104,13 +106,19 @@ pub struct KeptParts {
     pub against: Option<String>,
     pub trainer: String,
     pub preset: String,
-    /// Each MENACE: its game's title, side, the learner and its games not yet saved.
-    pub learners: Vec<(
-        String,
-        Player,
-        Box<dyn crate::menace::learner::Learner>,
-        u64,
-    )>,
+    /// Each learner: its game's title, side, the learner, its games not yet saved, and
+    /// whether it was put aside by `learner` (listed after the one in play there).
+    pub learners: Vec<KeptLearner>,
+}
+
+/// One learner of a kept state, as [`KeptParts`] lists it.
+#[derive(Debug)]
+pub struct KeptLearner {
+    pub title: String,
+    pub side: Player,
+    pub learner: Box<dyn crate::menace::learner::Learner>,
+    pub unsaved: u64,
+    pub aside: bool,
 }
 
 impl KeptState {
@@ -119,7 +127,10 @@ impl KeptState {
         self.0
             .slots
             .iter()
-            .map(|slot| slot.learner.record().games())
+            .flat_map(|slot| {
+                std::iter::once(&slot.learner).chain(slot.others.iter().map(|(other, _)| other))
+            })
+            .map(|learner| learner.record().games())
             .sum()
     }
 
@@ -135,16 +146,46 @@ impl KeptState {
         let trainer = read_choice(&parts.trainer)?;
         let preset = Preset::parse(&parts.preset).map_err(|error| error.to_string())?;
         let mut slots: Vec<Slot> = Vec::new();
-        for (title, side, learner, unsaved) in parts.learners {
-            if slots
+        for kept in parts.learners {
+            let KeptLearner {
+                title,
+                side,
+                learner,
+                unsaved,
+                aside,
+            } = kept;
+            let at = slots
                 .iter()
-                .any(|slot| slot.title == title && slot.side == side)
-            {
-                return Err(format!("it holds two MENACEs for {title} playing {side}"));
+                .position(|slot| slot.title == title && slot.side == side);
+            match (at, aside) {
+                (Some(_), false) => {
+                    return Err(format!(
+                        "it holds two learners in play for {title} playing {side}"
+                    ));
+                }
+                (None, true) => {
+                    return Err(format!(
+                        "it holds a learner put aside for {title} playing {side}, and none in play there"
+                    ));
+                }
+                (Some(at), true) => {
+                    let slot = &mut slots[at];
+                    let kind = learner.kind();
+                    if slot.learner.kind() == kind
+                        || slot.others.iter().any(|(other, _)| other.kind() == kind)
+                    {
+                        return Err(format!(
+                            "it holds two {kind} learners for {title} playing {side}"
+                        ));
+                    }
+                    slot.others.push((learner, unsaved));
+                }
+                (None, false) => {
+                    let mut slot = Slot::new(title, side, learner);
+                    slot.unsaved = unsaved;
+                    slots.push(slot);
+                }
             }
-            let mut slot = Slot::new(title, side, learner);
-            slot.unsaved = unsaved;
-            slots.push(slot);
         }
         // The kind in play for the state's own game and side is the one the state had
         // chosen (`learner td` in a lesson): a file keeps the learner, not the choice.
@@ -266,17 +307,23 @@ impl Session {
         let mut learners: Vec<_> = self
             .slots
             .iter()
-            .map(|slot| LearnerSummary {
-                title: slot.title.clone(),
-                side: slot.side,
-                kind: slot.learner.kind(),
-                entries: slot.learner.entry_count(),
-                preset: slot.learner.preset().spec(),
-                games: slot.learner.record().games(),
-                boxes: slot.learner.boxes(),
+            .flat_map(|slot| {
+                let aside = slot.others.iter().map(|(learner, _)| (learner, true));
+                std::iter::once((&slot.learner, false))
+                    .chain(aside)
+                    .map(|(learner, aside)| LearnerSummary {
+                        title: slot.title.clone(),
+                        side: slot.side,
+                        kind: learner.kind(),
+                        aside,
+                        entries: learner.entry_count(),
+                        preset: learner.preset().spec(),
+                        games: learner.record().games(),
+                        boxes: learner.boxes(),
+                    })
             })
             .collect();
-        learners.sort_by(|a, b| (&a.title, a.side).cmp(&(&b.title, b.side)));
+        learners.sort_by(|a, b| (&a.title, a.side, a.kind).cmp(&(&b.title, b.side, b.kind)));
         StateSummary {
             title: self.game.title(),
             you: self.you,

@@ -1329,6 +1329,31 @@ fn every_lesson_left_and_resumed_at_every_step_is_in_the_same_state() {
     }
 }
 
+/// A learner put aside in a lesson (`learner td` while MENACE had trained) is kept
+/// with the lesson's state on disk: a new menace resumes both, and `learner menace`
+/// brings the MENACE back with what it learned.
+#[test]
+fn a_learner_put_aside_in_a_lesson_survives_a_restart() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(3, folder.path());
+    respond(&mut session, "lesson 1");
+    respond(&mut session, "train 30 vs random");
+    respond(&mut session, "learner td");
+    respond(&mut session, "train 20 vs random");
+    let before = session.state_summary();
+    assert_eq!(before.learners.len(), 2, "{before:?}");
+    respond(&mut session, "quit-lesson");
+    let mut restarted = learner(3, folder.path());
+    let resumed = respond(&mut restarted, "lesson 1");
+    assert_eq!(restarted.state_summary(), before, "{resumed}");
+    let back = respond(&mut restarted, "learner menace");
+    let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        back.contains("learned from 30 games") || back.contains("30 games"),
+        "{back}"
+    );
+}
+
 #[test]
 fn a_damaged_kept_lesson_state_is_named_and_the_lesson_starts_from_its_setup() {
     let folder = tempfile::tempdir().unwrap();

@@ -8,7 +8,7 @@
 //! last, atomically: it is what makes a state, so a crash between the two leaves the
 //! state before. Reading checks everything before anything in the session changes.
 
-use super::{KeptParts, KeptState, OwnState, Session};
+use super::{KeptLearner, KeptParts, KeptState, OwnState, Session};
 use crate::game::Player;
 use crate::menace::save::{self, InProgress};
 use serde::{Deserialize, Serialize};
@@ -34,6 +34,10 @@ struct StateFile {
 struct MenaceFile {
     file: String,
     unsaved: u64,
+    /// A learner put aside by `learner` (a MENACE while td plays, say), listed after
+    /// the one in play for its game and side.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    aside: bool,
 }
 
 impl Session {
@@ -111,7 +115,13 @@ impl KeptState {
             }
             let loaded = crate::registry::saves::load(&folder.join(&menace.file))
                 .map_err(|error| error.to_string())?;
-            learners.push((loaded.title, loaded.side, loaded.learner, menace.unsaved));
+            learners.push(KeptLearner {
+                title: loaded.title,
+                side: loaded.side,
+                learner: loaded.learner,
+                unsaved: menace.unsaved,
+                aside: menace.aside,
+            });
         }
         KeptState::rebuild(KeptParts {
             title: file.game,
@@ -144,9 +154,9 @@ struct View<'a> {
 fn write(folder: &Path, stem: &str, view: View) -> Result<(), String> {
     std::fs::create_dir_all(folder).map_err(|error| error.to_string())?;
     let mut menaces = Vec::new();
-    for (number, slot) in view.slots.iter().enumerate() {
-        let file = format!("{stem}.{}.yaml", number + 1);
-        // A game in progress is left out, as `save` leaves it out.
+    for slot in view.slots {
+        // A game in progress is left out, as `save` leaves it out; it is the learner
+        // in play's, never one put aside.
         let in_progress = match view.current {
             Some(current) => InProgress {
                 drawn: &current.drawn,
@@ -157,21 +167,31 @@ fn write(folder: &Path, stem: &str, view: View) -> Result<(), String> {
             },
             None => InProgress::default(),
         };
-        save::save_learner_as_played(
-            &slot.title,
-            slot.learner.as_ref(),
-            in_progress,
-            &folder.join(&file),
-            None,
-        )
-        .map_err(|refused| match refused {
-            save::Refused::Failed(error) => error.error.to_string(),
-            save::Refused::Changed => "the file changed while it was written".to_string(),
-        })?;
-        menaces.push(MenaceFile {
-            file,
-            unsaved: slot.unsaved,
-        });
+        let aside = slot
+            .others
+            .iter()
+            .map(|(learner, unsaved)| (learner, *unsaved, true, InProgress::default()));
+        for (learner, unsaved, aside, in_progress) in
+            std::iter::once((&slot.learner, slot.unsaved, false, in_progress)).chain(aside)
+        {
+            let file = format!("{stem}.{}.yaml", menaces.len() + 1);
+            save::save_learner_as_played(
+                &slot.title,
+                learner.as_ref(),
+                in_progress,
+                &folder.join(&file),
+                None,
+            )
+            .map_err(|refused| match refused {
+                save::Refused::Failed(error) => error.error.to_string(),
+                save::Refused::Changed => "the file changed while it was written".to_string(),
+            })?;
+            menaces.push(MenaceFile {
+                file,
+                unsaved,
+                aside,
+            });
+        }
     }
     let file = StateFile {
         format: 1,
