@@ -2093,11 +2093,24 @@ fn the_only_hint_to_start_a_game_says_the_game_is_going_already() {
         "{before}"
     );
     assert!(!before.contains("already going"), "{before}");
+    // In another game than the hint's, its move is none here: the whole hint, with a
+    // word to leave out what starts a game.
     respond(&mut session, "1");
+    let elsewhere = respond(&mut session, "hint");
+    let elsewhere = elsewhere.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        elsewhere.contains("Your game is already going, so leave out what starts one."),
+        "{elsewhere}"
+    );
+    respond(&mut session, "resign");
+    for line in ["variant gravity circular", "side x", "against random", "1"] {
+        respond(&mut session, line);
+    }
     let during = respond(&mut session, "hint");
     let during = during.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        during.contains("Your game is already going, so leave out what starts one."),
+        during.contains("Your game is already going: play on, with a move such as `dv`."),
         "{during}"
     );
+    assert!(!during.contains("`side x`"), "{during}");
 }

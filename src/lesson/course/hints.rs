@@ -37,10 +37,7 @@ impl Course {
         let text = if applies(&number) {
             hints[number].clone()
         } else {
-            format!(
-                "Your game is already going, so leave out what starts one. {}",
-                hints[number]
-            )
+            going_on(&hints[number], in_game)
         };
         vec![LessonEvent::Hint {
             text,
@@ -72,6 +69,24 @@ impl Course {
             .iter()
             .any(|quoted| crate::app::command::parse(quoted).as_ref() == Ok(&tried))
     }
+}
+
+/// A hint that starts a game, said while one is going: the moves it quotes that are
+/// moves here (`dv` after `variant gravity circular`, `1`, ...), or, where it quotes
+/// none, the hint with a word to leave out what starts the game.
+fn going_on(hint: &str, in_game: Option<&dyn crate::game::AnyGame>) -> String {
+    let moves: Vec<String> = crate::lesson::quotes(hint)
+        .into_iter()
+        .filter(|quoted| in_game.is_some_and(|game| game.check_move(quoted).is_ok()))
+        .map(|quoted| format!("`{quoted}`"))
+        .collect();
+    if moves.is_empty() {
+        return format!("Your game is already going, so leave out what starts one. {hint}");
+    }
+    format!(
+        "Your game is already going: play on, with a move such as {}.",
+        moves.join(" or ")
+    )
 }
 
 /// True when `hint` quotes a line that starts games (a bare number, `play N`) and is not
