@@ -44,9 +44,9 @@ pub const KINDS: [(Kind, &str, &str); 6] = [
 
 /// Words an answer may hold that say nothing: `the first player wins` is `first`,
 /// `it's a draw` is `draw`.
-const FILLER: [&str; 16] = [
+const FILLER: [&str; 17] = [
     "the", "a", "an", "it", "is", "it's", "its", "player", "wins", "win", "won", "i", "think",
-    "answer", "just", "exactly",
+    "answer", "just", "exactly", "only",
 ];
 
 /// A question's right answer, of one kind: `{side: X}`, `{winner: draw}`, `{yes_no: no}`,

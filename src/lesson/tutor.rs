@@ -318,6 +318,12 @@ impl Tutor {
             match entered {
                 Ok((event, displaced)) => {
                     set_up = Some(event);
+                    // The learner's own listing and pictures come back when the lesson
+                    // ends, whoever changed them in it (a step, or `boxes changed`).
+                    self.own_listing
+                        .get_or_insert(session.settings().show_boxes);
+                    self.own_pictures
+                        .get_or_insert(session.settings().show_pictures);
                     // The lesson open until now is kept, not dropped.
                     if let (Some(open), Some(displaced)) = (open, displaced) {
                         let open = course.lesson_name(open).to_string();

@@ -1354,6 +1354,20 @@ fn a_learner_put_aside_in_a_lesson_survives_a_restart() {
     );
 }
 
+/// `boxes changed` typed in a lesson is the lesson's: the learner's own listing is
+/// back when it is left.
+#[test]
+fn a_listing_chosen_in_a_lesson_does_not_leak_out_of_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    let own = session.session().settings().show_boxes;
+    respond(&mut session, "lesson 7");
+    respond(&mut session, "boxes changed");
+    assert_ne!(session.session().settings().show_boxes, own);
+    respond(&mut session, "quit-lesson");
+    assert_eq!(session.session().settings().show_boxes, own);
+}
+
 #[test]
 fn a_damaged_kept_lesson_state_is_named_and_the_lesson_starts_from_its_setup() {
     let folder = tempfile::tempdir().unwrap();

@@ -131,9 +131,26 @@ fn within_words(words: &[String], phrase: &[&str]) -> bool {
 }
 
 /// Words around a result that say nothing more: `it always ends in a draw` is `draw`.
-const ENDINGS: [&str; 15] = [
-    "always", "ends", "end", "in", "with", "best", "perfect", "play", "game", "result", "be",
-    "would", "will", "can", "could",
+const ENDINGS: [&str; 19] = [
+    "always",
+    "ends",
+    "end",
+    "in",
+    "with",
+    "best",
+    "perfect",
+    "play",
+    "game",
+    "result",
+    "be",
+    "would",
+    "will",
+    "can",
+    "could",
+    "for",
+    "sure",
+    "surely",
+    "certainly",
 ];
 
 /// Zero said as a denial: `not one`, `not a single one`, `not a single game`, `not any`.

@@ -486,3 +486,26 @@ fn a_number_in_parts_is_whole_and_one_more_is_one() {
     let two_hundred = expected("{number: 200}");
     accepts_all(&two_hundred, &["two hundred", "200"]);
 }
+
+/// Walk M's forms: `only` and `a single` say one, `for sure` and `can` say nothing of a
+/// draw.
+#[test]
+fn only_one_and_a_draw_for_sure_are_read() {
+    let one_box = expected("{number: 1, unit: box}");
+    let question = "How many boxes does MENACE need for its very first move?";
+    for given in [
+        "only one box",
+        "a single box",
+        "only one",
+        "only 1",
+        "one box",
+    ] {
+        assert!(accepted(Some(&one_box), &[], given, question), "{given}");
+    }
+    let draw = expected("{winner: draw}");
+    accepts_all(
+        &draw,
+        &["a draw for sure", "neither side can win", "nobody can win"],
+    );
+    refuses_all(&draw, &["x can win for sure", "o surely wins"]);
+}
