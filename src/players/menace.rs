@@ -43,6 +43,29 @@ fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     second_learner(&crate::learners::MENACE, setup)
 }
 
+/// The row of a second learner of another kind than MENACE: named as its kind, playing
+/// every game whose table fits, with no options.
+pub(super) const fn learner_row(
+    name: &'static str,
+    about: &'static str,
+    make: super::Maker,
+) -> Row {
+    Row {
+        name,
+        usage: name,
+        about,
+        listed: name,
+        examples: &[],
+        opponent_rank: 0,
+        hint_rank: 0,
+        learns: true,
+        read: super::no_options,
+        plays: fits,
+        refusal: too_big,
+        make,
+    }
+}
+
 /// A second learner of `kind` (with its parameters at their defaults) for the side
 /// and game `setup` says, made as the session makes its own.
 pub(super) fn second_learner(

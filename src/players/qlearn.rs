@@ -4,20 +4,8 @@
 
 use super::{Options, Plays, Row, Setup};
 
-pub static ROW: Row = Row {
-    name: "qlearn",
-    usage: "qlearn",
-    about: "a second Q-learner, learning as it plays",
-    listed: "qlearn",
-    examples: &[],
-    opponent_rank: 0,
-    hint_rank: 0,
-    learns: true,
-    read: super::no_options,
-    plays: super::menace::fits,
-    refusal: super::menace::too_big,
-    make,
-};
+pub static ROW: Row =
+    super::menace::learner_row("qlearn", "a second Q-learner, learning as it plays", make);
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     super::menace::second_learner(&crate::learners::qlearn::ROW, setup)

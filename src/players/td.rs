@@ -4,20 +4,11 @@
 
 use super::{Options, Plays, Row, Setup};
 
-pub static ROW: Row = Row {
-    name: "td",
-    usage: "td",
-    about: "a second td value learner, learning as it plays",
-    listed: "td",
-    examples: &[],
-    opponent_rank: 0,
-    hint_rank: 0,
-    learns: true,
-    read: super::no_options,
-    plays: super::menace::fits,
-    refusal: super::menace::too_big,
+pub static ROW: Row = super::menace::learner_row(
+    "td",
+    "a second td value learner, learning as it plays",
     make,
-};
+);
 
 fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     super::menace::second_learner(&crate::learners::td::ROW, setup)
