@@ -115,6 +115,9 @@ pub enum Event {
         o: Who,
         /// How the game ended, when the outcome alone does not tell it.
         note: Option<String>,
+        /// Half-moves played: a game resigned before a move of one's own is no game
+        /// played for a lesson's goal.
+        plies: usize,
     },
     /// `learner`: the learner in play for the chosen game and side, if one plays it;
     /// the table of learners itself is static (`crate::learners::LEARNERS`).

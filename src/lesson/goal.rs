@@ -45,6 +45,8 @@ pub enum Goal {
     RateFork,
     /// Ask for a hint for your move.
     AskHint,
+    /// Ask this AI for a hint for your move (`hint mcts 2000`).
+    HintFrom(String),
     /// MENACE's boxes follow this preset (`preset NAME`).
     Preset(String),
     /// Run the learning experiment.
@@ -143,6 +145,14 @@ impl Goal {
             | Goal::TrySolve(variant) => variant_kind(variant).map(|_| ()),
             Goal::Solve(picture) => TicTacToe::from_picture(picture, Rules::default())
                 .map(|_| ())
+                .or_else(|why| {
+                    // A picture of another game (crazy's `XO../.X../..O./....`).
+                    registry::every_rule_set()
+                        .iter()
+                        .any(|game| game.from_picture(picture).is_ok())
+                        .then_some(())
+                        .ok_or(why)
+                })
                 .map_err(|why| format!("solve {picture}: {why}")),
             Goal::FindBoxes { menace_move } if !(1..=4).contains(menace_move) => {
                 Err("find_boxes: MENACE has boxes for its moves 1 to 4".into())
@@ -150,7 +160,9 @@ impl Goal {
             Goal::DrawShare { percent, .. } if *percent > 100 => {
                 Err("a share is at most 100 percent".into())
             }
-            Goal::WatchGames { vs, .. } | Goal::DrawShare { vs, .. } => opponent(vs).map(|_| ()),
+            Goal::WatchGames { vs, .. } | Goal::DrawShare { vs, .. } | Goal::HintFrom(vs) => {
+                opponent(vs).map(|_| ())
+            }
             Goal::Train { vs: Some(vs), .. } => opponent(vs).map(|_| ()),
             Goal::Preset(name) => Preset::parse(name)
                 .map(|_| ())
@@ -232,6 +244,7 @@ impl Goal {
             }
             Goal::RateFork => "rate showed a fork".into(),
             Goal::AskHint => "you asked for a hint".into(),
+            Goal::HintFrom(name) => format!("you asked {name} for a hint"),
             Goal::Preset(name) => format!("MENACE now follows the {name} preset"),
             Goal::Experiment => "you ran the experiment".into(),
             Goal::SeeSymmetry => "MENACE used a turned or mirrored box".into(),
@@ -272,6 +285,7 @@ impl Goal {
             | Goal::WinGames(_)
             | Goal::DrawGames(_)
             | Goal::AskHint
+            | Goal::HintFrom(_)
             | Goal::ShowWeights
             | Goal::WeighCell(_)
             | Goal::RefusedMove => true,
@@ -348,6 +362,12 @@ impl Goal {
                 .iter()
                 .any(|weighed| cell == "any" || weighed.eq_ignore_ascii_case(cell)),
             Goal::AskHint => tally.hinted,
+            Goal::HintFrom(name) => opponent(name).is_ok_and(|wanted| {
+                tally
+                    .hints_from
+                    .iter()
+                    .any(|by| by.row().name == wanted.row().name)
+            }),
             Goal::ShowValues(picture) => tally
                 .values_seen
                 .iter()
@@ -420,6 +440,8 @@ pub struct Tally {
     pub weighed_board: bool,
     pub cells_weighed: Vec<String>,
     pub hinted: bool,
+    /// The AIs asked for a hint (`hint mcts`).
+    pub hints_from: Vec<Choice>,
     pub experiment: bool,
     pub saw_symmetry: bool,
     pub saw_forced: bool,
@@ -460,8 +482,19 @@ impl Tally {
                     outcome,
                     x,
                     o,
+                    resigned,
+                    plies,
                     ..
                 } => {
+                    // Resigned before two half-moves, the learner made no move of their
+                    // own that the other side answered: no game played.
+                    let you_resigned = resigned.is_some_and(|side| {
+                        (side == crate::game::Player::X && *x == Who::You)
+                            || (side == crate::game::Player::O && *o == Who::You)
+                    });
+                    if you_resigned && *plies < 2 {
+                        continue;
+                    }
                     self.variant_games.push(title.clone());
                     match (*x, *o) {
                         (Who::You, _) | (_, Who::You) => {
@@ -521,7 +554,10 @@ impl Tally {
                     self.refused_move
                         .get_or_insert_with(|| format!("\"{}\"", why.trim_end_matches('.')));
                 }
-                Event::Hint { .. } => self.hinted = true,
+                Event::Hint { by, .. } => {
+                    self.hinted = true;
+                    self.hints_from.push(*by);
+                }
                 Event::Weights { .. } => self.weighed_board = true,
                 Event::CellWeight { name, .. } => self.cells_weighed.push(name.clone()),
                 Event::Experiments { .. } => self.experiment = true,

@@ -76,11 +76,15 @@ fn every_opponent_plays_whole_games_in_the_typed_loop() {
     let classic = crate::registry::start(&["classic"]).unwrap();
     for row in PLAYERS.iter().filter(|row| (row.plays)(classic.as_ref())) {
         let (start, mut menace, mut rival) = classic_pair(row.name, &mut rng);
-        // Every AI of the classic board meets the loop in the board's own types.
+        // Every AI of the classic board meets the loop in the board's own types (a
+        // second learner of another kind as itself: a learner of its kind spars with it
+        // in those types, MENACE plays it by its moves).
         let typed = crate::menace::opponent::Opponent::typed(&mut rival).unwrap();
         assert!(
             typed.is::<crate::menace::opponent::BoxedAi<TicTacToe>>()
-                || typed.is::<crate::menace::Menace<TicTacToe>>(),
+                || typed.is::<crate::menace::Menace<TicTacToe>>()
+                || typed.is::<crate::learners::td::Td<TicTacToe>>()
+                || typed.is::<crate::learners::qlearn::QLearn<TicTacToe>>(),
             "{}",
             row.name
         );

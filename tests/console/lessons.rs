@@ -1368,6 +1368,29 @@ fn a_listing_chosen_in_a_lesson_does_not_leak_out_of_it() {
     assert_eq!(session.session().settings().show_boxes, own);
 }
 
+/// A game resigned before a move of one's own is no game played: lesson 1's step to
+/// play a game does not pass on `1`, `resign` (walks G.8, J.9).
+#[test]
+fn a_game_resigned_at_once_is_not_a_game_played() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 20");
+    for _ in 0..6 {
+        respond(&mut session, "skip");
+    }
+    for line in ["variant connect6", "against random", "1"] {
+        respond(&mut session, line);
+    }
+    let resigned = respond(&mut session, "resign");
+    assert!(!resigned.contains("Well done"), "{resigned}");
+    // A game with a move of one's own in it is one.
+    let played: String = ["1", "j10", "resign"]
+        .iter()
+        .map(|line| respond(&mut session, line))
+        .collect();
+    assert!(played.contains("Well done"), "{played}");
+}
+
 #[test]
 fn a_damaged_kept_lesson_state_is_named_and_the_lesson_starts_from_its_setup() {
     let folder = tempfile::tempdir().unwrap();
@@ -2088,6 +2111,37 @@ fn a_skipped_run_is_said_not_run() {
         !skipped.contains("[next: go on]") && skipped.contains("step 3 of"),
         "{skipped}"
     );
+}
+
+/// Lesson 16's step asks for MCTS's advice: another AI's hint does not pass it, and the
+/// step's hint mid-game names what is left to type, not the moves already made; lesson
+/// 12's step to solve one position is not passed by another.
+#[test]
+fn goals_ask_for_the_ai_and_the_position_the_step_names() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 16");
+    for _ in 0..4 {
+        respond(&mut session, "skip");
+    }
+    respond(&mut session, "1");
+    respond(&mut session, "555");
+    let hint = respond(&mut session, "hint");
+    let hint = hint.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        hint.contains("already going: type `board 1`, then `hint mcts 2000`.")
+            && !hint.contains("hint alphabeta"),
+        "{hint}"
+    );
+    assert!(!respond(&mut session, "hint alphabeta 200").contains("Well done"));
+    assert!(respond(&mut session, "hint mcts 200").contains("Well done"));
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 12");
+    for _ in 0..5 {
+        respond(&mut session, "skip");
+    }
+    assert!(!respond(&mut session, "solve XOX./.X../..O./..O.").contains("Well done"));
+    assert!(respond(&mut session, "solve XO../.X../..O./....").contains("Well done"));
 }
 
 /// A step whose only hint starts the game says, once the game is going, to leave that

@@ -37,6 +37,7 @@ impl Session {
             x: current.x.who(),
             o: current.o.who(),
             note: current.game.result_note(),
+            plies: current.game.ply(),
         };
         // The listing comes first, so that a game's output ends with its result and the
         // boxes it changed: what a learner at a 40-line screen sees. A resignation is

@@ -54,7 +54,13 @@ pub(super) fn read(
             // One number, with what it counts around it: `6 beads`, `4 marks`, `cell 3`,
             // `one empty cell`, `one stone more`. A word that changes the number
             // (`not`, `more than`, `about`) or a second number makes it no answer.
-            let words = whole_numbers(&words);
+            // Verbs that say a count is coming (`it needs 20`, `it brings none`) and a
+            // closing `at all` say nothing of the number.
+            let mut words = whole_numbers(&words);
+            if words.ends_with(&["at".to_string(), "all".to_string()]) {
+                words.truncate(words.len() - 2);
+            }
+            words.retain(|word| !COUNT_VERBS.contains(&word.as_str()));
             let at = words.iter().position(|word| number_of(word).is_some())?;
             let before = &words[..at];
             // `one more` (bead) is one: `more` just after the number, with no `than`.
@@ -233,6 +239,12 @@ fn cell_named(words: &[String]) -> Option<String> {
     let first = named.first()?.clone();
     named.iter().all(|name| *name == first).then_some(first)
 }
+
+/// Verbs a number may follow that say nothing of it: `it needs 20`, `it brings none`.
+const COUNT_VERBS: [&str; 22] = [
+    "needs", "need", "takes", "take", "has", "have", "had", "makes", "make", "gets", "get", "got",
+    "brings", "bring", "adds", "add", "gives", "give", "holds", "hold", "scores", "score",
+];
 
 /// Words that change a number rather than name what it counts: `not 4`, `more than 4`,
 /// `about 4`, `4 or 5`.

@@ -509,3 +509,25 @@ fn only_one_and_a_draw_for_sure_are_read() {
     );
     refuses_all(&draw, &["x can win for sure", "o surely wins"]);
 }
+
+/// A count said with its verb, or a zero `at all`, is the number (walks G.9, J.12).
+#[test]
+fn a_count_after_its_verb_and_none_at_all_are_numbers() {
+    let twenty = expected("{number: 20, unit: cells}");
+    let question = "How many cells is that?";
+    for given in ["it needs 20", "20 cells", "it takes twenty cells"] {
+        assert!(accepted(Some(&twenty), &[], given, question), "{given}");
+    }
+    assert!(!accepted(
+        Some(&twenty),
+        &[],
+        "it needs more than 20",
+        question
+    ));
+    let none = expected("{number: 0, unit: points}");
+    let question = "How many points does it bring?";
+    for given in ["none at all", "it brings none", "none", "no points at all"] {
+        assert!(accepted(Some(&none), &[], given, question), "{given}");
+    }
+    assert!(!accepted(Some(&none), &[], "it brings one", question));
+}

@@ -46,7 +46,7 @@ impl Course {
             // Not where the hint names an AI to ask itself (lesson 11's `hint perfect`):
             // a second name would contradict it.
             ask_an_ai: in_game
-                .filter(|_| number + 1 == hints.len() && !hints[number].contains("`hint "))
+                .filter(|_| number + 1 == hints.len() && !names_an_ai(&hints[number]))
                 .and_then(crate::players::default_hint)
                 .map(|choice| choice.to_string()),
         }]
@@ -71,22 +71,58 @@ impl Course {
     }
 }
 
-/// A hint that starts a game, said while one is going: the moves it quotes that are
-/// moves here (`dv` after `variant gravity circular`, `1`, ...), or, where it quotes
-/// none, the hint with a word to leave out what starts the game.
+/// True when `hint` quotes a `hint NAME` of its own (its quotes are glued with no-break
+/// spaces when the lesson is read).
+fn names_an_ai(hint: &str) -> bool {
+    crate::lesson::quotes(hint)
+        .iter()
+        .any(|quoted| quoted.split_whitespace().next() == Some("hint") && quoted.len() > 4)
+}
+
+/// A hint that starts a game, said while one is going: what it quotes that still
+/// applies, the moves that are moves here (`dv` after `variant gravity circular`, `1`)
+/// and the commands that start or set up nothing (`board 1`, `hint mcts 2000`); where
+/// nothing does, the hint with a word to leave out what starts the game.
 fn going_on(hint: &str, in_game: Option<&dyn crate::game::AnyGame>) -> String {
-    let moves: Vec<String> = crate::lesson::quotes(hint)
-        .into_iter()
-        .filter(|quoted| in_game.is_some_and(|game| game.check_move(quoted).is_ok()))
-        .map(|quoted| format!("`{quoted}`"))
+    use crate::app::Command;
+    let quoted = crate::lesson::quotes(hint);
+    let is_move = |line: &str| in_game.is_some_and(|game| game.check_move(line).is_ok());
+    let moves: Vec<String> = quoted
+        .iter()
+        .filter(|line| is_move(line))
+        .map(|line| format!("`{line}`"))
         .collect();
-    if moves.is_empty() {
+    let commands: Vec<String> = quoted
+        .iter()
+        .filter(|line| !is_move(line))
+        .filter(|line| {
+            crate::app::command::parse(line).is_ok_and(|command| {
+                !matches!(
+                    command,
+                    Command::Play(_)
+                        | Command::PlayVs(..)
+                        | Command::Variant(_)
+                        | Command::Side(_)
+                        | Command::Against(_)
+                )
+            })
+        })
+        .map(|line| format!("`{line}`"))
+        .collect();
+    let mut said = Vec::new();
+    if !moves.is_empty() {
+        said.push(format!(
+            "play on, with a move such as {}",
+            moves.join(" or ")
+        ));
+    }
+    if !commands.is_empty() {
+        said.push(format!("type {}", commands.join(", then ")));
+    }
+    if said.is_empty() {
         return format!("Your game is already going, so leave out what starts one. {hint}");
     }
-    format!(
-        "Your game is already going: play on, with a move such as {}.",
-        moves.join(" or ")
-    )
+    format!("Your game is already going: {}.", said.join(", and "))
 }
 
 /// True when `hint` quotes a line that starts games (a bare number, `play N`) and is not
