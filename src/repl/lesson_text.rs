@@ -334,8 +334,9 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
                 " {} and choices are put aside and come back when the lesson ends or you leave it (quit-lesson)",
                 own_menaces(games, set_up.put_aside_menaces, false)
             );
-            // Saving is advice only where the lesson has a MENACE that learns.
-            sentence.push_str(if set_up.menace_plays {
+            // Saving is advice only where the lesson's MENACE plays you from the start
+            // (a lesson against an AI may never use one; its end says if it did).
+            sentence.push_str(if menace_opposite {
                 "; to keep the lesson's MENACE after the lesson ends, save it."
             } else {
                 "."
