@@ -446,7 +446,14 @@ impl Session {
     pub(super) fn stats(&mut self) -> Vec<Event> {
         let title = self.game.title();
         let side = self.you.opponent();
-        let unsaved = self.unsaved();
+        // This learner's games not saved, and the rest: other games' learners and
+        // those put aside (by `learner`, or by a lesson).
+        let all_unsaved = self.unsaved();
+        let unsaved = self
+            .slots
+            .iter()
+            .find(|slot| slot.side == side && slot.title == title)
+            .map_or(0, |slot| slot.unsaved);
         let start = self.game.restart();
         let learner = match self.learner_or_refusal() {
             Ok(learner) => learner,
@@ -471,6 +478,7 @@ impl Session {
             boxes: learner.box_count(),
             limit: learner.box_limit(),
             unsaved,
+            unsaved_elsewhere: all_unsaved.saturating_sub(unsaved),
             other,
         }))]
     }

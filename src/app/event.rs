@@ -332,6 +332,9 @@ pub enum Event {
         menaces: usize,
         /// Games the lesson's MENACEs had learned from.
         lesson_games: u64,
+        /// The lesson's learners that learned, where one is of another kind than
+        /// MENACE or put aside (the words then name each).
+        lesson_learners: Vec<super::session::LearnerGames>,
         /// Whether the lesson's state is kept for when it is resumed (or discarded).
         lesson_kept: bool,
     },
@@ -425,8 +428,11 @@ pub struct Stats {
     pub boxes: usize,
     /// The most boxes it may make, where they are made as met.
     pub limit: Option<usize>,
-    /// Games learned since the last save, over every game.
+    /// Games this learner learned from since the last save (`save` keeps them).
     pub unsaved: u64,
+    /// Games the other learners (other games and sides, put aside) learned from since
+    /// their last save.
+    pub unsaved_elsewhere: u64,
     /// A learner of another kind than MENACE: its name, parameters and entries (the
     /// rest of these figures are MENACE's).
     pub other: Option<LearnerFacts>,

@@ -282,7 +282,7 @@ impl Session {
                         if current.game.play_move(&play).is_err() {
                             return;
                         }
-                        let placed = placed_own_mark(&before, &current.game.view(), side);
+                        let placed = placed_own_mark(&before, &current.game.view(), side, &play);
                         events.push(Event::Moved {
                             by: Who::Learner(slot.learner.kind()),
                             side,
@@ -331,7 +331,8 @@ impl Session {
                             if current.game.play_move(&play).is_err() {
                                 return;
                             }
-                            let placed = placed_own_mark(&before, &current.game.view(), side);
+                            let placed =
+                                placed_own_mark(&before, &current.game.view(), side, &play);
                             let picture = self
                                 .settings
                                 .show_pictures
@@ -381,7 +382,7 @@ impl Session {
                     if game.play_move(&chosen.name).is_err() {
                         return;
                     }
-                    let placed = placed_own_mark(&before, &game.view(), side);
+                    let placed = placed_own_mark(&before, &game.view(), side, &chosen.name);
                     events.push(Event::Moved {
                         by: Who::Ai(by),
                         side,

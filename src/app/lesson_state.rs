@@ -63,6 +63,8 @@ pub struct LessonSetUp {
     pub menace_plays: bool,
     /// The lesson picked up its own state as it was left: games its MENACEs had learned.
     pub resumed: Option<u64>,
+    /// Resumed: each of its learners that learned (see [`Event::OwnStateBack`]).
+    pub resumed_learners: Vec<super::session::LearnerGames>,
 }
 
 /// A lesson's own state, as it was when the lesson was left: its game, side, opponent,
@@ -279,6 +281,11 @@ impl Session {
             replaced,
             menace_plays,
             resumed,
+            resumed_learners: if resumed.is_some() {
+                self.learners_learned_here()
+            } else {
+                Vec::new()
+            },
         }));
         Ok((event, displaced))
     }
@@ -289,6 +296,7 @@ impl Session {
     pub fn leave_lesson_state_kept(&mut self, keep: bool) -> Option<(Event, KeptState)> {
         let own = self.own_state.take()?;
         let lesson_games = self.games_learned_here();
+        let lesson_learners = self.learners_learned_here();
         let lesson = self.swap_state(own);
         let event = Event::OwnStateBack {
             title: self.game.title(),
@@ -297,6 +305,7 @@ impl Session {
             games: self.games_learned_here(),
             menaces: self.learners_that_learned(),
             lesson_games,
+            lesson_learners,
             lesson_kept: keep,
         };
         Some((event, KeptState(lesson)))

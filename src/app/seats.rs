@@ -11,7 +11,12 @@ impl Session {
     /// Who sits opposite you, as the events name it.
     pub(super) fn against_who(&self) -> Who {
         match self.against {
-            None => Who::Menace,
+            // The learner in play for this game and side, by its kind's name where it
+            // is not MENACE (`learner td`).
+            None => match self.learner() {
+                Some(learner) if learner.as_menace().is_none() => Who::Learner(learner.kind()),
+                _ => Who::Menace,
+            },
             Some(kind) => Who::Ai(kind),
         }
     }

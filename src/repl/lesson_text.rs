@@ -300,7 +300,9 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
             set_up.you,
             seat_name(set_up.against)
         );
-        if set_up.menace_plays && games > 0 {
+        if let Some(learners) = learners_named(&set_up.resumed_learners) {
+            let _ = write!(sentence, ", and its learners have learned: {learners}");
+        } else if set_up.menace_plays && games > 0 {
             let _ = write!(
                 sentence,
                 ", and its MENACE has learned from {}",
@@ -347,6 +349,30 @@ pub fn lesson_set_up(set_up: &crate::app::lesson_state::LessonSetUp) -> String {
     format!("{}\n", crate::repl::text::fill(&sentence, 79))
 }
 
+/// The lesson's learners by name, each with its games and, where it was put aside by
+/// `learner`, saying so: `td, 3,000 games; MENACE, 1,000 games, put aside`. `None`
+/// where MENACE alone learned, in play: the words then say "MENACE".
+fn learners_named(learners: &[crate::app::LearnerGames]) -> Option<String> {
+    if learners
+        .iter()
+        .all(|learner| learner.name == "MENACE" && learner.in_play)
+    {
+        return None;
+    }
+    let named: Vec<String> = learners
+        .iter()
+        .map(|learner| {
+            format!(
+                "{}, {}{}",
+                learner.name,
+                plural(learner.games, "game", "games"),
+                if learner.in_play { "" } else { ", put aside" }
+            )
+        })
+        .collect();
+    Some(named.join("; "))
+}
+
 /// The learner's own MENACE, or MENACEs (one for each game and side that learned),
 /// and the games they learned, as a noun ("Your own MENACE (5 games learned)") or as
 /// a sentence ("Your MENACEs have learned from 7 games in all").
@@ -366,7 +392,7 @@ pub fn own_state_back(
     you: crate::game::Player,
     against: crate::app::Who,
     (games, menaces): (u64, usize),
-    (lesson_games, lesson_kept): (u64, bool),
+    (lesson_games, lesson_learners, lesson_kept): (u64, &[crate::app::LearnerGames], bool),
 ) -> String {
     let mut sentence = format!(
         "Your own MENACE and choices are back: {title}, you play {you} against {}.",
@@ -375,7 +401,17 @@ pub fn own_state_back(
     if games > 0 {
         let _ = write!(sentence, " {}.", own_menaces(games, menaces, true));
     }
-    if lesson_games > 0 {
+    if let Some(learners) = learners_named(lesson_learners) {
+        let _ = write!(
+            sentence,
+            " The lesson's learners ({learners}) are {}.",
+            if lesson_kept {
+                "kept: the lesson picks up where you left it when you open it again"
+            } else {
+                "discarded, since the lesson is finished (a copy you saved with save stays in its file)"
+            }
+        );
+    } else if lesson_games > 0 {
         let _ = write!(
             sentence,
             " The lesson's MENACE ({} learned) is {}.",

@@ -1343,10 +1343,21 @@ fn a_learner_put_aside_in_a_lesson_survives_a_restart() {
     respond(&mut session, "train 20 vs random");
     let before = session.state_summary();
     assert_eq!(before.learners.len(), 2, "{before:?}");
-    respond(&mut session, "quit-lesson");
+    // The words name each learner kept, and which one plays (walk L.7).
+    let left = respond(&mut session, "quit-lesson");
+    let left = left.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        left.contains("The lesson's learners (td, 20 games; MENACE, 30 games, put aside) are kept"),
+        "{left}"
+    );
     let mut restarted = learner(3, folder.path());
     let resumed = respond(&mut restarted, "lesson 1");
     assert_eq!(restarted.state_summary(), before, "{resumed}");
+    let resumed = resumed.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        resumed.contains("against td, and its learners have learned"),
+        "{resumed}"
+    );
     let back = respond(&mut restarted, "learner menace");
     let back = back.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(

@@ -67,19 +67,45 @@ pub(super) fn board_after_move(
     marked
 }
 
-/// True when a move put `side`'s mark on exactly one empty cell, so that "puts X at
-/// MM" describes it (not a Morris step, nor a crazy move placing the other mark).
+/// True when a move put `side`'s mark on an empty cell and took none away, so that
+/// "plays X at MM" describes it: not a Morris step, a push, a capture, nor a quantum
+/// pair of marks; a board won with it (ultimate's big board) changes nothing of that. A move that
+/// names the mark it places (crazy's `d3x`, either mark for either player) is said as
+/// it is named, whichever mark it is.
 pub(super) fn placed_own_mark(
     before: &crate::game::BoardView,
     after: &crate::game::BoardView,
     side: Player,
+    name: &str,
 ) -> bool {
-    match after.changed_since(before)[..] {
-        [cell] => after
-            .cells()
-            .any(|shown| shown.id == cell && shown.owner == Some(side)),
-        _ => false,
+    // A move written as two cells (a step `f5-f6`, a quantum pair `LL-RR`, even one
+    // cell twice) is said as it is written.
+    if name.contains('-') {
+        return false;
     }
+    let mut chars = name.chars().rev();
+    if let (Some('x' | 'o' | 'X' | 'O'), Some(digit)) = (chars.next(), chars.next())
+        && digit.is_ascii_digit()
+    {
+        return false;
+    }
+    let old: std::collections::HashMap<usize, Option<Player>> =
+        before.cells().map(|cell| (cell.id, cell.owner)).collect();
+    let changed = after.changed_since(before);
+    let mut filled = 0;
+    for cell in after.cells().filter(|cell| changed.contains(&cell.id)) {
+        match (old.get(&cell.id).copied().flatten(), cell.owner) {
+            (None, Some(owner)) if owner == side => filled += 1,
+            // Only its text changed (a mark drawn otherwise), or it became the side's
+            // with a board it won.
+            (was, now) if was == now => {}
+            (Some(_), Some(owner)) if owner == side => {}
+            _ => return false,
+        }
+    }
+    // More than one cell newly the side's: the cell played, and a board it won drawn
+    // beside (ultimate's big board).
+    filled >= 1
 }
 
 /// The end of a game in a big game, summarised: the boxes drawn from (each counted once),

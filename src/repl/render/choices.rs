@@ -16,13 +16,14 @@ pub(super) fn event(event: &Event) -> String {
             games,
             menaces,
             lesson_games,
+            lesson_learners,
             lesson_kept,
         } => crate::repl::lesson_text::own_state_back(
             title,
             *you,
             *against,
             (*games, *menaces),
-            (*lesson_games, *lesson_kept),
+            (*lesson_games, lesson_learners, *lesson_kept),
         ),
         Event::DepthCapped {
             title,

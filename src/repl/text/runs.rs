@@ -28,9 +28,10 @@ pub fn stats(view: &crate::app::Stats) -> String {
         boxes,
         limit,
         unsaved,
+        unsaved_elsewhere,
         other,
     } = view;
-    let (side, unsaved) = (*side, *unsaved);
+    let (side, unsaved, elsewhere) = (*side, *unsaved, *unsaved_elsewhere);
     let games = record.games();
     let percent = |n: u64| {
         if games == 0 {
@@ -76,13 +77,7 @@ pub fn stats(view: &crate::app::Stats) -> String {
     if let Some(other) = other {
         let (_, entries) = crate::learners::row_or_menace(other.name).entries;
         let _ = writeln!(text, "{entries} valued: {}", grouped(other.entries as u64));
-        if unsaved > 0 {
-            let _ = writeln!(
-                text,
-                "{} since the last save (type save to keep them)",
-                plural(unsaved, "game", "games")
-            );
-        }
+        text.push_str(&unsaved_lines(unsaved, elsewhere));
         return text;
     }
     let _ = writeln!(text, "{}", preset.describe());
@@ -103,11 +98,25 @@ pub fn stats(view: &crate::app::Stats) -> String {
             grouped(*limit as u64)
         );
     }
+    text.push_str(&unsaved_lines(unsaved, elsewhere));
+    text
+}
+
+/// The games not saved: this learner's (which `save` keeps), then the others'.
+fn unsaved_lines(unsaved: u64, elsewhere: u64) -> String {
+    let mut text = String::new();
     if unsaved > 0 {
         let _ = writeln!(
             text,
             "{} since the last save (type save to keep them)",
             plural(unsaved, "game", "games")
+        );
+    }
+    if elsewhere > 0 {
+        let _ = writeln!(
+            text,
+            "{} not saved by other learners (other games, sides or kinds)",
+            plural(elsewhere, "game", "games")
         );
     }
     text
