@@ -411,6 +411,10 @@ impl<G: Declared> Learner for QLearn<G> {
     }
 
     fn greedy(&self) -> Option<Box<dyn Learner>> {
+        // With no exploration its play is what it learned already.
+        if self.epsilon == 0.0 {
+            return None;
+        }
         let mut greedy = self.clone();
         greedy.epsilon = 0.0;
         greedy.alpha = 0.0;

@@ -187,8 +187,8 @@ impl<G: Game> TypedLearner<G> for Td<G> {
 
 /// A `td` rebuilt from a save file: its parameters (checked by the row), record, and
 /// the value of each position by picture; the sentence saying what is wrong otherwise.
-/// Every picture must be a position of `start`'s game, not over, with the other side to
-/// move (a position its own move leads to), and each position valued once.
+/// Every picture must be a position of `start`'s game, not over and not the start (a
+/// position its own move leads to), and each position valued once.
 pub fn restore<G: Declared>(
     start: &G,
     side: Player,
@@ -217,9 +217,11 @@ pub fn restore<G: Declared>(
                 "value \"{shown}\" is of a finished game, whose value the rules fix"
             ));
         }
-        if position.to_move() == side {
+        // A position its own move leads to: never the start. The side to move after it
+        // is not always the other (quantum's collapse is chosen, then the chooser moves).
+        if position.ply() == 0 {
             return Err(format!(
-                "value \"{shown}\" has {side} to move, but td values positions after its own move"
+                "value \"{shown}\" is the start, but td values positions after its own move"
             ));
         }
         if !(value.is_finite() && (0.0..=1.0).contains(value)) {
@@ -337,6 +339,10 @@ impl<G: Declared> Learner for Td<G> {
     }
 
     fn greedy(&self) -> Option<Box<dyn Learner>> {
+        // With no exploration its play is what it learned already.
+        if self.epsilon == 0.0 {
+            return None;
+        }
         let mut greedy = self.clone();
         greedy.epsilon = 0.0;
         greedy.alpha = 0.0;
