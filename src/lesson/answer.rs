@@ -44,9 +44,9 @@ pub const KINDS: [(Kind, &str, &str); 6] = [
 
 /// Words an answer may hold that say nothing: `the first player wins` is `first`,
 /// `it's a draw` is `draw`.
-const FILLER: [&str; 17] = [
+const FILLER: [&str; 18] = [
     "the", "a", "an", "it", "is", "it's", "its", "player", "wins", "win", "won", "i", "think",
-    "answer", "just", "exactly", "only",
+    "answer", "just", "exactly", "only", "probably",
 ];
 
 /// A question's right answer, of one kind: `{side: X}`, `{winner: draw}`, `{yes_no: no}`,

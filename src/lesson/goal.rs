@@ -14,6 +14,33 @@ use serde::Deserialize;
 mod list;
 pub use list::{GOALS, GoalDoc};
 
+/// A run's last tenth, and its greedy row where it has one, as the praise quotes them:
+/// `td's last tenth: 29 won, 1 drawn, 0 lost of 30; greedy: 0 won, 1,000 drawn, 0 lost`.
+fn last_run_words(report: &crate::play::TrainingReport) -> String {
+    let record = |record: crate::menace::Record| {
+        format!(
+            "{} won, {} drawn, {} lost",
+            crate::text::grouped(record.won),
+            crate::text::grouped(record.drawn),
+            crate::text::grouped(record.lost)
+        )
+    };
+    let who = if report.learner == crate::learners::MENACE.name {
+        "MENACE"
+    } else {
+        report.learner
+    };
+    let mut words = format!(
+        "{who}'s last tenth: {} of {}",
+        record(report.last_tenth),
+        crate::text::grouped(report.last_tenth.games())
+    );
+    if let Some(greedy) = report.greedy {
+        words.push_str(&format!("; greedy: {}", record(greedy)));
+    }
+    words
+}
+
 /// The fewest games in a run's last tenth whose share of draws a `draw_share` goal
 /// counts: a run of 1,000 games at least, so that ten lucky games do not pass it.
 pub const DRAW_SHARE_LAST_GAMES: u64 = 100;
@@ -195,9 +222,12 @@ impl Goal {
     /// the goal is to see something in a run of games.
     pub fn describe_met(&self, tally: &Tally) -> String {
         let seen = match self {
-            Goal::SeeSymmetry => tally.symmetry_seen.as_ref(),
-            Goal::SeeForcedMove => tally.forced_seen.as_ref(),
-            Goal::RefusedMove => tally.refused_move.as_ref(),
+            Goal::SeeSymmetry => tally.symmetry_seen.clone(),
+            Goal::SeeForcedMove => tally.forced_seen.clone(),
+            Goal::RefusedMove => tally.refused_move.clone(),
+            // The figures the next step asks about, which the run's curve has pushed
+            // off the screen by now.
+            Goal::Train { .. } | Goal::DrawShare { .. } => tally.last_run.clone(),
             _ => None,
         };
         match seen {
@@ -442,6 +472,8 @@ pub struct Tally {
     pub hinted: bool,
     /// The AIs asked for a hint (`hint mcts`).
     pub hints_from: Vec<Choice>,
+    /// The last training run's last tenth (and greedy row), in words.
+    pub last_run: Option<String>,
     pub experiment: bool,
     pub saw_symmetry: bool,
     pub saw_forced: bool,
@@ -522,6 +554,7 @@ impl Tally {
                 }
                 Event::Trained(report) => {
                     self.trained.push((report.opponent, report.overall.games()));
+                    self.last_run = Some(last_run_words(report));
                     let last = report.last_tenth;
                     // A short run's last tenth is a handful of games: no share yet.
                     if last.games() >= DRAW_SHARE_LAST_GAMES {

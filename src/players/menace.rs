@@ -10,20 +10,11 @@ use crate::menace::GameResult;
 use crate::menace::learner::{DrawnBead, Learner, MenaceMove};
 use rand::Rng;
 
-pub static ROW: Row = Row {
-    name: "menace",
-    usage: "menace",
-    about: "a second MENACE, learning as it plays (if boxes fit)",
-    listed: "menace",
-    examples: &[],
-    opponent_rank: 0,
-    hint_rank: 0,
-    learns: true,
-    read: super::no_options,
-    plays: fits,
-    refusal: too_big,
+pub static ROW: Row = learner_row(
+    "menace",
+    "a second MENACE, learning as it plays (if boxes fit)",
     make,
-};
+);
 
 pub(super) fn too_big(choice: &super::Choice, game: &dyn AnyGame) -> String {
     if choice.row().name == ROW.name {
@@ -43,8 +34,8 @@ fn make(_: Options, setup: &mut Setup) -> Result<Box<dyn Plays>, String> {
     second_learner(&crate::learners::MENACE, setup)
 }
 
-/// The row of a second learner of another kind than MENACE: named as its kind, playing
-/// every game whose table fits, with no options.
+/// The row of a second learner (MENACE's, and each other kind's): named as its kind,
+/// playing every game whose boxes or table fit, with no options.
 pub(super) const fn learner_row(
     name: &'static str,
     about: &'static str,

@@ -2164,6 +2164,32 @@ fn goals_ask_for_the_ai_and_the_position_the_step_names() {
     assert!(respond(&mut session, "solve XO../.X../..O./....").contains("Well done"));
 }
 
+/// A training step's praise quotes the run's last tenth (and the greedy row of a
+/// learner that explores), which the curve has pushed off the screen (walk N.2).
+#[test]
+fn a_training_steps_praise_quotes_the_runs_last_tenth() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = learner(1, folder.path());
+    respond(&mut session, "lesson 24");
+    respond(&mut session, "next");
+    let (report, text) = crate::common::trained(&mut session, "train 1000 vs perfect");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let last = report.last_tenth;
+    let quoted = format!(
+        "(MENACE's last tenth: {} won, {} drawn, {} lost of {})",
+        last.won,
+        last.drawn,
+        last.lost,
+        last.games()
+    );
+    assert!(
+        text.contains(&format!(
+            "Well done: 1,000 games of training against perfect {quoted}"
+        )),
+        "{text}"
+    );
+}
+
 /// A step whose only hint starts the game says, once the game is going, to leave that
 /// part out, instead of telling the learner to start it again.
 #[test]

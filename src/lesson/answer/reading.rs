@@ -41,9 +41,14 @@ pub(super) fn read(
         },
         // `not sure` and `no idea` say neither, though they start as a no does.
         Kind::YesNo if UNSURE.iter().any(|unsure| within_words(&words, unsure)) => None,
+        // `it will not`, `can not`: the verb says yes, the word after it takes it back.
+        Kind::YesNo if words.get(1).is_some_and(|word| word == "not") => Some("no".into()),
         Kind::YesNo => match words.first()?.as_str() {
-            "y" | "yes" | "yeah" | "yep" | "can" | "must" => Some("yes".into()),
-            "n" | "no" | "never" | "nope" | "cannot" | "can't" | "not" => Some("no".into()),
+            "y" | "yes" | "yeah" | "yep" | "can" | "must" | "did" | "does" | "will" | "all" => {
+                Some("yes".into())
+            }
+            "n" | "no" | "never" | "nope" | "cannot" | "can't" | "not" | "won't" | "wont"
+            | "didn't" | "doesn't" | "isn't" | "wasn't" => Some("no".into()),
             _ => None,
         },
         Kind::Cell => cell_named(&words),

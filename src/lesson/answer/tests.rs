@@ -531,3 +531,18 @@ fn a_count_after_its_verb_and_none_at_all_are_numbers() {
     }
     assert!(!accepted(Some(&none), &[], "it brings one", question));
 }
+
+/// Walk N's forms of yes and no: `it won't learn`, `probably not`, `it did`, `all of
+/// them`.
+#[test]
+fn yes_and_no_said_with_their_verb() {
+    let no = expected("{yes_no: no}");
+    accepts_all(
+        &no,
+        &["it won't learn", "it will not", "probably not", "no"],
+    );
+    refuses_all(&no, &["it will", "yes"]);
+    let yes = expected("{yes_no: yes}");
+    accepts_all(&yes, &["it did", "all of them", "yes"]);
+    refuses_all(&yes, &["it didn't", "not sure"]);
+}

@@ -58,11 +58,25 @@ pub(super) fn event(event: &Event, palette: super::Palette) -> String {
                     many.join(", ")
                 ),
             };
+            // Values that read the same at three places but are lower: said, so that the
+            // choice does not look like a tie broken the wrong way.
+            let shown = |value: f64| format!("{value:.3}");
+            let close = values
+                .iter()
+                .filter(|(_, value)| *value != best && shown(*value) == shown(best))
+                .count();
+            let close = match close {
+                0 => String::new(),
+                1 => format!(" One other move reads {best:.3} but is a little lower."),
+                _ => format!(" {close} other moves read {best:.3} but are a little lower."),
+            };
             let _ = writeln!(
                 text,
                 "{}",
                 fill(
-                    &format!("{choice}, unless it explores (a random move, at chance epsilon)."),
+                    &format!(
+                        "{choice}, unless it explores (a random move, at chance epsilon).{close}"
+                    ),
                     79
                 )
             );
