@@ -334,7 +334,7 @@ pub enum Event {
         lesson_games: u64,
         /// The lesson's learners that learned, where one is of another kind than
         /// MENACE or put aside (the words then name each).
-        lesson_learners: Vec<super::session::LearnerGames>,
+        lesson_learners: Vec<super::lesson_state::LearnerGames>,
         /// Whether the lesson's state is kept for when it is resumed (or discarded).
         lesson_kept: bool,
     },

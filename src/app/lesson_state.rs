@@ -64,7 +64,7 @@ pub struct LessonSetUp {
     /// The lesson picked up its own state as it was left: games its MENACEs had learned.
     pub resumed: Option<u64>,
     /// Resumed: each of its learners that learned (see [`Event::OwnStateBack`]).
-    pub resumed_learners: Vec<super::session::LearnerGames>,
+    pub resumed_learners: Vec<LearnerGames>,
 }
 
 /// A lesson's own state, as it was when the lesson was left: its game, side, opponent,
@@ -388,5 +388,47 @@ impl Session {
         std::mem::swap(&mut self.settings.preset, &mut state.preset);
         std::mem::swap(&mut self.seen_files, &mut state.seen_files);
         state
+    }
+}
+
+/// One learner of a lesson's state that has learned, for the words on leaving and
+/// resuming it: `td (3,000 games)` is not the lesson's MENACE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LearnerGames {
+    pub name: &'static str,
+    pub games: u64,
+    /// In play for its game and side (not put aside by `learner`).
+    pub in_play: bool,
+}
+
+impl Session {
+    /// Each learner of the chosen games that learned from a game, in play or put aside
+    /// by `learner`: its kind's name (`MENACE`, `td`), its games, and whether it plays.
+    pub(super) fn learners_learned_here(&self) -> Vec<LearnerGames> {
+        self.slots
+            .iter()
+            .flat_map(|slot| {
+                let aside = slot.others.iter().map(|(learner, _)| (learner, false));
+                std::iter::once((&slot.learner, true)).chain(aside)
+            })
+            .filter(|(learner, _)| learner.record().games() > 0)
+            .map(|(learner, in_play)| LearnerGames {
+                name: if learner.as_menace().is_some() {
+                    "MENACE"
+                } else {
+                    learner.kind()
+                },
+                games: learner.record().games(),
+                in_play,
+            })
+            .collect()
+    }
+
+    /// Games the MENACEs in play (a lesson's, while one runs) have learned from.
+    pub(super) fn games_learned_here(&self) -> u64 {
+        self.slots
+            .iter()
+            .map(|slot| slot.learner.record().games())
+            .sum()
     }
 }

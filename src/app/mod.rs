@@ -22,4 +22,5 @@ mod weights;
 pub use command::Command;
 pub use event::{Asked, Event, MatchTally, MoveScores, Question, Stats, Who};
 pub use input::{CANNOT_PLAY_THERE, Reading};
-pub use session::{BoxListing, LearnerGames, Progress, ProgressHook, Session, Settings};
+pub use lesson_state::LearnerGames;
+pub use session::{BoxListing, Progress, ProgressHook, Session, Settings};

@@ -116,16 +116,6 @@ impl fmt::Debug for ProgressHook {
     }
 }
 
-/// One learner of a lesson's state that has learned, for the words on leaving and
-/// resuming it: `td (3,000 games)` is not the lesson's MENACE.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LearnerGames {
-    pub name: &'static str,
-    pub games: u64,
-    /// In play for its game and side (not put aside by `learner`).
-    pub in_play: bool,
-}
-
 /// MENACE for one game and side, and the games it learned since the last save.
 #[derive(Debug)]
 pub(super) struct Slot {
@@ -325,36 +315,6 @@ impl Session {
     /// put aside by a lesson among them.
     pub fn games_learned(&self) -> u64 {
         self.games_learned_here() + self.games_learned_put_aside()
-    }
-
-    /// Games the MENACEs in play (a lesson's, while one runs) have learned from.
-    /// Each learner of the chosen games that learned from a game, in play or put aside
-    /// by `learner`: its kind's name (`MENACE`, `td`), its games, and whether it plays.
-    pub(super) fn learners_learned_here(&self) -> Vec<LearnerGames> {
-        self.slots
-            .iter()
-            .flat_map(|slot| {
-                let aside = slot.others.iter().map(|(learner, _)| (learner, false));
-                std::iter::once((&slot.learner, true)).chain(aside)
-            })
-            .filter(|(learner, _)| learner.record().games() > 0)
-            .map(|(learner, in_play)| LearnerGames {
-                name: if learner.as_menace().is_some() {
-                    "MENACE"
-                } else {
-                    learner.kind()
-                },
-                games: learner.record().games(),
-                in_play,
-            })
-            .collect()
-    }
-
-    pub(super) fn games_learned_here(&self) -> u64 {
-        self.slots
-            .iter()
-            .map(|slot| slot.learner.record().games())
-            .sum()
     }
 
     /// Games learned and not saved, over every game's MENACE.
