@@ -413,9 +413,9 @@ impl Plan {
         let mut tally = Tally::new(goal);
         // Greedy play is checked against the opponent as it starts, with a generator of
         // its own, so that the checks change nothing of the run itself.
-        let first_rival = rival.clone();
-        let mut greedy_rng = ChaCha8Rng::seed_from_u64(seed ^ GREEDY_SEED);
         let mut greedy = learner.greedy().map(|_| Greedy::default());
+        let first_rival = greedy.is_some().then(|| rival.clone());
+        let mut greedy_rng = ChaCha8Rng::seed_from_u64(seed ^ GREEDY_SEED);
         let mut stopped = false;
         if self.limit > 0 {
             learner.play_games(&mut rival, start, &mut rng, &mut |learner, game| {
@@ -432,10 +432,10 @@ impl Plan {
                     return false;
                 }
                 let go_on = tally.add(end.result, end.moves) && tally.games < self.limit;
-                if let Some(greedy) = &mut greedy
+                if let (Some(greedy), Some(first_rival)) = (&mut greedy, &first_rival)
                     && (!go_on || greedy.reached.is_none() && greedy_check_due(tally.games))
                 {
-                    let check = greedy_stretch(learner, &first_rival, start, goal, &mut greedy_rng);
+                    let check = greedy_stretch(learner, first_rival, start, goal, &mut greedy_rng);
                     if greedy.reached.is_none() && check.at_aim >= goal.needed {
                         greedy.reached = Some(tally.games);
                     }
