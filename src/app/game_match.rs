@@ -282,7 +282,12 @@ impl Session {
                         if current.game.play_move(&play).is_err() {
                             return;
                         }
-                        let placed = placed_own_mark(&before, &current.game.view(), side, &play);
+                        let placed = placed_own_mark(
+                            before_game.as_ref(),
+                            current.game.as_ref(),
+                            side,
+                            &play,
+                        );
                         events.push(Event::Moved {
                             by: Who::Learner(slot.learner.kind()),
                             side,
@@ -331,8 +336,12 @@ impl Session {
                             if current.game.play_move(&play).is_err() {
                                 return;
                             }
-                            let placed =
-                                placed_own_mark(&before, &current.game.view(), side, &play);
+                            let placed = placed_own_mark(
+                                before_game.as_ref(),
+                                current.game.as_ref(),
+                                side,
+                                &play,
+                            );
                             let picture = self
                                 .settings
                                 .show_pictures
@@ -382,7 +391,8 @@ impl Session {
                     if game.play_move(&chosen.name).is_err() {
                         return;
                     }
-                    let placed = placed_own_mark(&before, &game.view(), side, &chosen.name);
+                    let placed =
+                        placed_own_mark(before_game.as_ref(), game.as_ref(), side, &chosen.name);
                     events.push(Event::Moved {
                         by: Who::Ai(by),
                         side,

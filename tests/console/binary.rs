@@ -307,7 +307,7 @@ fn strategic_plays_by_a_map_file_and_a_bad_one_changes_nothing() {
     );
     assert!(stdout.contains("Playing strategic map /"), "{stdout}");
     // 541 sends to board 6 under this map: the random player answers there.
-    assert!(stdout.contains("random (O) plays 61"), "{stdout}");
+    assert!(stdout.contains("random plays O at 61"), "{stdout}");
     assert!(
         stdout.lines().all(|line| line.chars().count() <= 80),
         "{stdout}"
