@@ -406,7 +406,8 @@ pub fn own_state_back(
             sentence,
             " The lesson's learners ({learners}) are {}.",
             if lesson_kept {
-                "kept: the lesson picks up where you left it when you open it again"
+                // The line before says that opening the lesson again resumes it.
+                "kept"
             } else {
                 "discarded, since the lesson is finished (a copy you saved with save stays in its file)"
             }
@@ -417,7 +418,8 @@ pub fn own_state_back(
             " The lesson's MENACE ({} learned) is {}.",
             plural(lesson_games, "game", "games"),
             if lesson_kept {
-                "kept: the lesson picks up where you left it when you open it again"
+                // The line before says that opening the lesson again resumes it.
+                "kept"
             } else {
                 "discarded, since the lesson is finished (a copy you saved with save stays in its file)"
             }

@@ -85,13 +85,8 @@ pub(super) fn hold_quotes(sentence: &str) -> String {
     held
 }
 
-/// The sentence that says Ctrl-C stopped a command.
+/// The sentence that says Ctrl-C stopped a command: a search, a hint, a listing or a
+/// run of experiments as well as training, so it names no learner.
 pub(crate) fn interrupted() -> String {
-    format!(
-        "{}\n",
-        crate::repl::text::fill(
-            "Stopped early by Ctrl-C; everything MENACE has learned is kept.",
-            79
-        )
-    )
+    "Stopped early by Ctrl-C; nothing learned or saved is lost.\n".to_string()
 }

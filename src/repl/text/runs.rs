@@ -161,8 +161,10 @@ pub fn training(report: &TrainingReport) -> String {
     }
     let _ = writeln!(
         text,
-        "              games {:>13}          drawn           lost",
-        format!("{name} won")
+        "                 games {:>16} {:>16} {:>16}",
+        format!("{name} won"),
+        "drawn",
+        "lost"
     );
     for (label, record) in [("all", report.overall), ("last 10%", report.last_tenth)] {
         if record.games() == 0 && label != "all" {
@@ -203,7 +205,7 @@ pub fn training(report: &TrainingReport) -> String {
             );
         }
         let column = if menace { "first box" } else { entries };
-        let _ = writeln!(text, "     games  {:<40}  {column}", "results");
+        let _ = writeln!(text, "       games  {:<40}  {column}", "results");
         for point in &report.curve {
             let total = point.window_games().max(1);
             let won = ((40 * point.won + total / 2) / total).min(40) as usize;
@@ -215,7 +217,12 @@ pub fn training(report: &TrainingReport) -> String {
                 "D".repeat(won_or_drawn - won),
                 "L".repeat(40 - won_or_drawn)
             );
-            let _ = writeln!(text, "  {:>8}  {bar}  {:>9}", point.games, point.first_box);
+            let _ = writeln!(
+                text,
+                "  {:>10}  {bar}  {:>9}",
+                grouped(point.games),
+                grouped(point.first_box)
+            );
         }
     }
     text
@@ -225,12 +232,13 @@ pub fn training(report: &TrainingReport) -> String {
 fn record_row(label: &str, record: crate::menace::Record) -> String {
     let games = record.games();
     format!(
-        "  {label:<9} {games:>8} {:>8} {} {:>8} {} {:>8} {}\n",
-        record.won,
+        "  {label:<9} {:>10} {:>9} {} {:>9} {} {:>9} {}\n",
+        grouped(games),
+        grouped(record.won),
         percent(record.won, games),
-        record.drawn,
+        grouped(record.drawn),
         percent(record.drawn, games),
-        record.lost,
+        grouped(record.lost),
         percent(record.lost, games)
     )
 }
@@ -256,18 +264,20 @@ pub fn experiments(runs: &[Experiment], seeds: u64) -> String {
         let unfinished = experiment.count(|run| matches!(run, RunOutcome::Unfinished));
         let median = experiment
             .median_safe()
-            .map_or_else(|| "-".to_string(), |games| games.to_string());
+            .map_or_else(|| "-".to_string(), grouped);
         let _ = writeln!(
             text,
-            "  {:<30} {median:>7} {:>8} {refused:>10} {unfinished:>10}",
+            "  {:<30} {median:>7} {:>8} {:>10} {:>10}",
             experiment.preset.spec(),
-            format!("{reached}/{}", experiment.runs.len())
+            format!("{reached}/{}", experiment.runs.len()),
+            grouped(refused as u64),
+            grouped(unfinished as u64)
         );
     }
     let _ = writeln!(
         text,
         "refused: the first box ran empty and MENACE would not play on (resign rule);\nunfinished: still losing after {} games.",
-        crate::play::EXPERIMENT_LIMIT
+        grouped(crate::play::EXPERIMENT_LIMIT)
     );
     text
 }
