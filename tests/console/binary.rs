@@ -625,3 +625,90 @@ fn a_position_split_at_o_s_replies_joins_into_one_proof_and_resumes() {
     assert!(again.contains("make a proof of"), "{again}");
     assert_eq!(std::fs::read(&file).unwrap(), joined);
 }
+
+/// `--answers` splits a position at X's move: each of X's moves (those --first allows,
+/// up to symmetry) is searched on its own until one is proved, and that proof, of the
+/// whole position, is written and accepted by `menace verify`.
+#[test]
+fn a_position_split_at_x_s_moves_stops_at_the_first_proved() {
+    let folder = tempfile::tempdir().unwrap();
+    let proof = folder.path().join("answers.json");
+    // Two quiet moves from a forcing chain (the proof module's example), X kept off
+    // the cells of 7 lines; a small budget leaves some moves unsettled on the way.
+    let position = "X..O...........X/.........O....../................/............X..O";
+    let output = menace()
+        .args([
+            "solve",
+            "qubic",
+            "--from",
+            position,
+            "--answers",
+            "--first",
+            "4-lines",
+        ])
+        .args(["--budget", "3000", "--memory", "100M", "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        said.starts_with("X has 28 moves up to symmetry here"),
+        "{said}"
+    );
+    assert!(
+        said.contains("X plays 1 (a cell on 4 lines), 1 of 28:"),
+        "{said}"
+    );
+    let won = said
+        .lines()
+        .find_map(|line| line.strip_prefix("X's move on "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|cell| cell.parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("a move proved: {said}"));
+    let geometry = menace::game::cube::Geometry::of(4);
+    assert_eq!(geometry.lines_through[won].len(), 4, "{said}");
+    assert!(
+        said.lines().all(|line| line.chars().count() <= 80),
+        "{said}"
+    );
+    let verified = menace()
+        .args(["verify", "qubic"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(verified.status.success());
+    // None proved: said so, and no file written.
+    let none = folder.path().join("none.json");
+    let output = menace()
+        .args(["solve", "qubic", "--answers", "--budget", "10"])
+        .args(["--memory", "100M", "--proof"])
+        .arg(&none)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        said.starts_with("X has 2 moves up to symmetry here"),
+        "{said}"
+    );
+    assert!(
+        said.contains("None of X's 2 moves was proved within the budget"),
+        "{said}"
+    );
+    assert!(!none.exists());
+    // O to move, or with --replies: refused.
+    for bad in [
+        &[
+            "solve",
+            "qubic",
+            "--answers",
+            "--from",
+            "X.............../................/................/................",
+        ][..],
+        &["solve", "qubic", "--answers", "--replies", "--first", "0"][..],
+    ] {
+        let output = menace().args(bad).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod output;
+mod answers;
 mod games;
 mod lessons;
 mod proofs;
@@ -160,6 +161,11 @@ enum Task {
         /// all the replies are joined into one proof of the position
         #[arg(long)]
         replies: bool,
+        /// qubic: X's moves (those --first allows, up to symmetry, strong cells first)
+        /// are each searched on their own, with the whole budget, until one is proved:
+        /// its proof proves the position
+        #[arg(long, conflicts_with = "replies")]
+        answers: bool,
     },
     /// Plays the given moves from the start of a game and prints every position: its
     /// picture, who is to move, the legal moves, the outcome. Exit code 2 names the first
@@ -423,6 +429,7 @@ fn main() -> ExitCode {
             proof,
             x_moves,
             replies,
+            answers,
         }) => {
             if variant.len() == 1 && variant[0].eq_ignore_ascii_case("qubic") {
                 if !proofs::prepare_search() {
@@ -442,6 +449,8 @@ fn main() -> ExitCode {
                 };
                 return if replies {
                     replies::solve_qubic_replies(&request)
+                } else if answers {
+                    answers::solve_qubic_answers(&request)
                 } else {
                     proofs::solve_qubic(&request)
                 };
@@ -453,6 +462,7 @@ fn main() -> ExitCode {
                 && first == "any"
                 && x_moves.is_none()
                 && !replies
+                && !answers
             {
                 let words: Vec<&str> = variant.iter().map(String::as_str).collect();
                 return solve::quantum(&words, from.as_deref(), budget.unwrap_or(SOLVE_BUDGET));
@@ -462,10 +472,11 @@ fn main() -> ExitCode {
                 || first != "any"
                 || x_moves.is_some()
                 || replies
+                || answers
                 || memory.is_some()
             {
                 complain!(
-                    "menace: --from, --first, --proof, --x-moves, --replies and --memory are for `menace solve qubic` (and --from for `menace solve quantum`)."
+                    "menace: --from, --first, --proof, --x-moves, --replies, --answers and --memory are for `menace solve qubic` (and --from for `menace solve quantum`)."
                 );
                 return ExitCode::from(2);
             }

@@ -191,8 +191,8 @@ pub fn verify(game: &str, file: &Path, book: Option<&Path>) -> ExitCode {
     match menace::verify::check(x, o, &moves) {
         Ok(checked) => {
             say!(
-                "The proof holds: X wins against every defence ({} positions of X's checked, {} in the file).",
-                grouped(checked as u64),
+                "The proof holds: X wins against every defence ({} of X's checked, {} in the file).",
+                counted(checked as u64),
                 grouped(moves.len() as u64)
             );
             write_book(book, &moves)
@@ -538,9 +538,9 @@ pub fn search(
     let checking = std::time::Instant::now();
     match menace::verify::check(x, o, proof.canonical_moves()) {
         Ok(checked) => say!(
-            "The proof has {} positions up to symmetry; the independent checker replayed every defence against it ({} positions of X's, {:.1} s).",
-            grouped(proof.len() as u64),
-            grouped(checked as u64),
+            "The proof has {} up to symmetry; the independent checker replayed every defence against it ({} of X's, {:.1} s).",
+            counted(proof.len() as u64),
+            counted(checked as u64),
             checking.elapsed().as_secs_f64()
         ),
         Err(why) => {

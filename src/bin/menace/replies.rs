@@ -11,7 +11,6 @@ use crate::proofs::{
     QubicRequest, Solved, counted, read_first_moves, restart_peak_memory, search, write_proof,
 };
 use menace::ai::qubic::proof::Proof;
-use menace::repl::render::grouped;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -114,9 +113,9 @@ pub fn solve_qubic_replies(request: &QubicRequest) -> ExitCode {
     let checking = std::time::Instant::now();
     match menace::verify::check(x, o, whole.canonical_moves()) {
         Ok(checked) => say!(
-            "The replies' proofs joined under X's move on {cell} make a proof of {}; the independent checker replayed every defence against it ({} positions of X's, {:.1} s).",
+            "The replies' proofs joined under X's move on {cell} make a proof of {}; the independent checker replayed every defence against it ({} of X's, {:.1} s).",
             counted(whole.len() as u64),
-            grouped(checked as u64),
+            counted(checked as u64),
             checking.elapsed().as_secs_f64()
         ),
         Err(why) => {
