@@ -626,6 +626,20 @@ fn a_position_split_at_o_s_replies_joins_into_one_proof_and_resumes() {
     assert_eq!(std::fs::read(&file).unwrap(), joined);
 }
 
+/// What `menace solve qubic --answers` says with these arguments, a small table and
+/// the proof written to `proof`; it must succeed.
+fn solved_at_answers(args: &[&str], proof: &std::path::Path) -> String {
+    let output = menace()
+        .args(["solve", "qubic", "--answers", "--memory", "100M"])
+        .args(args)
+        .arg("--proof")
+        .arg(proof)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// `--answers` splits a position at X's move: each of X's moves (those --first allows,
 /// up to symmetry) is searched on its own until one is proved, and that proof, of the
 /// whole position, is written and accepted by `menace verify`.
@@ -636,22 +650,10 @@ fn a_position_split_at_x_s_moves_stops_at_the_first_proved() {
     // Two quiet moves from a forcing chain (the proof module's example), X kept off
     // the cells of 7 lines; a small budget leaves some moves unsettled on the way.
     let position = "X..O...........X/.........O....../................/............X..O";
-    let output = menace()
-        .args([
-            "solve",
-            "qubic",
-            "--from",
-            position,
-            "--answers",
-            "--first",
-            "4-lines",
-        ])
-        .args(["--budget", "3000", "--memory", "100M", "--proof"])
-        .arg(&proof)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let said = String::from_utf8(output.stdout).unwrap();
+    let said = solved_at_answers(
+        &["--from", position, "--first", "4-lines", "--budget", "3000"],
+        &proof,
+    );
     assert!(
         said.starts_with("X has 28 moves up to symmetry here"),
         "{said}"
@@ -680,14 +682,7 @@ fn a_position_split_at_x_s_moves_stops_at_the_first_proved() {
     assert!(verified.status.success());
     // None proved: said so, and no file written.
     let none = folder.path().join("none.json");
-    let output = menace()
-        .args(["solve", "qubic", "--answers", "--budget", "10"])
-        .args(["--memory", "100M", "--proof"])
-        .arg(&none)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let said = String::from_utf8(output.stdout).unwrap();
+    let said = solved_at_answers(&["--budget", "10"], &none);
     assert!(
         said.starts_with("X has 2 moves up to symmetry here"),
         "{said}"
