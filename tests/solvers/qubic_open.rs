@@ -106,4 +106,21 @@ fn every_stored_proof_of_the_weak_opening_holds() {
         text.contains(&format!("{count} are proved wins for X too: {named}")),
         "lesson 17 does not say that {count} strong-cell replies are proved: {named}"
     );
+    // The reply it names as left: a cell of 7 lines with no stored proof, the only
+    // one left of the 7 kinds of strong-cell reply once 6 are stored.
+    if let Some(left) = text
+        .split("The last one, O's reply ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+    {
+        let left: u32 = left.parse().expect("a cell");
+        let geometry = menace::game::cube::Geometry::of(4);
+        assert_eq!(geometry.lines_through[left as usize].len(), 7, "{left}");
+        assert!(!replies.contains(&left), "reply {left} has a stored proof");
+        assert_eq!(
+            replies.len(),
+            6,
+            "lesson 17 names one reply left: {replies:?}"
+        );
+    }
 }
