@@ -17,6 +17,16 @@ fn the_first_player_wins_qubic_and_the_checker_agrees() {
         panic!("the empty cube is proved with the default table");
     };
     drop(solver);
+    // It opens on a strong cell (a cell of 7 lines: a corner or one of the inner eight,
+    // all alike under the 192 maps): with the weak opening's replies (qubic_open.rs),
+    // what says the first player wins whatever cell it opens on.
+    let opening = proof.get(0, 0).expect("the proof's first move");
+    let geometry = menace::game::cube::Geometry::of(4);
+    assert_eq!(
+        geometry.lines_through[usize::from(opening)].len(),
+        7,
+        "{opening}"
+    );
     let checked = menace::verify::check(0, 0, proof.canonical_moves()).expect("the proof holds");
     assert!(checked > 1_000_000, "{checked}");
 }
