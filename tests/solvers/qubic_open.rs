@@ -1,12 +1,11 @@
 //! The Qubic article's open question (may X still win if it may not open on a cell of
-//! 7 lines?), one of its computed answers kept in CI: X opens on cell 1, a cell of 4
-//! lines, O answers on cell 23, and our search proves that X still wins; the
-//! independent checker replays the proof against every defence. The proofs of the
-//! replies on strong cells that fell are kept in proofs/qubic and replayed here, one of
-//! them is found again from scratch, and lesson 17's sentence naming them is checked
-//! against the files. The other replies, and the ones no search has settled, are in
-//! `docs/research/qubic.md` with their commands. Release only.
-
+//! 7 lines?), answered in CI: X opens on cell 1, a cell of 4 lines (every weak cell is
+//! its image), and each of O's 23 kinds of reply is a proved win for X. The 16 replies
+//! on weak cells are proved here from scratch (reply 23 also on its own, the first one
+//! CI kept); the 7 on strong cells are kept in proofs/qubic and replayed here, one of
+//! them (reply 0) is found again from scratch, and lesson 17's sentence naming them is
+//! checked against the files. Each search's figures and command are in
+//! `docs/research/qubic.md`. Release only.
 use menace::ai::qubic::dfpn::{DEFAULT_TABLE_BYTES, Solver, Verdict};
 use menace::ai::qubic::parallel;
 
