@@ -6,6 +6,7 @@
 //! them (reply 0) is found again from scratch, and lesson 17's sentence naming them is
 //! checked against the files. Each search's figures and command are in
 //! `docs/research/qubic.md`. Release only.
+
 use menace::ai::qubic::dfpn::{DEFAULT_TABLE_BYTES, Solver, Verdict};
 use menace::ai::qubic::parallel;
 
