@@ -26,9 +26,7 @@ pub(super) fn board_after_move(
     // where the view shows it, and, where it does not and it is not the move you just
     // typed (`theirs`), its part is shown first, so that an opponent's move ("plays
     // 411") is always seen on a board.
-    let parts =
-        (0..).map_while(|part| Some((game.zoomed_view(part)?, before_game.zoomed_view(part)?)));
-    for (after, before) in parts {
+    for (before, after) in zoomed_parts(before_game, game) {
         let moved = after.changed_since(&before);
         if moved.is_empty() {
             continue;
@@ -67,6 +65,15 @@ pub(super) fn board_after_move(
     marked
 }
 
+/// A board too big to draw whole, part by part: each part's view before the move and
+/// after it (none for a board drawn whole).
+fn zoomed_parts<'a>(
+    before_game: &'a dyn AnyGame,
+    game: &'a dyn AnyGame,
+) -> impl Iterator<Item = (crate::game::BoardView, crate::game::BoardView)> + 'a {
+    (0..).map_while(move |part| Some((before_game.zoomed_view(part)?, game.zoomed_view(part)?)))
+}
+
 /// True when a move put `side`'s mark on an empty cell and took none away, so that
 /// "plays X at MM" describes it: not a Morris step, a push, a capture, nor a quantum
 /// pair of marks; a board won with it (ultimate's big board) changes nothing of that. A move that
@@ -97,8 +104,7 @@ pub(super) fn placed_own_mark(
     };
     let parts: Vec<(crate::game::BoardView, crate::game::BoardView)> =
         if game.zoomed_view(0).is_some() {
-            (0..)
-                .map_while(|part| Some((before_game.zoomed_view(part)?, game.zoomed_view(part)?)))
+            zoomed_parts(before_game, game)
                 .map(|(before, after)| (first_panel(before), first_panel(after)))
                 .collect()
         } else {
