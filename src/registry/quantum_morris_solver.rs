@@ -12,6 +12,7 @@ use crate::game::quantum_morris::QuantumMorris;
 use crate::game::quantum_morris::QuantumMorrisMove;
 use crate::game::{AnyGame, Game};
 use std::any::Any;
+use std::sync::Arc;
 
 /// What `solve` names as the method.
 pub const METHOD: &str = "retrograde analysis of every position";
@@ -27,7 +28,7 @@ pub(super) fn solve(game: &dyn AnyGame, budget: u64) -> Option<Solved> {
             asked: budget,
         });
     }
-    let table = Table::build(position.rules(), 2)?;
+    let table = Table::shared(position.rules(), 2)?;
     Some(solved_from(&table, position))
 }
 
@@ -65,7 +66,7 @@ pub fn analysis_census(game: &dyn AnyGame) -> Option<Option<Census>> {
 
 /// Perfect play in quantum Morris, from the same analysis of every position: each move
 /// valued by the table (built once, about a minute of both cores and 1.4 GB, stopped by
-/// Ctrl-C like `solve`).
+/// Ctrl-C like `solve`, and shared with it).
 pub(super) fn perfect(game: &dyn AnyGame) -> Result<Box<dyn Any + Send + Sync>, String> {
     let start = game
         .restart()
@@ -78,13 +79,14 @@ pub(super) fn perfect(game: &dyn AnyGame) -> Result<Box<dyn Any + Send + Sync>, 
             crate::memory::about(PEAK_BYTES)
         ));
     }
-    let table = Table::build(start.rules(), 2)
+    let table = Table::shared(start.rules(), 2)
         .ok_or_else(|| "its analysis of every position was stopped".to_string())?;
     super::perfect::keep(&start, Box::new(FromTable(table)))
 }
 
-/// The analysis as perfect play's move values.
-struct FromTable(Table);
+/// The analysis as perfect play's move values (shared: `solve` in the same session
+/// answers from it without building it again).
+struct FromTable(Arc<Table>);
 
 impl MoveValues<QuantumMorris> for FromTable {
     fn move_values(&mut self, position: &QuantumMorris) -> Option<Vec<(QuantumMorrisMove, Value)>> {

@@ -95,11 +95,21 @@ fn check_sample(table: &Table, rules: QuantumMorrisRules, most: u32) -> usize {
     checked
 }
 
+/// One analysis (a minute or two of both cores, 1.4 GB) serves both checks, as it
+/// serves a session: `perfect` builds it, and the analysis asked for afterwards is the
+/// same table, not a second one.
 #[test]
 #[ignore = "release: builds the whole analysis (a minute or two, 1.4 GB)"]
-fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
+fn quantum_morris_is_a_draw_its_wins_hold_under_plain_search_and_perfect_never_loses() {
+    perfect_plays_quantum_morris_from_the_analysis_and_never_loses();
+    let builds = Table::builds();
     let rules = rules(&[]);
-    let table = Table::build(rules, 2).expect("nothing stops it");
+    let table = Table::shared(rules, 2).expect("nothing stops it");
+    assert_eq!(
+        Table::builds(),
+        builds,
+        "perfect's analysis was built again"
+    );
     // The index: legal positions at rest, one per class under the 8 symmetries.
     assert_eq!(table.index.len(), 11_960_935);
     // `count` (lesson 18 quotes it) counts the analysis's nodes without building it: the
@@ -115,10 +125,8 @@ fn quantum_morris_is_a_draw_and_its_wins_hold_under_plain_search() {
     assert!(checked > 500, "{checked}");
 }
 
-/// `perfect` plays quantum Morris from the same analysis (the game is a draw): as X and
-/// as O it never loses to random play, and each of its moves keeps the start's value.
-#[test]
-#[ignore = "release: the analysis takes a minute of both cores and 1.4 GB"]
+/// `perfect` plays quantum Morris from the analysis (the game is a draw): as X and as O
+/// it never loses to random play, and each of its moves keeps the start's value.
 fn perfect_plays_quantum_morris_from_the_analysis_and_never_loses() {
     use menace::game::Player;
     use rand::{RngExt, SeedableRng};

@@ -31,7 +31,15 @@ use index::Index;
 use moves::{Child, Ending};
 use pauses::Pauses;
 use rest::Rest;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
+/// How many analyses this process has built: a test sees that a shared one was not
+/// built again.
+static BUILDS: AtomicUsize = AtomicUsize::new(0);
+
+/// The last analysis handed out by [`Table::shared`], while someone still holds it.
+static LAST_SHARED: Mutex<Option<(QuantumMorrisRules, Weak<Table>)>> = Mutex::new(None);
 
 /// The state byte of a node: who won (0 nobody yet, 1 X, 2 O) and, in bit 2, whether O
 /// is the player to move (or to choose, at a waiting collapse).
@@ -72,11 +80,34 @@ fn won_bit(player: Player) -> u8 {
 }
 
 impl Table {
+    /// The analysis for `rules`, built as [`Table::build`] does unless one for the same
+    /// rules is still held (perfect play keeps its table for the session): then that
+    /// one, rather than a second minute of both cores and 1.4 GB. Nothing is kept once
+    /// its last holder lets it go.
+    pub fn shared(rules: QuantumMorrisRules, threads: usize) -> Option<Arc<Table>> {
+        let last = || LAST_SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((kept_rules, kept)) = last().as_ref()
+            && *kept_rules == rules
+            && let Some(table) = kept.upgrade()
+        {
+            return Some(table);
+        }
+        let table = Arc::new(Table::build(rules, threads)?);
+        *last() = Some((rules, Arc::downgrade(&table)));
+        Some(table)
+    }
+
+    /// How many analyses this process has built so far.
+    pub fn builds() -> usize {
+        BUILDS.load(Ordering::Relaxed)
+    }
+
     /// Analyses every position under `rules`, with `threads` threads (the calling one
     /// among them). It pauses as every long search does ([`crate::stop::checkpoint`]):
     /// the console is told how many positions it has looked at (and, once it works
     /// outwards from the ends, how far), and Ctrl-C stops it: then `None`.
     pub fn build(rules: QuantumMorrisRules, threads: usize) -> Option<Table> {
+        BUILDS.fetch_add(1, Ordering::Relaxed);
         let threads = threads.max(1);
         let pauses = Pauses::default();
         let index = Index::build(threads, &pauses)?;
