@@ -25,7 +25,14 @@ fn moves_of_every_game() -> Vec<String> {
             lines.push(format!("box {}", game.picture()));
             lines.push(format!("solve {}", game.picture()));
         }
-        lines.push(format!("variant {}", start.title()));
+        // Not into quantum Morris: its `solve`, `hint` and `perfect` build the analysis
+        // of every position whatever the budget (a minute in this build, where a case
+        // should take milliseconds). Its moves and pictures are still fed to the other
+        // games; tests/solvers/quantum_morris.rs and the console's Ctrl-C test run the
+        // analysis itself.
+        if start.declaration().name != "quantum-morris" {
+            lines.push(format!("variant {}", start.title()));
+        }
     }
     lines.sort();
     lines.dedup();
