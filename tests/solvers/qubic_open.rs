@@ -50,22 +50,6 @@ fn x_answering_25_beats_o_on_the_centre_cell_26() {
     assert!(checked > 500_000, "{checked}");
 }
 
-/// The 23 kinds of reply O has to X's weak opening on cell 1, up to the maps that keep
-/// cell 1 in place: each one's canonical form, with the smallest cell of the kind.
-fn kinds_of_reply() -> std::collections::BTreeMap<(u64, u64), u32> {
-    let geometry = menace::game::cube::Geometry::of(4);
-    let x = 1u64 << 1;
-    let mut kinds = std::collections::BTreeMap::new();
-    for reply in 0..64u32 {
-        if reply != 1 {
-            kinds
-                .entry(geometry.canonical(x, 1 << reply).0)
-                .or_insert(reply);
-        }
-    }
-    kinds
-}
-
 /// The proofs of the weak opening kept in the repository, one per kind of O's reply
 /// (`proofs/qubic/weak-opening-R.json.zst`, compressed JSON in the documented format):
 /// each is read as `menace verify` reads it and replayed by the independent checker,
@@ -77,7 +61,7 @@ fn kinds_of_reply() -> std::collections::BTreeMap<(u64, u64), u32> {
 #[ignore = "a few seconds a proof in release: run with --release --ignored"]
 fn every_kind_of_reply_to_the_weak_opening_has_a_stored_proof_that_holds() {
     let geometry = menace::game::cube::Geometry::of(4);
-    let kinds = kinds_of_reply();
+    let kinds = geometry.replies_up_to_symmetry(1 << 1, 0);
     assert_eq!(kinds.len(), 23, "{kinds:?}");
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/qubic");
     let mut proved = std::collections::BTreeMap::new();
@@ -111,7 +95,7 @@ fn every_kind_of_reply_to_the_weak_opening_has_a_stored_proof_that_holds() {
     let missing: Vec<u32> = kinds
         .iter()
         .filter(|(kind, _)| !proved.contains_key(kind))
-        .map(|(_, reply)| *reply)
+        .map(|(_, reply)| u32::from(*reply))
         .collect();
     assert!(
         missing.is_empty(),

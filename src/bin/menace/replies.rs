@@ -134,14 +134,10 @@ fn replies_up_to_symmetry(x: u64, o: u64) -> Vec<u8> {
     if geometry.lines.iter().any(|line| x & line == *line) {
         return Vec::new();
     }
-    let mut classes = std::collections::BTreeMap::new();
-    for reply in 0..64u8 {
-        if (x | o) & (1 << reply) == 0 {
-            let (key, _) = geometry.canonical(x, o | 1 << reply);
-            classes.entry(key).or_insert(reply);
-        }
-    }
-    let mut replies: Vec<u8> = classes.into_values().collect();
+    let mut replies: Vec<u8> = geometry
+        .replies_up_to_symmetry(x, o)
+        .into_values()
+        .collect();
     replies.sort_unstable();
     replies
 }

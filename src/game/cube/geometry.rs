@@ -231,6 +231,24 @@ impl Geometry {
         least
     }
 
+    /// O's replies in the position (X's marks `x`, O's `o`, O to move), one per class of
+    /// replies alike under the symmetries: the position after each reply in canonical
+    /// form, with the lowest cell of its class.
+    pub fn replies_up_to_symmetry(
+        &self,
+        x: u64,
+        o: u64,
+    ) -> std::collections::BTreeMap<(u64, u64), u8> {
+        let mut classes = std::collections::BTreeMap::new();
+        for reply in 0..self.cells as u8 {
+            if (x | o) & (1 << reply) == 0 {
+                let (key, _) = self.canonical(x, o | 1 << reply);
+                classes.entry(key).or_insert(reply);
+            }
+        }
+        classes
+    }
+
     /// The same, one set bit at a time (the tables are built with it).
     pub fn image_bit_by_bit(&self, symmetry: usize, mask: u64) -> u64 {
         let map = &self.symmetries[symmetry];
